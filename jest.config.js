@@ -1,0 +1,11 @@
+/** Tests run the TypeScript sources through ts-jest; integration tests talk to the sandbox over HTTP. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+	},
+	testTimeout: 60000,
+	maxWorkers: 2,
+};

@@ -1,0 +1,97 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { categoryPaths, readAll, readOnePage, SOURCES, text, type ListSource } from './reading';
+
+/**
+ * Searchable lists for the id resource locators. Paginated resources are read one page per
+ * call (the pagination token is the next page number), so a huge account answers as fast as
+ * a small one. The interface has no search parameter, so a search scans a few pages per call
+ * and matches name, title, code, SKU or id here; the token continues the scan.
+ */
+
+const PAGE_SIZE = 100;
+const SEARCH_PAGE_SIZE = 500;
+const SEARCH_PAGES_PER_CALL = 4;
+
+type Label = (record: IDataObject) => string;
+
+function matches(record: IDataObject, needle: string): boolean {
+	if (!needle) return true;
+	return ['name', 'title', 'code', 'sku', 'id'].some((key) => text(record[key]).toLowerCase().includes(needle));
+}
+
+function toResults(records: IDataObject[], label: Label): INodeListSearchItems[] {
+	return records.map((r) => ({ name: label(r), value: text(r.id) }));
+}
+
+async function search(
+	ctx: ILoadOptionsFunctions,
+	source: ListSource,
+	label: Label,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const needle = (filter ?? '').trim().toLowerCase();
+	if (!source.paginated) {
+		const records = await readAll(ctx, source);
+		return { results: toResults(records.filter((r) => matches(r, needle)), label) };
+	}
+
+	let page = Math.max(1, Number(paginationToken) || 1);
+	const pages = needle ? SEARCH_PAGES_PER_CALL : 1;
+	const size = needle ? SEARCH_PAGE_SIZE : PAGE_SIZE;
+	const found: IDataObject[] = [];
+	for (let read = 0; read < pages; read++, page++) {
+		const current = await readOnePage(ctx, source, page, size);
+		found.push(...current.records.filter((r) => matches(r, needle)));
+		const limit = current.pageLimit ?? size;
+		const done =
+			!current.paginated ||
+			current.records.length < limit ||
+			(current.total !== undefined && page * limit >= current.total);
+		if (done) return { results: toResults(found, label) };
+	}
+	return { results: toResults(found, label), paginationToken: String(page) };
+}
+
+const nameAndCode: Label = (r) => `${text(r.name) || text(r.title) || text(r.code)} (${text(r.code) || text(r.id)})`;
+
+export async function searchProducts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, SOURCES.product, (r) => `${text(r.name) || text(r.sku)} (${text(r.sku)})`, filter, paginationToken);
+}
+
+export async function searchCategories(this: ILoadOptionsFunctions, filter?: string) {
+	// Nested paths need every category, so categories are read whole (they are few).
+	const categories = await readAll(this, SOURCES.category);
+	const paths = categoryPaths(categories);
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results = categories
+		.filter((c) => matches(c, needle) || (paths.get(text(c.id)) ?? '').toLowerCase().includes(needle))
+		.map((c) => ({ name: `${paths.get(text(c.id))} (${text(c.code)})`, value: text(c.id) }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	return { results };
+}
+
+export async function searchFamilies(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, SOURCES.family, nameAndCode, filter, paginationToken);
+}
+
+export async function searchAttributes(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, SOURCES.attribute, nameAndCode, filter, paginationToken);
+}
+
+export async function searchRelations(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, SOURCES.relation, nameAndCode, filter, paginationToken);
+}
+
+export async function searchChannels(this: ILoadOptionsFunctions, filter?: string) {
+	return await search(this, SOURCES.channel, nameAndCode, filter);
+}
+
+export async function searchLocales(this: ILoadOptionsFunctions, filter?: string) {
+	return await search(this, SOURCES.locale, nameAndCode, filter);
+}
+
+export async function searchCurrencies(this: ILoadOptionsFunctions, filter?: string) {
+	return await search(this, SOURCES.currency, (r) => text(r.code), filter);
+}

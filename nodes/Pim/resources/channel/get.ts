@@ -1,0 +1,15 @@
+import { getOneOperation } from '../../shared/standard';
+import { localeOption } from './localeOption';
+
+// The interface shows this endpoint as POST with `id` and `locale` in the body.
+export const { option, description } = getOneOperation({
+	resource: 'channel',
+	singular: 'channel',
+	plural: 'channels',
+	path: '/api/integration/channel/show',
+	method: 'POST',
+	idName: 'channelId',
+	idDisplayName: 'Channel',
+	searchListMethod: 'searchChannels',
+	extra: [localeOption('get', 'body')],
+});

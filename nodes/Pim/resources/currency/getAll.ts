@@ -1,0 +1,9 @@
+import { getManyOperation } from '../../shared/standard';
+
+export const { option, description } = getManyOperation({
+	resource: 'currency',
+	singular: 'currency',
+	plural: 'currencies',
+	path: '/api/integration/currencies',
+	paginated: false,
+});

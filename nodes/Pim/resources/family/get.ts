@@ -1,0 +1,13 @@
+import { getOneOperation } from '../../shared/standard';
+
+export const { option, description } = getOneOperation({
+	resource: 'family',
+	singular: 'family',
+	plural: 'families',
+	path: '/api/integration/family/show',
+	idName: 'familyId',
+	idDisplayName: 'Family',
+	searchListMethod: 'searchFamilies',
+	// The interface makes x-domain optional here: the token's own account is meant.
+	request: { domainOptional: true },
+});

@@ -1,0 +1,79 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { codeDropdown, showFor } from '../../shared/descriptions';
+import { writeOperation } from '../../shared/operations';
+import { optionalString, requiredString } from '../../shared/params';
+import { serializeForm, type FormField } from '../../shared/serializer';
+import { skuField } from './fields';
+
+async function body(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const fields: FormField[] = [
+		['sku', requiredString(this, 'sku', 'SKU')],
+		['code', requiredString(this, 'categoryCode', 'Category')],
+		['channel', requiredString(this, 'channelCode', 'Channel')],
+	];
+	const sortOrder = optionalString((this.getNodeParameter('additionalFields', {}) as IDataObject).sortOrder);
+	if (sortOrder !== undefined) fields.push(['sort_order', sortOrder]);
+	options.body = serializeForm(fields);
+	return options;
+}
+
+export const option: INodePropertyOptions = {
+	name: 'Assign to Category',
+	value: 'assignCategory',
+	action: 'Assign a product to a category',
+	description: 'Put a product into a category of a channel',
+	routing: {
+		request: { method: 'POST', url: '/api/integration/product/assign-category' },
+		send: { paginate: true, preSend: [body] },
+		operations: { pagination: writeOperation() },
+	},
+};
+
+const show = showFor('product', ['assignCategory']);
+
+export const description: INodeProperties[] = [
+	skuField(['assignCategory']),
+	codeDropdown({
+		displayName: 'Channel Name or ID',
+		name: 'channelCode',
+		method: 'getChannels',
+		required: true,
+		description:
+			'Channel the category belongs to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: show,
+	}),
+	codeDropdown({
+		displayName: 'Category Name or ID',
+		name: 'categoryCode',
+		method: 'getCategories',
+		dependsOn: ['channelCode'],
+		required: true,
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		displayOptions: show,
+	}),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'Sort Order',
+				name: 'sortOrder',
+				type: 'number',
+				default: 0,
+				description: 'Position of the product within the category',
+			},
+		],
+	},
+];

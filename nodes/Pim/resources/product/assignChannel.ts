@@ -1,0 +1,49 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { codeDropdown, showFor } from '../../shared/descriptions';
+import { writeOperation } from '../../shared/operations';
+import { requiredString } from '../../shared/params';
+import { serializeForm } from '../../shared/serializer';
+import { skuField } from './fields';
+
+async function body(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	options.body = serializeForm([
+		['sku', requiredString(this, 'sku', 'SKU')],
+		['code', requiredString(this, 'channelCode', 'Channel')],
+		['status', this.getNodeParameter('status', false) === true],
+	]);
+	return options;
+}
+
+export const option: INodePropertyOptions = {
+	name: 'Assign to Channel',
+	value: 'assignChannel',
+	action: 'Assign a product to a channel',
+	description: 'Assign a product to a channel and set its status there',
+	routing: {
+		request: { method: 'POST', url: '/api/integration/product/assign-channel' },
+		send: { paginate: true, preSend: [body] },
+		operations: { pagination: writeOperation() },
+	},
+};
+
+export const description: INodeProperties[] = [
+	skuField(['assignChannel']),
+	codeDropdown({
+		displayName: 'Channel Name or ID',
+		name: 'channelCode',
+		method: 'getChannels',
+		required: true,
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		displayOptions: showFor('product', ['assignChannel']),
+	}),
+	{
+		displayName: 'Active',
+		name: 'status',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the product is active in the channel (inactive when off, as the PIM defaults)',
+		displayOptions: showFor('product', ['assignChannel']),
+	},
+];

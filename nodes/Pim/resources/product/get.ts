@@ -1,0 +1,26 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { idLocator } from '../../shared/descriptions';
+import { recordOperation } from '../../shared/operations';
+
+export const option: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a product',
+	description: 'Retrieve one product by ID',
+	routing: {
+		request: { method: 'GET', url: '/api/integration/product/show' },
+		send: { paginate: true },
+		operations: { pagination: recordOperation('product') },
+	},
+};
+
+export const description: INodeProperties[] = [
+	idLocator({
+		name: 'productId',
+		displayName: 'Product',
+		resource: 'product',
+		operations: ['get'],
+		searchListMethod: 'searchProducts',
+	}),
+];

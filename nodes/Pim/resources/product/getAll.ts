@@ -1,0 +1,77 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { listOptions, returnAllAndLimit, showFor } from '../../shared/descriptions';
+import { listOperation } from '../../shared/operations';
+import { optionalString } from '../../shared/params';
+
+/** preSend: each filter becomes `filter[<attribute_code>]=<value>`. */
+async function attributeFilters(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const filters = (this.getNodeParameter('filters', {}) as IDataObject).filter as IDataObject[] | undefined;
+	for (const filter of filters ?? []) {
+		const code = optionalString(filter.attribute);
+		if (!code || /[[\]\s]/.test(code)) {
+			throw new NodeOperationError(this.getNode(), 'Parameter "Filters": every filter needs a valid attribute code', {
+				itemIndex: this.getItemIndex(),
+			});
+		}
+		options.qs = { ...options.qs, [`filter[${code}]`]: String(filter.value ?? '') };
+	}
+	return options;
+}
+
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many products',
+	description: 'List products, optionally filtered by attribute values',
+	routing: {
+		request: { method: 'GET', url: '/api/integration/product' },
+		send: { paginate: true, preSend: [attributeFilters] },
+		operations: { pagination: listOperation('paginated') },
+	},
+};
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit('product', 'getAll'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Filter',
+		default: {},
+		description: 'Only products whose attribute has this value; several filters must all match',
+		displayOptions: showFor('product', ['getAll']),
+		options: [
+			{
+				displayName: 'Filter',
+				name: 'filter',
+				values: [
+					{
+						displayName: 'Attribute Name or ID',
+						name: 'attribute',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getFilterAttributes' },
+						default: '',
+						description:
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+					},
+				],
+			},
+		],
+	},
+	listOptions('product', 'getAll'),
+];

@@ -1,0 +1,59 @@
+import type {
+	IExecutePaginationFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { showFor } from '../../shared/descriptions';
+import { runContext, toItems } from '../../shared/operations';
+import { requiredString } from '../../shared/params';
+import { productBySku } from './lookup';
+
+async function run(this: IExecutePaginationFunctions) {
+	const sku = requiredString(this, 'sku', 'SKU');
+	const product = await productBySku(this, sku, runContext(this));
+	if (product) return toItems(this, [product]);
+	if (this.getNodeParameter('ifNotFound', 'error') === 'empty') return [];
+	throw new NodeApiError(this.getNode(), { message: 'Not found' }, {
+		message: `No product has the SKU "${sku}"`,
+		httpCode: '404',
+		itemIndex: this.getItemIndex(),
+	});
+}
+
+export const option: INodePropertyOptions = {
+	name: 'Get by SKU',
+	value: 'getBySku',
+	action: 'Get a product by SKU',
+	description: 'Find one product by its SKU',
+	routing: {
+		request: { method: 'GET', url: '/api/integration/product' },
+		send: { paginate: true },
+		operations: { pagination: run },
+	},
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'SKU',
+		name: 'sku',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. TSHIRT-001',
+		description: 'SKU of the product to find (exact match)',
+		displayOptions: showFor('product', ['getBySku']),
+	},
+	{
+		displayName: 'If Not Found',
+		name: 'ifNotFound',
+		type: 'options',
+		default: 'error',
+		displayOptions: showFor('product', ['getBySku']),
+		options: [
+			{ name: 'Fail', value: 'error', description: 'Report "not found" as an error on the item' },
+			{ name: 'Return Nothing', value: 'empty', description: 'Output no item for this input' },
+		],
+	},
+];

@@ -1,0 +1,48 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { codeDropdown, showFor } from '../../shared/descriptions';
+import { writeOperation } from '../../shared/operations';
+import { contentFields, languageField, productBodyPreSend, skuField } from './fields';
+
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a product',
+	description: 'Update a product found by SKU',
+	routing: {
+		request: { method: 'PUT', url: '/api/integration/product' },
+		send: { paginate: true, preSend: [productBodyPreSend('update')] },
+		operations: { pagination: writeOperation({ domainOptional: true }) },
+	},
+};
+
+export const description: INodeProperties[] = [
+	skuField(['update'], 'SKU of the product to update'),
+	languageField(['update']),
+	...contentFields(['update'], 'update'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showFor('product', ['update']),
+		options: [
+			codeDropdown({
+				displayName: 'Family Name or ID',
+				name: 'familyCode',
+				method: 'getFamilies',
+				description:
+					'Move the product to another family. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			}),
+			{
+				displayName: 'Overwrite Data',
+				name: 'isDataOverwrite',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the given channels, categories, images and multi-select values replace the current ones instead of being added to them',
+			},
+		],
+	},
+];

@@ -1,0 +1,102 @@
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { showFor } from '../../shared/descriptions';
+import { runContext, toItems, writeResult } from '../../shared/operations';
+import { productBody } from '../../shared/params';
+import { productFields, serializeForm } from '../../shared/serializer';
+import { pimRequest } from '../../shared/transport';
+import { contentFields, familyField, languageField, skuField } from './fields';
+import { PRODUCT_PATH, productBySku } from './lookup';
+
+/**
+ * Per run, the work queued for each SKU: two items with the same SKU run one after the other,
+ * so the second sees the product the first created instead of creating it again.
+ */
+const skuQueues = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+async function serialisedBySku<T>(runKey: object | undefined, sku: string, task: () => Promise<T>): Promise<T> {
+	if (!runKey) return await task();
+	let queues = skuQueues.get(runKey);
+	if (!queues) skuQueues.set(runKey, (queues = new Map()));
+	const previous = queues.get(sku) ?? Promise.resolve();
+	const current = previous.then(task, task);
+	queues.set(sku, current);
+	return await current;
+}
+
+async function run(this: IExecutePaginationFunctions) {
+	const body = productBody(this, 'create');
+	const overwrite = (this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
+	const context = runContext(this);
+	const itemIndex = this.getItemIndex();
+
+	const result = await serialisedBySku(this.getExecuteData(), body.sku, async () => {
+		const existing = await productBySku(this, body.sku, context);
+		if (!existing) {
+			const data = await pimRequest(
+				this,
+				{ method: 'POST', url: PRODUCT_PATH, body: serializeForm(productFields(body)), write: true, domainOptional: true, itemIndex },
+				context.limiter,
+				context.settings,
+			);
+			return { operation: 'created', ...writeResult(data) };
+		}
+		const data = await pimRequest(
+			this,
+			{
+				method: 'PUT',
+				url: PRODUCT_PATH,
+				body: serializeForm(productFields({ ...body, isDataOverwrite: overwrite })),
+				write: true,
+				domainOptional: true,
+				itemIndex,
+			},
+			context.limiter,
+			context.settings,
+		);
+		return { operation: 'updated', ...writeResult(data) };
+	});
+	return toItems(this, [result]);
+}
+
+export const option: INodePropertyOptions = {
+	name: 'Create or Update',
+	value: 'upsert',
+	action: 'Create or update a product',
+	description: 'Create a new record, or update the current one if it already exists (upsert)',
+	routing: {
+		request: { method: 'POST', url: PRODUCT_PATH },
+		send: { paginate: true },
+		operations: { pagination: run },
+	},
+};
+
+export const description: INodeProperties[] = [
+	skuField(['upsert'], 'SKU to look up; a product is created when none has it'),
+	familyField(['upsert']),
+	languageField(['upsert']),
+	...contentFields(['upsert'], 'create'),
+	{
+		displayName: 'Options',
+		name: 'upsertOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('product', ['upsert']),
+		options: [
+			{
+				displayName: 'Overwrite Data on Update',
+				name: 'isDataOverwrite',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether, when the product exists, the given channels, categories, images and multi-select values replace the current ones',
+			},
+		],
+	},
+];

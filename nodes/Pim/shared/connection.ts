@@ -1,0 +1,96 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+/** The credential, checked and normalised: what every request is built from. */
+export interface PimConnection {
+	baseUrl: string;
+	/** Sent as `x-domain`; undefined when the credential has none and none can be derived. */
+	domain: string | undefined;
+	token: string;
+}
+
+/** A credential value that must not reach the wire, with the credential field at fault. */
+export interface ConnectionProblem {
+	field: 'Base URL' | 'Domain' | 'Token';
+	message: string;
+}
+
+export type ConnectionResult = { connection: PimConnection; problem?: undefined } | { problem: ConnectionProblem };
+
+const problem = (field: ConnectionProblem['field'], message: string): { problem: ConnectionProblem } => ({
+	problem: { field, message: `Credential field "${field}": ${message}` },
+});
+
+// A single DNS label: what the interface says `x-domain` is. Rejecting everything else also
+// rules out whitespace and CR/LF, so the value can never inject a header.
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+// Printable ASCII without spaces: anything else in a header value is a mistake or an attack.
+const TOKEN_CHARS = /^[\x21-\x7e]+$/;
+
+function isLoopback(hostname: string): boolean {
+	const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+	return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
+}
+
+function parseUrl(value: string): URL | undefined {
+	try {
+		return new URL(value);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The account name from the host `<account>.<pim_host>`: its first label, when the host has
+ * more than one label and is not an IP address.
+ */
+export function deriveDomain(baseUrl: string): string | undefined {
+	const host = parseUrl(baseUrl)?.hostname;
+	if (!host || !host.includes('.') || IPV4.test(host) || host.startsWith('[')) return undefined;
+	const label = host.split('.')[0];
+	return DNS_LABEL.test(label) ? label.toLowerCase() : undefined;
+}
+
+function normaliseBaseUrl(raw: string, allowHttp: boolean): { baseUrl: string } | { problem: ConnectionProblem } {
+	const value = raw.trim();
+	if (!value) return problem('Base URL', 'is required, e.g. https://acme.pim.example.com');
+	const url = parseUrl(value);
+	if (!url) return problem('Base URL', `"${value}" is not a valid URL`);
+	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+		return problem('Base URL', `must start with https:// (got ${url.protocol})`);
+	}
+	if (url.username || url.password) {
+		return problem('Base URL', 'must not contain a user name or password; put the token in the Token field');
+	}
+	if (url.search || url.hash) return problem('Base URL', 'must not contain a query string or fragment');
+	if (url.protocol === 'http:' && !allowHttp && !isLoopback(url.hostname)) {
+		return problem(
+			'Base URL',
+			'plain http:// sends the token unencrypted; use https:// or turn on "Allow Plain HTTP"',
+		);
+	}
+	// Tolerate a pasted API prefix: every path of the interface starts with /api/integration.
+	const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/integration$/, '');
+	return { baseUrl: `${url.protocol}//${url.host}${path}` };
+}
+
+/** Checks and normalises the credential; a problem names the field at fault. */
+export function resolveConnection(credentials: ICredentialDataDecryptedObject): ConnectionResult {
+	const base = normaliseBaseUrl(String(credentials.baseUrl ?? ''), credentials.allowHttp === true);
+	if ('problem' in base) return base;
+
+	const token = String(credentials.token ?? '').trim();
+	if (!token) return problem('Token', 'is required');
+	if (!TOKEN_CHARS.test(token)) {
+		return problem('Token', 'contains spaces, line breaks or other characters a header cannot carry');
+	}
+
+	const given = String(credentials.domain ?? '').trim();
+	if (given && !DNS_LABEL.test(given)) {
+		return problem(
+			'Domain',
+			'must be the account name only (one host-name label of letters, digits and hyphens, e.g. "acme")',
+		);
+	}
+	return { connection: { baseUrl: base.baseUrl, domain: given || deriveDomain(base.baseUrl), token } };
+}

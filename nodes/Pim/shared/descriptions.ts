@@ -1,0 +1,181 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination';
+import { positiveId } from './params';
+
+/** Property builders shared by the resources, so each field is defined once. */
+
+export function showFor(resource: string, operations: string[]) {
+	return { show: { resource: [resource], operation: operations } };
+}
+
+/** Return All / Limit of a list operation (names fixed by the contract). */
+export function returnAllAndLimit(resource: string, operation: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: showFor(resource, [operation]),
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { resource: [resource], operation: [operation], returnAll: [false] } },
+		},
+	];
+}
+
+/** The page size option of paginated lists. */
+export function listOptions(resource: string, operation: string): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor(resource, [operation]),
+		options: [
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
+				default: DEFAULT_PAGE_SIZE,
+				description:
+					'How many records to ask for per request. Larger pages mean fewer requests; lower it if the PIM times out.',
+			},
+		],
+	};
+}
+
+interface IdLocator {
+	name: string;
+	displayName: string;
+	resource: string;
+	operations: string[];
+	searchListMethod: string;
+	/** Where the id goes: the interface sends ids as query `id`, except channel.get (body). */
+	send?: 'query' | 'body';
+	/** Query or body key; `id` unless the endpoint names it differently. */
+	property?: string;
+	description?: string;
+}
+
+/**
+ * A record id as a resource locator: pick from a searchable list, or type the id. The id is
+ * checked (positive whole number) before any request is sent.
+ */
+export function idLocator(spec: IdLocator): INodeProperties {
+	const { name, displayName } = spec;
+	async function checkId(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		positiveId(this, name, displayName);
+		return options;
+	}
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: spec.description,
+		displayOptions: showFor(spec.resource, spec.operations),
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 42',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*[1-9][0-9]*\\s*$', errorMessage: 'The ID must be a positive whole number' },
+					},
+				],
+			},
+		],
+		routing: {
+			send: {
+				type: spec.send ?? 'query',
+				property: spec.property ?? 'id',
+				value: '={{ String($value).trim() }}',
+				preSend: [checkId],
+			},
+		},
+	};
+}
+
+/** A code picked from the account (loadOptions), still open to expressions. */
+export function codeDropdown(
+	spec: Pick<INodeProperties, 'displayName' | 'name' | 'description' | 'required' | 'displayOptions'> & {
+		method: string;
+		dependsOn?: string[];
+	},
+): INodeProperties {
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'options',
+		typeOptions: { loadOptionsMethod: spec.method, loadOptionsDependsOn: spec.dependsOn },
+		default: '',
+		required: spec.required,
+		description: spec.description,
+		displayOptions: spec.displayOptions,
+	};
+}
+
+/** Reliability settings, shown for every operation. RoutingNode also reads `timeout` from here. */
+export const requestOptions: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Concurrent Requests',
+			name: 'maxConcurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 50 },
+			default: 5,
+			description: 'Most requests this node has open at once, across all input items',
+		},
+		{
+			displayName: 'Max Retries',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 20 },
+			default: 5,
+			description:
+				'How often to repeat a request that was rate-limited (429), met a busy server (503) or, for reads, a network or server error',
+		},
+		{
+			displayName: 'Max Retry Wait (Seconds)',
+			name: 'maxRetryWait',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 120,
+			description: 'Most time one request may spend waiting between attempts, including waits the server asks for',
+		},
+		{
+			displayName: 'Timeout (Ms)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60000,
+			description: 'Time to wait for one answer before the attempt counts as failed',
+		},
+	],
+};

@@ -1,0 +1,64 @@
+import { sleep } from 'n8n-workflow';
+
+/**
+ * Bounds the requests in flight for one node execution and holds every request back while the
+ * server has asked us to wait (429/503 with Retry-After), so a rate limit slows the whole batch
+ * down once instead of every item hammering the server on its own schedule.
+ */
+export class Limiter {
+	private active = 0;
+	private readonly waiting: Array<() => void> = [];
+	private pausedUntil = 0;
+
+	constructor(readonly maxConcurrency: number) {}
+
+	/** Runs `task` once a slot is free and no pause is in effect. */
+	async run<T>(task: () => Promise<T>): Promise<T> {
+		await this.acquire();
+		try {
+			return await task();
+		} finally {
+			this.release();
+		}
+	}
+
+	/** Asks every request of this execution to wait until `ms` from now. */
+	pause(ms: number): void {
+		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
+	}
+
+	private async acquire(): Promise<void> {
+		if (this.active < this.maxConcurrency) {
+			this.active++;
+		} else {
+			// release() hands its slot straight to us, so `active` stays counted.
+			await new Promise<void>((resolve) => this.waiting.push(resolve));
+		}
+		for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) {
+			await sleep(wait);
+		}
+	}
+
+	private release(): void {
+		const next = this.waiting.shift();
+		if (next) next();
+		else this.active--;
+	}
+}
+
+const byExecution = new WeakMap<object, Limiter>();
+
+/**
+ * The limiter shared by all items of one node run. n8n's routing engine gives every item of a
+ * run the same execute-data object, so it keys the limiter without any global state; the
+ * WeakMap lets it go with the run.
+ */
+export function sharedLimiter(runKey: object | undefined, maxConcurrency: number): Limiter {
+	if (!runKey) return new Limiter(maxConcurrency);
+	let limiter = byExecution.get(runKey);
+	if (!limiter) {
+		limiter = new Limiter(maxConcurrency);
+		byExecution.set(runKey, limiter);
+	}
+	return limiter;
+}

@@ -1,0 +1,138 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { sharedLimiter, type Limiter } from './limiter';
+import { paginate, readPage } from './pagination';
+import { maxRecords, pageSize, runSettings, type RunSettings } from './params';
+import { serializeForm, type FormField } from './serializer';
+import { pimRequest, type PimRequest } from './transport';
+
+/**
+ * How each operation runs. n8n's routing engine builds the request from the parameters'
+ * `routing` (method, path, query, body); these functions, set as the operation's
+ * `routing.operations.pagination`, send it through the package's transport (bounded
+ * concurrency, retries, envelope checks) and shape the output items.
+ */
+export type OperationRunner = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+export interface RunContext {
+	settings: RunSettings;
+	limiter: Limiter;
+}
+
+/** Settings and the limiter shared by all items of this node run. */
+export function runContext(ctx: IExecuteSingleFunctions): RunContext {
+	const settings = runSettings(ctx);
+	return { settings, limiter: sharedLimiter(ctx.getExecuteData(), settings.maxConcurrency) };
+}
+
+/** The request n8n built from the routing, as the transport takes it. */
+export function requestFrom(
+	ctx: IExecuteSingleFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	extra: Partial<PimRequest> = {},
+): PimRequest {
+	const { method, url, qs, body } = requestData.options;
+	// Optional parameters left empty resolve to undefined: they are not sent at all.
+	const present = (object: unknown) =>
+		Object.entries((object ?? {}) as IDataObject).filter(([, v]) => v !== undefined && v !== null);
+	const query = present(qs);
+	const fields = typeof body === 'string' ? [] : present(body);
+	return {
+		method: (method ?? 'GET') as IHttpRequestMethods,
+		url: url ?? '',
+		qs: query.length ? Object.fromEntries(query) : undefined,
+		body: typeof body === 'string' ? body : fields.length ? serializeForm(fields as FormField[]) : undefined,
+		itemIndex: ctx.getItemIndex(),
+		...extra,
+	};
+}
+
+export function toItems(ctx: IExecuteSingleFunctions, records: IDataObject[]): INodeExecutionData[] {
+	const item = ctx.getItemIndex();
+	return records.map((json) => ({ json, pairedItem: { item } }));
+}
+
+/** A show endpoint may answer the record or a one-element array: both give the record. */
+export function singleRecord(ctx: IExecuteSingleFunctions, data: unknown, what: string): IDataObject {
+	const record = Array.isArray(data) ? data[0] : data;
+	if (Array.isArray(data) && data.length > 1) {
+		throw new NodeApiError(ctx.getNode(), { message: 'Ambiguous answer' }, {
+			message: `The PIM returned ${data.length} records for one ${what}`,
+			itemIndex: ctx.getItemIndex(),
+		});
+	}
+	if (!record || typeof record !== 'object') {
+		throw new NodeApiError(ctx.getNode(), { message: 'Not found' }, {
+			message: `The PIM returned no ${what}`,
+			httpCode: '404',
+			itemIndex: ctx.getItemIndex(),
+		});
+	}
+	return record as IDataObject;
+}
+
+/** Lists: paginated ones follow the pages; plain-array ones are cut to Limit here. */
+export function listOperation(kind: 'paginated' | 'plain'): OperationRunner {
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		const { settings, limiter } = runContext(this);
+		const max = maxRecords(this);
+		const request = requestFrom(this, requestData);
+		if (kind === 'plain') {
+			const page = readPage(await pimRequest(this, request, limiter, settings));
+			return toItems(this, page.records.slice(0, max));
+		}
+		const { records } = await paginate(this, request, limiter, settings, {
+			pageSize: pageSize(this),
+			max,
+			lookahead: Math.min(4, settings.maxConcurrency),
+		});
+		return toItems(this, records);
+	};
+}
+
+/** Show endpoints: the record itself is the item. */
+export function recordOperation(what: string, extra: Partial<PimRequest> = {}): OperationRunner {
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		const { settings, limiter } = runContext(this);
+		const data = await pimRequest(this, requestFrom(this, requestData, extra), limiter, settings);
+		return toItems(this, [singleRecord(this, data, what)]);
+	};
+}
+
+/** Endpoints whose answer is not shown by the interface: an array gives one item per element. */
+export function recordsOperation(): OperationRunner {
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		const { settings, limiter } = runContext(this);
+		const data = await pimRequest(this, requestFrom(this, requestData), limiter, settings);
+		const page = readPage(data);
+		if (page.records.length || Array.isArray(data) || page.paginated) return toItems(this, page.records);
+		return toItems(this, [data && typeof data === 'object' ? (data as IDataObject) : { data: data as string }]);
+	};
+}
+
+/** The answer of a write, as one item: the API's data, or its message when data is empty. */
+export function writeResult(data: unknown, envelopeMessage?: string): IDataObject {
+	if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
+	if (Array.isArray(data) && data.length === 1 && data[0] && typeof data[0] === 'object') return data[0] as IDataObject;
+	return { success: true, message: envelopeMessage ?? null, data: (data ?? null) as IDataObject };
+}
+
+/** Writes: never retried unless the server provably did not act (see transport.ts). */
+export function writeOperation(extra: Partial<PimRequest> = {}): OperationRunner {
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		const { settings, limiter } = runContext(this);
+		const data = await pimRequest(this, requestFrom(this, requestData, { write: true, ...extra }), limiter, settings);
+		return toItems(this, [writeResult(data)]);
+	};
+}

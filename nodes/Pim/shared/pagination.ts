@@ -1,0 +1,165 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { Limiter } from './limiter';
+import { pimRequest, type PimContext, type PimRequest, type ReliabilitySettings } from './transport';
+
+export const PAGE_PARAM = 'pagination[currentPage]';
+export const LIMIT_PARAM = 'pagination[pageLimit]';
+/** Default page length: see the README ("Page size"). */
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+
+/** One page of a list response, read tolerantly (numbers may come as strings). */
+export interface Page {
+	records: IDataObject[];
+	total?: number;
+	pageLimit?: number;
+	currentPage?: number;
+	/** False when `data` was a plain array: the whole list in one answer. */
+	paginated: boolean;
+}
+
+function toNumber(value: unknown): number | undefined {
+	if (value === null || value === undefined || value === '') return undefined;
+	const n = Number(value);
+	return Number.isFinite(n) ? n : undefined;
+}
+
+function asRecords(value: unknown): IDataObject[] {
+	if (!Array.isArray(value)) return [];
+	return value.filter((r): r is IDataObject => r !== null && typeof r === 'object' && !Array.isArray(r));
+}
+
+/** Reads the paginated list shape, or a plain array, from an envelope's `data`. */
+export function readPage(data: unknown): Page {
+	if (Array.isArray(data)) return { records: asRecords(data), paginated: false };
+	if (data && typeof data === 'object') {
+		const d = data as IDataObject;
+		const list = d.record ?? d.records ?? d.data;
+		if (Array.isArray(list)) {
+			return {
+				records: asRecords(list),
+				total: toNumber(d.recordsTotal),
+				pageLimit: toNumber(d.pageLimit),
+				currentPage: toNumber(d.currentPage),
+				paginated: true,
+			};
+		}
+	}
+	return { records: [], paginated: false };
+}
+
+export interface PaginateOptions {
+	pageSize: number;
+	/** Stop after this many records (Limit); Infinity for Return All. */
+	max: number;
+	/** Pages requested ahead of the one being read, all through the limiter. */
+	lookahead?: number;
+}
+
+export interface PaginateResult {
+	records: IDataObject[];
+	total?: number;
+}
+
+/** Reads one page of a paginated list endpoint. */
+export async function fetchPage(
+	ctx: PimContext,
+	request: PimRequest,
+	limiter: Limiter,
+	settings: ReliabilitySettings,
+	page: number,
+	pageSize: number,
+): Promise<Page> {
+	const size = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(pageSize)));
+	return readPage(
+		await pimRequest(
+			ctx,
+			{ ...request, qs: { ...request.qs, [LIMIT_PARAM]: String(size), [PAGE_PARAM]: String(page) } },
+			limiter,
+			settings,
+		),
+	);
+}
+
+const identity = (record: IDataObject) =>
+	record.id !== undefined && record.id !== null ? `id:${String(record.id)}` : JSON.stringify(record);
+
+/**
+ * The one pagination loop of the package. Follows `pagination[currentPage]` until `recordsTotal`
+ * records are read, a page comes back empty or short, or `max` is reached. Each page is fetched
+ * through pimRequest, so a failed page is retried on its own and the run resumes where it was.
+ * A server that ignores `currentPage` (a page made only of records already seen) is reported
+ * instead of looping; records repeated because the list shifted between pages are dropped.
+ */
+export async function paginate(
+	ctx: PimContext,
+	request: PimRequest,
+	limiter: Limiter,
+	settings: ReliabilitySettings,
+	options: PaginateOptions,
+): Promise<PaginateResult> {
+	const pageSize = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(options.pageSize)));
+
+	const records: IDataObject[] = [];
+	const seen = new Set<string>();
+	let total: number | undefined;
+	let effectiveLimit = pageSize;
+	let lastPage = Infinity;
+	const inFlight = new Map<number, Promise<Page>>();
+	const request_ = (page: number) => {
+		let promise = inFlight.get(page);
+		if (!promise) {
+			promise = fetchPage(ctx, request, limiter, settings, page, pageSize);
+			// Pages fetched ahead and then not needed must not surface as unhandled rejections.
+			promise.catch(() => undefined);
+			inFlight.set(page, promise);
+		}
+		return promise;
+	};
+
+	for (let page = 1; page <= lastPage; page++) {
+		const current = await request_(page);
+		inFlight.delete(page);
+
+		if (!current.paginated) {
+			records.push(...current.records.slice(0, options.max));
+			return { records, total: current.records.length };
+		}
+		if (current.records.length === 0) break;
+
+		const fresh = current.records.filter((record) => {
+			const key = identity(record);
+			if (seen.has(key)) return false;
+			seen.add(key);
+			return true;
+		});
+		if (fresh.length === 0) {
+			throw new NodeApiError(ctx.getNode(), { message: 'Pagination did not advance' }, {
+				message: `The PIM returned the same records for page ${page} as for an earlier page`,
+				description:
+					'The server seems to ignore pagination[currentPage]. Stopped reading instead of returning duplicate records; try a larger Page Size.',
+			});
+		}
+		records.push(...fresh);
+
+		if (page === 1) {
+			total = current.total;
+			// The server may clamp the page length: count pages in the length it used.
+			if (current.pageLimit !== undefined && current.pageLimit > 0) effectiveLimit = current.pageLimit;
+			if (total !== undefined) lastPage = Math.ceil(Math.min(total, options.max) / effectiveLimit);
+		}
+
+		const readSoFar = (page - 1) * effectiveLimit + current.records.length;
+		if (records.length >= options.max) break;
+		if (total !== undefined && readSoFar >= total) break;
+		if (current.records.length < effectiveLimit) break;
+
+		// Request the following pages now, so the network stays busy while this one is handed on.
+		const ahead = Math.min(lastPage, page + Math.max(1, options.lookahead ?? 1));
+		for (let next = page + 1; next <= ahead; next++) request_(next);
+	}
+
+	return { records: records.slice(0, options.max), total };
+}

@@ -1,0 +1,321 @@
+import type {
+	FunctionsBase,
+	IDataObject,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	JsonObject,
+	RequestHelperFunctions,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { resolveConnection, type PimConnection } from './connection';
+import { Limiter } from './limiter';
+
+/** Any n8n context that can make authenticated requests: node items, pagination, dropdowns, polls. */
+export type PimContext = Pick<FunctionsBase, 'getNode' | 'getCredentials'> & {
+	helpers: Pick<RequestHelperFunctions, 'httpRequestWithAuthentication'>;
+};
+
+export const CREDENTIAL_TYPE = 'pimApi';
+
+export interface ReliabilitySettings {
+	/** Attempts after the first one. */
+	maxRetries: number;
+	/** Upper bound of all waiting between attempts of one request, in ms. */
+	maxRetryWaitMs: number;
+	/** Per-attempt timeout in ms. */
+	timeoutMs: number;
+}
+
+export const DEFAULT_RELIABILITY: ReliabilitySettings = {
+	maxRetries: 5,
+	maxRetryWaitMs: 120_000,
+	timeoutMs: 60_000,
+};
+
+export interface PimRequest {
+	method: IHttpRequestMethods;
+	/** Path below the base URL, e.g. `/api/integration/product`. */
+	url: string;
+	qs?: IDataObject;
+	/** Already serialised form body (see serializer.ts). */
+	body?: string;
+	/** True for requests that change data: they are retried only when the server provably did not act. */
+	write?: boolean;
+	/** The endpoints where the interface makes `x-domain` optional. */
+	domainOptional?: boolean;
+	/** Item the request belongs to, for error reporting. */
+	itemIndex?: number;
+}
+
+/** The common response envelope of the interface. */
+export interface Envelope {
+	status?: unknown;
+	message?: unknown;
+	data?: unknown;
+	status_code?: unknown;
+}
+
+// Errors of the socket that say the request never left this machine or never reached a server.
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+// Errors after which a request may or may not have been processed: safe to repeat only for reads.
+const TRANSIENT_CODES = new Set([
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'ESOCKETTIMEDOUT',
+	'ERR_SOCKET_CONNECTION_TIMEOUT',
+	'UND_ERR_SOCKET',
+]);
+
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 30_000;
+
+interface Attempt {
+	response?: IN8nHttpFullResponse;
+	/** Low-level error code when no response came back. */
+	networkCode?: string;
+	networkMessage?: string;
+}
+
+/** A failure with everything needed to decide on a retry and to report it. */
+interface Failure {
+	retry: boolean;
+	/** Server-requested wait (Retry-After) in ms. */
+	retryAfterMs?: number;
+	httpCode?: number;
+	message: string;
+	description?: string;
+	apiBody?: JsonObject;
+}
+
+function header(response: IN8nHttpFullResponse, name: string): string | undefined {
+	const headers = response.headers as Record<string, unknown>;
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+/** Retry-After in ms, from either form the HTTP standard allows (seconds or an HTTP date). */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+	if (!value) return undefined;
+	const trimmed = value.trim();
+	if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(parseFloat(trimmed) * 1000);
+	const date = Date.parse(trimmed);
+	if (Number.isNaN(date)) return undefined;
+	return Math.max(0, date - now);
+}
+
+/** Exponential backoff with full jitter: spreads retries of many items over time. */
+export function backoffMs(attempt: number): number {
+	const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+	return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
+
+function networkCodeOf(error: unknown): { code?: string; message: string } {
+	// n8n wraps the transport error in a NodeApiError; the socket code sits on it or on its cause.
+	const candidates = [error, (error as { cause?: unknown })?.cause];
+	let code: string | undefined;
+	for (const candidate of candidates) {
+		const value = (candidate as { code?: unknown })?.code;
+		if (typeof value === 'string' && /^[A-Z_]+$/.test(value)) {
+			code = value;
+			break;
+		}
+	}
+	const message = String((error as { message?: unknown })?.message ?? 'Request failed');
+	if (!code && /timeout/i.test(message)) code = 'ETIMEDOUT';
+	if (!code && /socket hang up/i.test(message)) code = 'ECONNRESET';
+	return { code, message };
+}
+
+function parseBody(body: unknown): { envelope?: Envelope; text?: string } {
+	if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body)) return { envelope: body as Envelope };
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
+	if (text.trim() === '') return { text: '' };
+	try {
+		const parsed = JSON.parse(text) as unknown;
+		if (parsed !== null && typeof parsed === 'object') return { envelope: parsed as Envelope };
+	} catch {
+		// Not JSON: reported below with the start of the body.
+	}
+	return { text };
+}
+
+function describeValidation(data: unknown): string | undefined {
+	const errors = (data as { errors?: unknown })?.errors ?? data;
+	if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+	const lines = Object.entries(errors as Record<string, unknown>).map(
+		([field, messages]) => `${field}: ${Array.isArray(messages) ? messages.join(' ') : String(messages)}`,
+	);
+	return lines.length ? lines.join('; ') : undefined;
+}
+
+/** Turns one attempt into data or a classified failure. Pure: unit-tested directly. */
+export function classify(
+	attempt: Attempt,
+	write: boolean,
+): { data: unknown; envelope: Envelope } | { failure: Failure } {
+	if (!attempt.response) {
+		const code = attempt.networkCode;
+		const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+		const transient = code !== undefined && TRANSIENT_CODES.has(code);
+		return {
+			failure: {
+				retry: notSent || (!write && transient),
+				message: `The PIM could not be reached (${code ?? 'network error'})`,
+				description:
+					write && transient
+						? 'The connection failed after the request was sent, so the change may or may not have been applied. It was not repeated, to avoid applying it twice.'
+						: attempt.networkMessage,
+			},
+		};
+	}
+
+	const { statusCode } = attempt.response;
+	const retryAfterMs = parseRetryAfter(header(attempt.response, 'retry-after'));
+	const { envelope, text } = parseBody(attempt.response.body);
+
+	if (!envelope) {
+		const snippet = (text ?? '').replace(/\s+/g, ' ').slice(0, 120);
+		const ok = statusCode >= 200 && statusCode < 300;
+		return {
+			failure: {
+				// 429/503 mean "not processed"; any read can be repeated.
+				retry: statusCode === 429 || statusCode === 503 || !write,
+				retryAfterMs,
+				httpCode: statusCode,
+				message:
+					text === ''
+						? `The PIM answered HTTP ${statusCode} with an empty body`
+						: `The PIM answered HTTP ${statusCode} with a body that is not JSON`,
+				description: ok && write
+					? `The change may have been applied. Body starts with: ${snippet}`
+					: snippet
+						? `Body starts with: ${snippet}`
+						: undefined,
+			},
+		};
+	}
+
+	const apiStatusCode = Number(envelope.status_code);
+	const failedInBody = envelope.status === false || envelope.status === 'false' || envelope.status === 0;
+	const httpOk = statusCode >= 200 && statusCode < 300;
+	if (httpOk && !failedInBody) return { data: envelope.data, envelope };
+
+	// A failure reported in the body of an HTTP 200 carries its real status in `status_code`.
+	const code = !httpOk ? statusCode : Number.isFinite(apiStatusCode) && apiStatusCode >= 400 ? apiStatusCode : statusCode;
+	const apiMessage = typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined;
+	let description = describeValidation(envelope.data);
+	if (code === 401 || code === 403) {
+		description = [description, 'Check the Token and Domain of the PIM credential.'].filter(Boolean).join(' ');
+	}
+	const rateLimited = code === 429 || code === 503;
+	return {
+		failure: {
+			retry: rateLimited || (!write && code >= 500),
+			retryAfterMs,
+			httpCode: code,
+			message: apiMessage ?? `The PIM answered HTTP ${code}`,
+			description,
+			apiBody: {
+				message: apiMessage ?? null,
+				status_code: Number.isFinite(apiStatusCode) ? apiStatusCode : code,
+			},
+		},
+	};
+}
+
+function toNodeError(ctx: PimContext, failure: Failure, itemIndex: number | undefined, attempts: number) {
+	const note = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+	// Built from our own fields only: the transport error carries request headers (the token).
+	return new NodeApiError(ctx.getNode(), failure.apiBody ?? { message: failure.message }, {
+		message: failure.message + note,
+		description: failure.description,
+		httpCode: failure.httpCode !== undefined ? String(failure.httpCode) : undefined,
+		itemIndex,
+	});
+}
+
+/** Checks the credential once per credential object and turns problems into a node error. */
+const checked = new WeakMap<object, PimConnection>();
+export async function getConnection(ctx: PimContext, itemIndex?: number): Promise<PimConnection> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
+	const known = checked.get(credentials);
+	if (known) return known;
+	const result = resolveConnection(credentials);
+	if (result.problem) throw new NodeOperationError(ctx.getNode(), result.problem.message, { itemIndex });
+	checked.set(credentials, result.connection);
+	return result.connection;
+}
+
+/**
+ * The one way this package talks to the PIM: validates the credential, bounds concurrency,
+ * retries what is safe to retry (honouring Retry-After), and turns every failure, including a
+ * `status: false` body on HTTP 200, into a NodeApiError with the API's own message.
+ * Returns the envelope's `data`.
+ */
+export async function pimRequest(
+	ctx: PimContext,
+	request: PimRequest,
+	limiter: Limiter,
+	settings: ReliabilitySettings = DEFAULT_RELIABILITY,
+): Promise<unknown> {
+	const connection = await getConnection(ctx, request.itemIndex);
+	if (!connection.domain && !request.domainOptional) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'Credential field "Domain": this operation needs the account domain, and none can be derived from the Base URL',
+			{ itemIndex: request.itemIndex },
+		);
+	}
+
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		baseURL: connection.baseUrl,
+		url: request.url,
+		qs: request.qs,
+		headers: { Accept: 'application/json' },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: settings.timeoutMs,
+	};
+	if (request.body !== undefined) {
+		options.body = request.body;
+		options.headers!['Content-Type'] = 'application/x-www-form-urlencoded';
+	}
+
+	let waited = 0;
+	for (let attempt = 0; ; attempt++) {
+		const result = await limiter.run(async (): Promise<Attempt> => {
+			try {
+				const response = (await ctx.helpers.httpRequestWithAuthentication.call(
+					ctx as never,
+					CREDENTIAL_TYPE,
+					{ ...options, headers: { ...options.headers } },
+				)) as IN8nHttpFullResponse;
+				return { response };
+			} catch (error) {
+				const { code, message } = networkCodeOf(error);
+				return { networkCode: code, networkMessage: message.replace(connection.token, '***') };
+			}
+		});
+
+		const outcome = classify(result, request.write === true);
+		if ('data' in outcome) return outcome.data;
+
+		const { failure } = outcome;
+		const wait = failure.retryAfterMs ?? backoffMs(attempt);
+		if (!failure.retry || attempt >= settings.maxRetries || waited + wait > settings.maxRetryWaitMs) {
+			throw toNodeError(ctx, failure, request.itemIndex, attempt + 1);
+		}
+		if (failure.retryAfterMs !== undefined || failure.httpCode === 429) {
+			// The server asked for room: hold back every request of this run, not just this one.
+			limiter.pause(wait);
+		} else {
+			await sleep(wait);
+		}
+		waited += wait;
+	}
+}

@@ -1,0 +1,181 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
+import { categoryPaths, text } from '../Pim/methods/reading';
+import { Limiter } from '../Pim/shared/limiter';
+import { paginate, readPage } from '../Pim/shared/pagination';
+import { DEFAULT_RELIABILITY, pimRequest } from '../Pim/shared/transport';
+import { changesSince, type Cursor } from './cursor';
+
+const PAGE_SIZE = 1000;
+const CONCURRENCY = 4;
+
+interface StaticData {
+	cursor?: Cursor;
+}
+
+async function readList(ctx: IPollFunctions, limiter: Limiter, path: string, paginated: boolean) {
+	const request = { method: 'GET' as const, url: path };
+	if (!paginated) return readPage(await pimRequest(ctx, request, limiter, DEFAULT_RELIABILITY)).records;
+	const { records } = await paginate(ctx, request, limiter, DEFAULT_RELIABILITY, {
+		pageSize: PAGE_SIZE,
+		max: Infinity,
+		lookahead: CONCURRENCY,
+	});
+	return records;
+}
+
+/** Turns the chosen family / channel / category codes into a test on product records. */
+async function productFilter(ctx: IPollFunctions, limiter: Limiter): Promise<(p: IDataObject) => boolean> {
+	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const tests: Array<(p: IDataObject) => boolean> = [];
+	const lower = (v: unknown) => text(v).toLowerCase();
+
+	if (filters.familyCode) {
+		const families = await readList(ctx, limiter, '/api/integration/family', true);
+		const family = families.find((f) => text(f.code) === filters.familyCode);
+		// Product records name their family by title.
+		const names = new Set([lower(filters.familyCode), lower(family?.title)].filter(Boolean));
+		tests.push((p) => names.has(lower(p.family)));
+	}
+
+	if (filters.channelCode || filters.categoryCode) {
+		const categories = await readList(ctx, limiter, '/api/integration/category', true);
+		const paths = categoryPaths(categories);
+		let chosen = categories;
+		if (filters.channelCode) {
+			const channels = await readList(ctx, limiter, '/api/integration/channel', false);
+			const channel = channels.find((c) => text(c.code) === filters.channelCode);
+			chosen = chosen.filter((c) => channel && text(c.channel_id) === text(channel.id));
+		}
+		if (filters.categoryCode) chosen = chosen.filter((c) => text(c.code) === filters.categoryCode);
+		// Product records list categories as title paths joined with "/".
+		const wanted = new Set(chosen.map((c) => lower((paths.get(text(c.id)) ?? '').split(' / ').join('/'))));
+		const withChildren = (path: string) => [...wanted].some((w) => path === w || path.startsWith(`${w}/`));
+		tests.push((p) => (Array.isArray(p.category) ? p.category : []).some((c) => withChildren(lower(c))));
+	}
+	return (p) => tests.every((t) => t(p));
+}
+
+export class PimTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'PIM Trigger',
+		name: 'pimTrigger',
+		icon: { light: 'file:../Pim/pim.svg', dark: 'file:../Pim/pim.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: 'Products created or updated',
+		description: 'Starts the workflow when products are created or updated in the PIM',
+		defaults: { name: 'PIM Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'pimApi', required: true }],
+		properties: [
+			{
+				displayName:
+					'The PIM has no "changed since" query: each poll reads the whole product list (about one request per 1000 products)',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				default: 'productChanged',
+				options: [
+					{
+						name: 'Product Created or Updated',
+						value: 'productChanged',
+						description: 'A product whose updated-at time is later than at the previous poll',
+					},
+				],
+			},
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				options: [
+					{
+						displayName: 'Category Name or ID',
+						name: 'categoryCode',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getCategories' },
+						default: '',
+						description:
+							'Only products in this category or below it. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+					{
+						displayName: 'Channel Name or ID',
+						name: 'channelCode',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getChannels' },
+						default: '',
+						description:
+							'Only products in a category of this channel. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+					{
+						displayName: 'Family Name or ID',
+						name: 'familyCode',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getFamilies' },
+						default: '',
+						description:
+							'Only products of this family. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+				],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Emit Existing Products on First Poll',
+						name: 'emitExisting',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether the first poll after activation emits every existing product once; otherwise it starts from now',
+					},
+				],
+			},
+		],
+	};
+
+	methods = { loadOptions: { getCategories, getChannels, getFamilies } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const limiter = new Limiter(CONCURRENCY);
+		const staticData = this.getWorkflowStaticData('node') as StaticData;
+		const products = await readList(this, limiter, '/api/integration/product', true);
+		const keep = await productFilter(this, limiter);
+
+		if (this.getMode() === 'manual') {
+			// A test run shows the most recently changed product without moving the cursor.
+			const latest = changesSince(undefined, products.filter(keep)).changed.slice(-1);
+			return latest.length ? [latest.map((json) => ({ json }))] : null;
+		}
+
+		const first = staticData.cursor === undefined;
+		const { changed, cursor } = changesSince(staticData.cursor, products);
+		staticData.cursor = cursor;
+		const emitExisting = (this.getNodeParameter('options', {}) as IDataObject).emitExisting === true;
+		if (first && !emitExisting) return null;
+
+		const items = changed.filter(keep).map((json) => ({ json }));
+		return items.length ? [items] : null;
+	}
+}
