@@ -183,7 +183,7 @@ export async function runPim(
 	});
 	const data = additionalData(credentials);
 	data.hooks = new ExecutionLifecycleHooks('manual', 'exec-1', workflowData as never);
-	const run = await new WorkflowExecute(data, 'manual').run(workflow);
+	const run = await new WorkflowExecute(data, 'manual').run(workflow, workflow.getNode('Input')!);
 	const taskData = run.data.resultData.runData.PIM?.[0];
 	const items = taskData?.data?.main?.[0] ?? [];
 	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];

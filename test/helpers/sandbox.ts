@@ -1,0 +1,27 @@
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox/server';
+import type { PimCredentials } from './n8n';
+
+/** Starts a sandbox for one test file; `creds()` gives the credential of one of its accounts. */
+export function useSandbox(options: SandboxOptions = {}) {
+	const state: { sb?: SandboxHandle } = {};
+	beforeAll(async () => {
+		state.sb = await startSandbox({ products: 25, ...options });
+	});
+	afterAll(async () => {
+		await state.sb?.close();
+	});
+	return {
+		get sb(): SandboxHandle {
+			if (!state.sb) throw new Error('sandbox not started');
+			return state.sb;
+		},
+		creds(domain = 'demo', token = `${domain}-token`): PimCredentials {
+			return { baseUrl: state.sb!.url, domain, token };
+		},
+	};
+}
+
+/** The API requests the sandbox saw since `clearLog()`. */
+export function requests(sb: SandboxHandle) {
+	return sb.log.map((r) => ({ method: r.method, path: r.path, query: r.query, body: r.body, headers: r.headers, status: r.status }));
+}
