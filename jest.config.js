@@ -3,9 +3,12 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
+	setupFiles: ['<rootDir>/test/setup-env.js'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
 	testTimeout: 60000,
 	maxWorkers: 2,
+	// n8n-core leaves background handles open after a workflow run; they hold no test state.
+	forceExit: true,
 };
