@@ -2,7 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Limiter } from './limiter';
-import { pimRequest, type PimContext, type PimRequest, type ReliabilitySettings } from './transport';
+import {
+	pimRequest,
+	type PimContext,
+	type PimRequest,
+	type ReliabilitySettings,
+} from './transport';
 
 export const PAGE_PARAM = 'pagination[currentPage]';
 export const LIMIT_PARAM = 'pagination[pageLimit]';
@@ -28,7 +33,9 @@ function toNumber(value: unknown): number | undefined {
 
 function asRecords(value: unknown): IDataObject[] {
 	if (!Array.isArray(value)) return [];
-	return value.filter((r): r is IDataObject => r !== null && typeof r === 'object' && !Array.isArray(r));
+	return value.filter(
+		(r): r is IDataObject => r !== null && typeof r === 'object' && !Array.isArray(r),
+	);
 }
 
 /** Reads the paginated list shape, or a plain array, from an envelope's `data`. */
@@ -76,7 +83,10 @@ export async function fetchPage(
 	return readPage(
 		await pimRequest(
 			ctx,
-			{ ...request, qs: { ...request.qs, [LIMIT_PARAM]: String(size), [PAGE_PARAM]: String(page) } },
+			{
+				...request,
+				qs: { ...request.qs, [LIMIT_PARAM]: String(size), [PAGE_PARAM]: String(page) },
+			},
 			limiter,
 			settings,
 		),
@@ -84,7 +94,9 @@ export async function fetchPage(
 }
 
 const identity = (record: IDataObject) =>
-	record.id !== undefined && record.id !== null ? `id:${String(record.id)}` : JSON.stringify(record);
+	record.id !== undefined && record.id !== null
+		? `id:${String(record.id)}`
+		: JSON.stringify(record);
 
 /**
  * The one pagination loop of the package. Follows `pagination[currentPage]` until `recordsTotal`
@@ -119,47 +131,61 @@ export async function paginate(
 		return promise;
 	};
 
-	for (let page = 1; page <= lastPage; page++) {
-		const current = await request_(page);
-		inFlight.delete(page);
-
-		if (!current.paginated) {
-			records.push(...current.records.slice(0, options.max));
-			return { records, total: current.records.length };
-		}
-		if (current.records.length === 0) break;
-
-		const fresh = current.records.filter((record) => {
-			const key = identity(record);
-			if (seen.has(key)) return false;
-			seen.add(key);
-			return true;
-		});
-		if (fresh.length === 0) {
-			throw new NodeApiError(ctx.getNode(), { message: 'Pagination did not advance' }, {
-				message: `The PIM returned the same records for page ${page} as for an earlier page`,
-				description:
-					'The server seems to ignore pagination[currentPage]. Stopped reading instead of returning duplicate records; try a larger Page Size.',
-			});
-		}
-		records.push(...fresh);
-
-		if (page === 1) {
-			total = current.total;
-			// The server may clamp the page length: count pages in the length it used.
-			if (current.pageLimit !== undefined && current.pageLimit > 0) effectiveLimit = current.pageLimit;
-			if (total !== undefined) lastPage = Math.ceil(Math.min(total, options.max) / effectiveLimit);
-		}
-
-		const readSoFar = (page - 1) * effectiveLimit + current.records.length;
-		if (records.length >= options.max) break;
-		if (total !== undefined && readSoFar >= total) break;
-		if (current.records.length < effectiveLimit) break;
-
-		// Request the following pages now, so the network stays busy while this one is handed on.
-		const ahead = Math.min(lastPage, page + Math.max(1, options.lookahead ?? 1));
-		for (let next = page + 1; next <= ahead; next++) request_(next);
+	try {
+		return await readPages();
+	} finally {
+		// No request of this run may outlive it: wait for pages fetched ahead and not used.
+		await Promise.allSettled(inFlight.values());
 	}
 
-	return { records: records.slice(0, options.max), total };
+	async function readPages(): Promise<PaginateResult> {
+		for (let page = 1; page <= lastPage; page++) {
+			const current = await request_(page);
+			inFlight.delete(page);
+
+			if (!current.paginated) {
+				records.push(...current.records.slice(0, options.max));
+				return { records, total: current.records.length };
+			}
+			if (current.records.length === 0) break;
+
+			const fresh = current.records.filter((record) => {
+				const key = identity(record);
+				if (seen.has(key)) return false;
+				seen.add(key);
+				return true;
+			});
+			if (fresh.length === 0) {
+				throw new NodeApiError(
+					ctx.getNode(),
+					{ message: 'Pagination did not advance' },
+					{
+						message: `The PIM returned the same records for page ${page} as for an earlier page`,
+						description:
+							'The server seems to ignore pagination[currentPage]. Stopped reading instead of returning duplicate records; try a larger Page Size.',
+					},
+				);
+			}
+			records.push(...fresh);
+
+			if (page === 1) {
+				total = current.total;
+				// The server may clamp the page length: count pages in the length it used.
+				if (current.pageLimit !== undefined && current.pageLimit > 0)
+					effectiveLimit = current.pageLimit;
+				if (total !== undefined)
+					lastPage = Math.ceil(Math.min(total, options.max) / effectiveLimit);
+			}
+
+			const readSoFar = (page - 1) * effectiveLimit + current.records.length;
+			if (records.length >= options.max) break;
+			if (total !== undefined && readSoFar >= total) break;
+			if (current.records.length < effectiveLimit) break;
+
+			// Request the following pages now, so the network stays busy while this one is handed on.
+			const ahead = Math.min(lastPage, page + Math.max(1, options.lookahead ?? 1));
+			for (let next = page + 1; next <= ahead; next++) request_(next);
+		}
+		return { records: records.slice(0, options.max), total };
+	}
 }

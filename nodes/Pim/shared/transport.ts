@@ -58,7 +58,13 @@ export interface Envelope {
 }
 
 // Errors of the socket that say the request never left this machine or never reached a server.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
 // Errors after which a request may or may not have been processed: safe to repeat only for reads.
 const TRANSIENT_CODES = new Set([
 	'ECONNRESET',
@@ -69,6 +75,18 @@ const TRANSIENT_CODES = new Set([
 	'ERR_SOCKET_CONNECTION_TIMEOUT',
 	'UND_ERR_SOCKET',
 ]);
+
+const NETWORK_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ENOTFOUND: 'host name not found',
+	EAI_AGAIN: 'host name lookup failed',
+	EHOSTUNREACH: 'host unreachable',
+	ENETUNREACH: 'network unreachable',
+	ECONNRESET: 'connection closed before an answer',
+	ETIMEDOUT: 'no answer within the timeout',
+	ECONNABORTED: 'connection aborted',
+	EPIPE: 'connection broken while sending',
+};
 
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
@@ -113,25 +131,44 @@ export function backoffMs(attempt: number): number {
 	return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
-function networkCodeOf(error: unknown): { code?: string; message: string } {
-	// n8n wraps the transport error in a NodeApiError; the socket code sits on it or on its cause.
-	const candidates = [error, (error as { cause?: unknown })?.cause];
-	let code: string | undefined;
-	for (const candidate of candidates) {
-		const value = (candidate as { code?: unknown })?.code;
-		if (typeof value === 'string' && /^[A-Z_]+$/.test(value)) {
-			code = value;
-			break;
-		}
+// n8n replaces a socket error's message with its own wording and may drop the code; these
+// phrases (n8n's texts and the raw ones it keeps in `messages`) map back to the code.
+const PHRASES: Array<[RegExp, string]> = [
+	[/socket hang up|closed unexpectedly|ECONNRESET/i, 'ECONNRESET'],
+	[/timeout of \d+ms exceeded|timed out|ETIMEDOUT|ESOCKETTIMEDOUT/i, 'ETIMEDOUT'],
+	[/was aborted|ECONNABORTED/i, 'ECONNABORTED'],
+	[/refused the connection|ECONNREFUSED/i, 'ECONNREFUSED'],
+	[/incorrect host|ENOTFOUND/i, 'ENOTFOUND'],
+	[/host is unreachable|EHOSTUNREACH/i, 'EHOSTUNREACH'],
+	[/DNS server returned an error|EAI_AGAIN/i, 'EAI_AGAIN'],
+	[/EPIPE/, 'EPIPE'],
+];
+
+/** The socket error code behind a failed request, from n8n's wrapped error. */
+export function networkCodeOf(error: unknown): { code?: string; message: string } {
+	const e = error as {
+		code?: unknown;
+		message?: unknown;
+		messages?: unknown;
+		cause?: { code?: unknown; message?: unknown };
+	};
+	const message = String(e?.message ?? 'Request failed');
+	for (const candidate of [e?.code, e?.cause?.code]) {
+		if (typeof candidate === 'string' && /^E[A-Z_]+$/.test(candidate))
+			return { code: candidate, message };
 	}
-	const message = String((error as { message?: unknown })?.message ?? 'Request failed');
-	if (!code && /timeout/i.test(message)) code = 'ETIMEDOUT';
-	if (!code && /socket hang up/i.test(message)) code = 'ECONNRESET';
-	return { code, message };
+	const texts = [message, e?.cause?.message, ...(Array.isArray(e?.messages) ? e.messages : [])].map(
+		(t) => String(t ?? ''),
+	);
+	for (const [pattern, code] of PHRASES) {
+		if (texts.some((t) => pattern.test(t))) return { code, message };
+	}
+	return { message };
 }
 
 function parseBody(body: unknown): { envelope?: Envelope; text?: string } {
-	if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body)) return { envelope: body as Envelope };
+	if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body))
+		return { envelope: body as Envelope };
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
 	if (text.trim() === '') return { text: '' };
 	try {
@@ -147,7 +184,8 @@ function describeValidation(data: unknown): string | undefined {
 	const errors = (data as { errors?: unknown })?.errors ?? data;
 	if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
 	const lines = Object.entries(errors as Record<string, unknown>).map(
-		([field, messages]) => `${field}: ${Array.isArray(messages) ? messages.join(' ') : String(messages)}`,
+		([field, messages]) =>
+			`${field}: ${Array.isArray(messages) ? messages.join(' ') : String(messages)}`,
 	);
 	return lines.length ? lines.join('; ') : undefined;
 }
@@ -164,7 +202,8 @@ export function classify(
 		return {
 			failure: {
 				retry: notSent || (!write && transient),
-				message: `The PIM could not be reached (${code ?? 'network error'})`,
+				// Worded without the raw code: n8n swaps messages containing one for its own text.
+				message: `The PIM could not be reached: ${NETWORK_WORDS[code ?? ''] ?? 'network error'}`,
 				description:
 					write && transient
 						? 'The connection failed after the request was sent, so the change may or may not have been applied. It was not repeated, to avoid applying it twice.'
@@ -190,26 +229,35 @@ export function classify(
 					text === ''
 						? `The PIM answered HTTP ${statusCode} with an empty body`
 						: `The PIM answered HTTP ${statusCode} with a body that is not JSON`,
-				description: ok && write
-					? `The change may have been applied. Body starts with: ${snippet}`
-					: snippet
-						? `Body starts with: ${snippet}`
-						: undefined,
+				description:
+					ok && write
+						? `The change may have been applied. Body starts with: ${snippet}`
+						: snippet
+							? `Body starts with: ${snippet}`
+							: undefined,
 			},
 		};
 	}
 
 	const apiStatusCode = Number(envelope.status_code);
-	const failedInBody = envelope.status === false || envelope.status === 'false' || envelope.status === 0;
+	const failedInBody =
+		envelope.status === false || envelope.status === 'false' || envelope.status === 0;
 	const httpOk = statusCode >= 200 && statusCode < 300;
 	if (httpOk && !failedInBody) return { data: envelope.data, envelope };
 
 	// A failure reported in the body of an HTTP 200 carries its real status in `status_code`.
-	const code = !httpOk ? statusCode : Number.isFinite(apiStatusCode) && apiStatusCode >= 400 ? apiStatusCode : statusCode;
-	const apiMessage = typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined;
+	const code = !httpOk
+		? statusCode
+		: Number.isFinite(apiStatusCode) && apiStatusCode >= 400
+			? apiStatusCode
+			: statusCode;
+	const apiMessage =
+		typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined;
 	let description = describeValidation(envelope.data);
 	if (code === 401 || code === 403) {
-		description = [description, 'Check the Token and Domain of the PIM credential.'].filter(Boolean).join(' ');
+		description = [description, 'Check the Token and Domain of the PIM credential.']
+			.filter(Boolean)
+			.join(' ');
 	}
 	const rateLimited = code === 429 || code === 503;
 	return {
@@ -227,7 +275,12 @@ export function classify(
 	};
 }
 
-function toNodeError(ctx: PimContext, failure: Failure, itemIndex: number | undefined, attempts: number) {
+function toNodeError(
+	ctx: PimContext,
+	failure: Failure,
+	itemIndex: number | undefined,
+	attempts: number,
+) {
 	const note = attempts > 1 ? ` (after ${attempts} attempts)` : '';
 	// Built from our own fields only: the transport error carries request headers (the token).
 	return new NodeApiError(ctx.getNode(), failure.apiBody ?? { message: failure.message }, {
@@ -245,7 +298,8 @@ export async function getConnection(ctx: PimContext, itemIndex?: number): Promis
 	const known = checked.get(credentials);
 	if (known) return known;
 	const result = resolveConnection(credentials);
-	if (result.problem) throw new NodeOperationError(ctx.getNode(), result.problem.message, { itemIndex });
+	if (result.problem)
+		throw new NodeOperationError(ctx.getNode(), result.problem.message, { itemIndex });
 	checked.set(credentials, result.connection);
 	return result.connection;
 }
@@ -307,7 +361,11 @@ export async function pimRequest(
 
 		const { failure } = outcome;
 		const wait = failure.retryAfterMs ?? backoffMs(attempt);
-		if (!failure.retry || attempt >= settings.maxRetries || waited + wait > settings.maxRetryWaitMs) {
+		if (
+			!failure.retry ||
+			attempt >= settings.maxRetries ||
+			waited + wait > settings.maxRetryWaitMs
+		) {
 			throw toNodeError(ctx, failure, request.itemIndex, attempt + 1);
 		}
 		if (failure.retryAfterMs !== undefined || failure.httpCode === 429) {

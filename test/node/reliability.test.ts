@@ -1,0 +1,187 @@
+/**
+ * Fault-injection suite: the sandbox misbehaves, 500+ items go through one node, and every input
+ * item must come out exactly once (a result or an error), in order, with no write applied twice
+ * and never more requests in flight than the bound.
+ */
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { runPim } from '../helpers/n8n';
+import { useSandbox } from '../helpers/sandbox';
+
+const env = useSandbox({ products: 600 });
+const ITEMS = 520;
+const ids = Array.from({ length: ITEMS }, (_, i) => ({ id: (i % 600) + 1 }));
+const getProduct = { resource: 'product', operation: 'get', productId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
+
+beforeEach(() => {
+	env.sb.reset();
+});
+
+function expectOneResultPerItem(items: INodeExecutionData[], count: number) {
+	expect(items).toHaveLength(count);
+	items.forEach((item, i) => {
+		const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
+		if (!item.error && !item.json.error) expect(paired).toEqual({ item: i });
+	});
+}
+
+describe('reads under faults: every item succeeds, in order', () => {
+	it('429 storm with Retry-After: retried, bounded concurrency', async () => {
+		env.sb.setFaults({ rateLimit: { rps: 150, maxConcurrent: 2 } });
+		const { items, error } = await runPim(env.creds(), { ...getProduct, requestOptions: { maxConcurrency: 5 } }, { input: ids });
+		expect(error).toBeUndefined();
+		expectOneResultPerItem(items, ITEMS);
+		expect(items.map((i) => i.json.id)).toEqual(ids.map((i) => i.id));
+		expect(env.sb.counters.byStatus['429']).toBeGreaterThan(0);
+		expect(env.sb.counters.maxInFlight).toBeLessThanOrEqual(5);
+	});
+
+	it('429 with Retry-After as an HTTP date', async () => {
+		env.sb.setFaults({ rateLimit: { rps: 150, maxConcurrent: 2, retryAfter: 'date' } });
+		const { items, error } = await runPim(env.creds(), getProduct, { input: ids.slice(0, 400) });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.id)).toEqual(ids.slice(0, 400).map((i) => i.id));
+		expect(env.sb.counters.byStatus['429']).toBeGreaterThan(0);
+	});
+
+	it('5xx bursts, status:false on 200, malformed JSON, HTML and empty bodies are retried for reads', async () => {
+		env.sb.setFaults({ errorRate: 0.08, statusFalseRate: 0.05, malformedRate: 0.05, htmlRate: 0.04, emptyRate: 0.04, seed: 7 });
+		const { items, error } = await runPim(env.creds(), { ...getProduct, requestOptions: { maxRetries: 8 } }, { input: ids });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.id)).toEqual(ids.map((i) => i.id));
+		const faults = env.sb.counters.faults;
+		for (const kind of ['error', 'status-false', 'malformed', 'html', 'empty']) expect(faults[kind]).toBeGreaterThan(0);
+	});
+
+	it('dropped connections are retried for reads', async () => {
+		env.sb.setFaults({ dropRate: 0.1, seed: 3 });
+		const { items, error } = await runPim(env.creds(), { ...getProduct, requestOptions: { maxRetries: 8 } }, { input: ids });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.id)).toEqual(ids.map((i) => i.id));
+		expect(env.sb.counters.faults.drop).toBeGreaterThan(0);
+	});
+
+	it('a response slower than the timeout is retried', async () => {
+		env.sb.setFaults({ script: [{ delayMs: 1500 }] });
+		const { items, error } = await runPim(env.creds(), { ...getProduct, requestOptions: { timeout: 500 } }, { input: [{ id: 5 }] });
+		expect(error).toBeUndefined();
+		expect(items[0].json.id).toBe(5);
+		expect(env.sb.log.filter((r) => r.path === '/api/integration/product/show').length).toBeGreaterThanOrEqual(2);
+	});
+});
+
+describe('writes under faults: never applied twice, every item accounted for', () => {
+	const family = () => env.sb.account('demo').families[0].code;
+	const channel = () => env.sb.account('demo').channels[0].code;
+	const rows = Array.from({ length: ITEMS }, (_, i) => ({ sku: `BULK-${String(i).padStart(4, '0')}` }));
+	const create = () => ({
+		resource: 'product',
+		operation: 'create',
+		sku: '={{ $json.sku }}',
+		familyCode: family(),
+		languageCode: 'en_US',
+		channels: { channel: [{ code: channel() }] },
+	});
+
+	it('dropped connections after the write: no retry, no duplicate, an error item for each lost answer', async () => {
+		env.sb.setFaults({ dropRate: 0.1, dropPhase: 'after', seed: 11 });
+		const { items, error } = await runPim(env.creds(), create(), { input: rows, continueOnFail: true });
+		expect(error).toBeUndefined();
+		expectOneResultPerItem(items, ITEMS);
+		const failed = items.filter((i) => i.json.error);
+		expect(failed.length).toBe(env.sb.counters.faults.drop);
+		expect(failed[0].json.error).toMatch(/could not be reached/);
+		expect(failed[0].error?.description).toMatch(/may or may not have been applied/);
+		// Each SKU was sent once and exists once.
+		const posts = env.sb.log.filter((r) => r.method === 'POST');
+		expect(posts).toHaveLength(ITEMS);
+		const skus = env.sb.account('demo').products.map((p) => p.sku).filter((s) => s.startsWith('BULK-'));
+		expect(new Set(skus).size).toBe(skus.length);
+		expect(skus).toHaveLength(ITEMS);
+		items.forEach((item, i) => {
+			if (!item.json.error) expect(item.json.sku).toBe(rows[i].sku);
+		});
+	});
+
+	it('429 and 503 on writes are retried (the server did not act): every product created once', async () => {
+		env.sb.setFaults({ rateLimit: { rps: 300, maxConcurrent: 4 }, errorRate: 0.02, errorStatus: 503, seed: 5 });
+		const { items, error } = await runPim(env.creds(), create(), { input: rows });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.sku)).toEqual(rows.map((r) => r.sku));
+		const skus = env.sb.account('demo').products.map((p) => p.sku).filter((s) => s.startsWith('BULK-'));
+		expect(skus).toHaveLength(ITEMS);
+		expect((env.sb.counters.byStatus['429'] ?? 0) + (env.sb.counters.byStatus['503'] ?? 0)).toBeGreaterThan(0);
+	});
+
+	it('a 500 on a write is not retried: one request, one error item, the others complete', async () => {
+		env.sb.setFaults({ script: [{ status: 500 }], pathPattern: '^POST ' });
+		const { items } = await runPim(env.creds(), create(), { input: rows.slice(0, 3), continueOnFail: true });
+		expect(items).toHaveLength(3);
+		expect(items.filter((i) => i.json.error)).toHaveLength(1);
+		expect(env.sb.log.filter((r) => r.method === 'POST')).toHaveLength(3);
+	});
+
+	it('status:false on HTTP 200 becomes an error with the API message', async () => {
+		env.sb.setFaults({ script: [{ statusFalse: true }], pathPattern: '^POST ' });
+		const { error } = await runPim(env.creds(), create(), { input: rows.slice(0, 1) });
+		expect(error?.message).toMatch(/Simulated failure/);
+		expect(error?.httpCode).toBe('500');
+	});
+});
+
+describe('pagination under faults', () => {
+	it('resumes at the failed page instead of restarting', async () => {
+		env.sb.setFaults({ script: [{}, { status: 503, retryAfter: '0' }], pathPattern: '^GET /api/integration/product$' });
+		const { items, error } = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: true,
+			options: { pageSize: 200 },
+			requestOptions: { maxConcurrency: 1 },
+		});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(600);
+		const pages = env.sb.log.map((r) => `${r.query['pagination[currentPage]']}:${r.status}`);
+		expect(pages).toEqual(['1:200', '2:503', '2:200', '3:200']);
+	});
+
+	it('a server that ignores currentPage is reported, not looped over', async () => {
+		env.sb.setFaults({ ignoreCurrentPage: true });
+		const { error, items } = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: true,
+			options: { pageSize: 100 },
+		});
+		expect(items).toHaveLength(0);
+		expect(error?.message).toMatch(/same records for page 2/);
+		expect(env.sb.log.length).toBeLessThanOrEqual(6);
+	});
+
+	it('terminates on a short page when recordsTotal is missing', async () => {
+		// A limit within the first page needs one request whatever the server answers.
+		env.sb.setFaults({ ignoreCurrentPage: true });
+		const { items, error } = await runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: false, limit: 30, options: { pageSize: 50 } });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(30);
+		expect(env.sb.log).toHaveLength(1);
+	});
+});
+
+describe('the token never leaks', () => {
+	it('is absent from errors and outputs of failing requests', async () => {
+		const secret = 'demo-token';
+		env.sb.setFaults({ script: [{ status: 500 }, { drop: true }, { malformed: true }, { statusFalse: true }, { status: 401 }] });
+		const { items } = await runPim(
+			env.creds(),
+			{ resource: 'product', operation: 'create', sku: '={{ $json.sku }}', familyCode: 'clothing', languageCode: 'en_US', channels: { channel: [{ code: 'web' }] } },
+			{ input: [{ sku: 'L-1' }, { sku: 'L-2' }, { sku: 'L-3' }, { sku: 'L-4' }, { sku: 'L-5' }], continueOnFail: true },
+		);
+		expect(items.filter((i) => i.json.error)).toHaveLength(5);
+		const serialised = JSON.stringify(items) + JSON.stringify(items.map((i) => i.error && { ...i.error, stack: i.error.stack }));
+		expect(serialised).not.toContain(secret);
+		const { error } = await runPim({ ...env.creds(), token: 'wrong-secret-value' }, { resource: 'locale', operation: 'getAll', returnAll: true });
+		expect(JSON.stringify(error)).not.toContain('wrong-secret-value');
+		expect(String((error as { stack?: string }).stack ?? '')).not.toContain('wrong-secret-value');
+	});
+});
