@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
-import { categoryPaths, text } from '../Pim/methods/reading';
+import { text } from '../Pim/methods/reading';
 import { Limiter } from '../Pim/shared/limiter';
 import { paginate, readPage } from '../Pim/shared/pagination';
 import { DEFAULT_RELIABILITY, pimRequest } from '../Pim/shared/transport';
@@ -32,6 +32,21 @@ async function readList(ctx: IPollFunctions, limiter: Limiter, path: string, pag
 	return records;
 }
 
+/** The given categories and every category below them. */
+function withDescendants(roots: IDataObject[], all: IDataObject[]): IDataObject[] {
+	const result = new Map(roots.map((c) => [text(c.id), c]));
+	for (let grew = true; grew; ) {
+		grew = false;
+		for (const c of all) {
+			if (!result.has(text(c.id)) && result.has(text(c.parent_id))) {
+				result.set(text(c.id), c);
+				grew = true;
+			}
+		}
+	}
+	return [...result.values()];
+}
+
 /** Turns the chosen family / channel / category codes into a test on product records. */
 async function productFilter(ctx: IPollFunctions, limiter: Limiter): Promise<(p: IDataObject) => boolean> {
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
@@ -47,8 +62,9 @@ async function productFilter(ctx: IPollFunctions, limiter: Limiter): Promise<(p:
 	}
 
 	if (filters.channelCode || filters.categoryCode) {
+		// Membership comes from the category product lists: product records name categories by
+		// title only, and titles repeat across channels.
 		const categories = await readList(ctx, limiter, '/api/integration/category', true);
-		const paths = categoryPaths(categories);
 		let chosen = categories;
 		if (filters.channelCode) {
 			const channels = await readList(ctx, limiter, '/api/integration/channel', false);
@@ -56,10 +72,18 @@ async function productFilter(ctx: IPollFunctions, limiter: Limiter): Promise<(p:
 			chosen = chosen.filter((c) => channel && text(c.channel_id) === text(channel.id));
 		}
 		if (filters.categoryCode) chosen = chosen.filter((c) => text(c.code) === filters.categoryCode);
-		// Product records list categories as title paths joined with "/".
-		const wanted = new Set(chosen.map((c) => lower((paths.get(text(c.id)) ?? '').split(' / ').join('/'))));
-		const withChildren = (path: string) => [...wanted].some((w) => path === w || path.startsWith(`${w}/`));
-		tests.push((p) => (Array.isArray(p.category) ? p.category : []).some((c) => withChildren(lower(c))));
+		const ids = new Set<string>();
+		for (const category of withDescendants(chosen, categories)) {
+			const { records } = await paginate(
+				ctx,
+				{ method: 'GET', url: '/api/integration/category/get-products', qs: { id: text(category.id) } },
+				limiter,
+				DEFAULT_RELIABILITY,
+				{ pageSize: PAGE_SIZE, max: Infinity },
+			);
+			for (const product of records) ids.add(text(product.id));
+		}
+		tests.push((p) => ids.has(text(p.id)));
 	}
 	return (p) => tests.every((t) => t(p));
 }

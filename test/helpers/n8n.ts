@@ -3,7 +3,7 @@
  * (so RoutingNode, parameter resolution, credentials and Continue On Fail are n8n's own), and
  * dropdown methods through n8n-core's LoadOptionsContext.
  */
-import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -225,3 +225,25 @@ export async function listSearch(
 
 export { nodeTypes, additionalData, credentialRef };
 export type { IVersionedNodeType };
+
+/** A PIM Trigger in a workflow whose static data persists across polls, polled as n8n does. */
+export function pimTriggerPoller(credentials: PimCredentials, parameters: INodeParameters) {
+	const node: INode = {
+		id: 'trigger-node',
+		name: 'PIM Trigger',
+		type: TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: credentialRef,
+	};
+	const workflow = new Workflow({ id: 'wf-trigger', nodes: [node], connections: {}, active: true, nodeTypes, staticData: {} });
+	const data = additionalData(credentials);
+	return {
+		workflow,
+		async poll(mode: 'trigger' | 'manual' = 'trigger') {
+			const context = new PollContext(workflow, node, data, mode, mode === 'manual' ? 'manual' : 'activate');
+			return await nodeTypeMap[TRIGGER_TYPE].poll!.call(context);
+		},
+	};
+}
