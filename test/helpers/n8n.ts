@@ -198,7 +198,9 @@ function loadOptionsContext(credentials: PimCredentials, parameters: INodeParame
 		active: false,
 		nodeTypes,
 	});
-	return new LoadOptionsContext(workflow, node, additionalData(credentials), `parameters.${Object.keys(parameters)[0] ?? 'x'}`);
+	// The editor sends the node's current parameters with each dropdown request.
+	const data = { ...additionalData(credentials), currentNodeParameters: parameters } as IWorkflowExecuteAdditionalData;
+	return new LoadOptionsContext(workflow, node, data, `parameters.${Object.keys(parameters)[0] ?? 'x'}`);
 }
 
 /** Runs a loadOptions method as the editor's dropdown does. */

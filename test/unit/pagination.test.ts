@@ -1,0 +1,97 @@
+import { Limiter } from '../../nodes/Pim/shared/limiter';
+import { paginate, readPage } from '../../nodes/Pim/shared/pagination';
+import { DEFAULT_RELIABILITY } from '../../nodes/Pim/shared/transport';
+import { envelope, fakeContext } from './fakes';
+
+const records = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i }));
+const settings = { ...DEFAULT_RELIABILITY, maxRetries: 0 };
+const request = { method: 'GET' as const, url: '/api/integration/product' };
+
+/** A well-behaved paginated server over `total` records. */
+function server(total: number, options: { echoLimit?: number; totalAsString?: boolean; noTotal?: boolean } = {}) {
+	return (o: { qs?: Record<string, string> }) => {
+		const page = Number(o.qs?.['pagination[currentPage]']);
+		const limit = options.echoLimit ?? Number(o.qs?.['pagination[pageLimit]']);
+		return envelope({
+			record: records((page - 1) * limit + 1, Math.min(total, page * limit)),
+			recordsTotal: options.noTotal ? undefined : options.totalAsString ? String(total) : total,
+			currentPage: page,
+			pageLimit: limit,
+		});
+	};
+}
+
+describe('readPage', () => {
+	it('reads the paginated shape, numbers given as strings, and plain arrays', () => {
+		expect(readPage({ record: [{ id: 1 }], recordsTotal: '7', currentPage: '2', pageLimit: '3' })).toEqual({
+			records: [{ id: 1 }],
+			total: 7,
+			currentPage: 2,
+			pageLimit: 3,
+			paginated: true,
+		});
+		expect(readPage([{ id: 1 }, null, 'x'])).toEqual({ records: [{ id: 1 }], paginated: false });
+		expect(readPage(null)).toEqual({ records: [], paginated: false });
+	});
+});
+
+describe('paginate', () => {
+	it('reads all pages up to recordsTotal, with a partial last page', async () => {
+		const { ctx, calls } = fakeContext(server(25));
+		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity });
+		expect(got.map((r) => r.id)).toEqual(records(1, 25).map((r) => r.id));
+		expect(calls.map((c) => c.qs?.['pagination[currentPage]'])).toEqual(['1', '2', '3']);
+	});
+
+	it('stops at max without reading further pages', async () => {
+		const { ctx, calls } = fakeContext(server(100));
+		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 10, max: 15 });
+		expect(got).toHaveLength(15);
+		expect(calls).toHaveLength(2);
+	});
+
+	it('follows the page length the server used when it clamps', async () => {
+		const { ctx, calls } = fakeContext(server(12, { echoLimit: 5 }));
+		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 1000, max: Infinity });
+		expect(got).toHaveLength(12);
+		expect(calls).toHaveLength(3);
+	});
+
+	it('stops on a short page when recordsTotal is missing, and on an empty page', async () => {
+		const short = fakeContext(server(23, { noTotal: true }));
+		expect((await paginate(short.ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity })).records).toHaveLength(23);
+		expect(short.calls).toHaveLength(3);
+		const exact = fakeContext(server(20, { noTotal: true }));
+		expect((await paginate(exact.ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity })).records).toHaveLength(20);
+		expect(exact.calls).toHaveLength(3); // the third page is empty
+	});
+
+	it('reports a server that ignores currentPage instead of looping', async () => {
+		const { ctx, calls } = fakeContext(() => envelope({ record: records(1, 10), recordsTotal: 50, currentPage: 1, pageLimit: 10 }));
+		await expect(paginate(ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity })).rejects.toThrow(/same records for page 2/);
+		expect(calls.length).toBeLessThanOrEqual(3);
+	});
+
+	it('drops records repeated because the list shifted between pages', async () => {
+		const { ctx } = fakeContext((o) => {
+			const page = Number(o.qs?.['pagination[currentPage]']);
+			return envelope({ record: page === 1 ? records(1, 3) : page === 2 ? records(3, 5) : [], recordsTotal: 6, currentPage: page, pageLimit: 3 });
+		});
+		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 3, max: Infinity });
+		expect(got.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+	});
+
+	it('takes a plain array as the whole list', async () => {
+		const { ctx, calls } = fakeContext(() => envelope(records(1, 4)));
+		expect((await paginate(ctx, request, new Limiter(1), settings, { pageSize: 2, max: 3 })).records).toHaveLength(3);
+		expect(calls).toHaveLength(1);
+	});
+
+	it('fetches ahead through the limiter but returns pages in order', async () => {
+		const { ctx, calls } = fakeContext(server(50));
+		const { records: got } = await paginate(ctx, request, new Limiter(4), settings, { pageSize: 5, max: Infinity, lookahead: 4 });
+		expect(got.map((r) => r.id)).toEqual(records(1, 50).map((r) => r.id));
+		expect(new Set(calls.map((c) => c.qs?.['pagination[currentPage]'])).size).toBe(10);
+		expect(calls).toHaveLength(10);
+	});
+});

@@ -1,0 +1,109 @@
+import { deriveDomain, resolveConnection } from '../../nodes/Pim/shared/connection';
+import { Limiter } from '../../nodes/Pim/shared/limiter';
+import { backoffMs, classify, networkCodeOf, parseRetryAfter, pimRequest } from '../../nodes/Pim/shared/transport';
+import { fakeContext } from './fakes';
+
+const response = (statusCode: number, body: unknown, headers: Record<string, string> = {}) => ({
+	response: { statusCode, body, headers },
+});
+
+describe('classify', () => {
+	it('returns data of a successful envelope', () => {
+		expect(classify(response(200, { status: true, data: { id: 1 } }), false)).toMatchObject({ data: { id: 1 } });
+		expect(classify(response(200, JSON.stringify({ status: true, data: [1] })), false)).toMatchObject({ data: [1] });
+	});
+
+	it('turns status:false on HTTP 200 into a failure with the API message and status_code', () => {
+		const outcome = classify(response(200, { status: false, message: 'Product not found', status_code: 404 }), false);
+		expect(outcome).toMatchObject({ failure: { httpCode: 404, message: 'Product not found', retry: false } });
+	});
+
+	it('lists validation errors in the description', () => {
+		const outcome = classify(response(422, { status: false, message: 'Invalid', data: { errors: { sku: ['taken'] } } }), true);
+		expect(outcome).toMatchObject({ failure: { httpCode: 422, description: 'sku: taken', retry: false } });
+	});
+
+	it('tells to check the credential on 401/403', () => {
+		expect(classify(response(401, { status: false, message: 'Unauthenticated' }), false)).toMatchObject({
+			failure: { description: expect.stringContaining('Token and Domain') },
+		});
+	});
+
+	it('retries 429 and 503 for writes too, honouring Retry-After; other 5xx only for reads', () => {
+		expect(classify(response(429, { status: false }, { 'retry-after': '3' }), true)).toMatchObject({ failure: { retry: true, retryAfterMs: 3000 } });
+		expect(classify(response(503, '<html>busy</html>'), true)).toMatchObject({ failure: { retry: true } });
+		expect(classify(response(500, { status: false }), true)).toMatchObject({ failure: { retry: false } });
+		expect(classify(response(500, { status: false }), false)).toMatchObject({ failure: { retry: true } });
+	});
+
+	it('reports HTML, malformed and empty bodies with the status', () => {
+		expect(classify(response(502, '<html><body>Bad gateway</body></html>'), false)).toMatchObject({
+			failure: { message: 'The PIM answered HTTP 502 with a body that is not JSON', description: expect.stringContaining('Bad gateway') },
+		});
+		expect(classify(response(200, '{"status": tr'), true)).toMatchObject({ failure: { retry: false, httpCode: 200 } });
+		expect(classify(response(200, ''), false)).toMatchObject({ failure: { message: 'The PIM answered HTTP 200 with an empty body', retry: true } });
+	});
+
+	it('retries network failures for reads, and for writes only when nothing was sent', () => {
+		expect(classify({ networkCode: 'ECONNRESET' }, false)).toMatchObject({ failure: { retry: true } });
+		expect(classify({ networkCode: 'ECONNRESET' }, true)).toMatchObject({ failure: { retry: false } });
+		expect(classify({ networkCode: 'ECONNREFUSED' }, true)).toMatchObject({ failure: { retry: true } });
+	});
+});
+
+describe('helpers', () => {
+	it('parseRetryAfter reads seconds and HTTP dates', () => {
+		expect(parseRetryAfter('2')).toBe(2000);
+		expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:05 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(5000);
+		expect(parseRetryAfter('soon')).toBeUndefined();
+	});
+
+	it('backoff grows and stays within the cap', () => {
+		for (let attempt = 0; attempt < 12; attempt++) {
+			const ms = backoffMs(attempt);
+			const ceiling = Math.min(30000, 500 * 2 ** attempt);
+			expect(ms).toBeGreaterThanOrEqual(ceiling / 2);
+			expect(ms).toBeLessThanOrEqual(ceiling);
+		}
+	});
+
+	it('networkCodeOf finds the code behind n8n-worded errors', () => {
+		expect(networkCodeOf({ message: 'x', cause: { code: 'ECONNREFUSED' } }).code).toBe('ECONNREFUSED');
+		expect(networkCodeOf({ message: 'The connection was aborted, perhaps the server is offline' }).code).toBe('ECONNABORTED');
+		expect(networkCodeOf({ message: 'n8n text', messages: ['timeout of 200ms exceeded'] }).code).toBe('ETIMEDOUT');
+		expect(networkCodeOf({ message: 'Bad request' }).code).toBeUndefined();
+	});
+
+	it('deriveDomain takes the first label of a multi-label host name', () => {
+		expect(deriveDomain('https://acme.pim.example.com')).toBe('acme');
+		expect(deriveDomain('http://localhost:8787')).toBeUndefined();
+		expect(deriveDomain('http://127.0.0.1:8787')).toBeUndefined();
+	});
+
+	it('resolveConnection normalises the base URL and keeps a pasted API prefix out', () => {
+		expect(resolveConnection({ baseUrl: ' https://acme.pim.example.com/api/integration/ ', token: 't' })).toEqual({
+			connection: { baseUrl: 'https://acme.pim.example.com', domain: 'acme', token: 't' },
+		});
+	});
+});
+
+describe('pimRequest', () => {
+	it('retries after Retry-After and then succeeds; the token is in no error', async () => {
+		const { ctx, calls } = fakeContext((_o, call) =>
+			call === 1 ? { statusCode: 429, headers: { 'retry-after': '0' }, body: { status: false } } : { body: { status: true, data: { ok: 1 } } },
+		);
+		await expect(pimRequest(ctx, { method: 'GET', url: '/x' }, new Limiter(2))).resolves.toEqual({ ok: 1 });
+		expect(calls).toHaveLength(2);
+
+		const failing = fakeContext(() => ({ statusCode: 500, body: { status: false, message: 'Boom secret-token' } }));
+		const error = await pimRequest(failing.ctx, { method: 'POST', url: '/x', write: true }, new Limiter(1)).catch((e: unknown) => e);
+		expect(failing.calls).toHaveLength(1);
+		expect(String((error as Error).message)).toContain('Boom');
+	});
+
+	it('gives up when Retry-After exceeds the wait budget', async () => {
+		const { ctx, calls } = fakeContext(() => ({ statusCode: 429, headers: { 'retry-after': '600' }, body: { status: false, message: 'Slow down' } }));
+		await expect(pimRequest(ctx, { method: 'GET', url: '/x' }, new Limiter(1), { maxRetries: 5, maxRetryWaitMs: 1000, timeoutMs: 1000 })).rejects.toThrow('Slow down');
+		expect(calls).toHaveLength(1);
+	});
+});
