@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- the sandbox is a development HTTP server, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * Admin endpoints under /__admin (no auth, not logged, never faulted). Plain JSON responses (no envelope).
  */

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- the sandbox is a development HTTP server, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * PIM sandbox server: a local, multi-tenant, seeded implementation of the PIM integration API with
  * request log, counters, fault injection and admin endpoints. See sandbox/README.md.

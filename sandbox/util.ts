@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox is a development HTTP server, never published; n8n Cloud runtime rules for community-node code do not apply */
 /** Small helpers shared by the sandbox: seeded PRNG, hashing, date formatting. */
 
 // Hot code reads globals through module constants: inside a vm context (e.g. under jest) every global

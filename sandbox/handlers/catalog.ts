@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- the sandbox is a development HTTP server, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * Read-only endpoints of the catalogue resources: categories, families, channels, channel attributes,
  * attributes, locales, currencies and relations (incl. product relations).

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- the sandbox is a development HTTP server, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * Product endpoints: list, show, create, update, assign-channel, assign-category,
  * plus the category product list (GET category/get-products).

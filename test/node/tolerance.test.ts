@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * Another server, written only from the interface document, may answer differently where the
  * document leaves room. This minimal one does: show endpoints answer a one-element array,

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON responses */
 import { startSandbox, type SandboxHandle } from '../../sandbox/server';
 import { admin, expectEnvelope, get, post, put } from './helpers';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read loosely typed JSON responses */
 /** HTTP helpers for the sandbox tests (global fetch of Node 20). */
 
