@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import { Limiter } from '../../nodes/Pim/shared/limiter';
 import { paginate, readPage } from '../../nodes/Pim/shared/pagination';
 import { DEFAULT_RELIABILITY } from '../../nodes/Pim/shared/transport';
@@ -93,5 +95,20 @@ describe('paginate', () => {
 		expect(got.map((r) => r.id)).toEqual(records(1, 50).map((r) => r.id));
 		expect(new Set(calls.map((c) => c.qs?.['pagination[currentPage]'])).size).toBe(10);
 		expect(calls).toHaveLength(10);
+	});
+});
+
+describe('Limiter pacing', () => {
+	it('after two rate-limit answers, spaces requests at the rate measured between them', async () => {
+		const limiter = new Limiter(5);
+		limiter.rateLimited(0);
+		for (let i = 0; i < 20; i++) limiter.succeeded();
+		// 20 successes within ~100 ms: about 200/s allowed, so starts ~5 ms apart.
+		await sleep(100);
+		limiter.rateLimited(0);
+		const starts: number[] = [];
+		await Promise.all(Array.from({ length: 10 }, () => limiter.run(async () => void starts.push(Date.now()))));
+		const span = starts[starts.length - 1] - starts[0];
+		expect(span).toBeGreaterThanOrEqual(9 * 4);
 	});
 });

@@ -357,7 +357,10 @@ export async function pimRequest(
 		});
 
 		const outcome = classify(result, request.write === true);
-		if ('data' in outcome) return outcome.data;
+		if ('data' in outcome) {
+			limiter.succeeded();
+			return outcome.data;
+		}
 
 		const { failure } = outcome;
 		const wait = failure.retryAfterMs ?? backoffMs(attempt);
@@ -368,12 +371,10 @@ export async function pimRequest(
 		) {
 			throw toNodeError(ctx, failure, request.itemIndex, attempt + 1);
 		}
-		if (failure.retryAfterMs !== undefined || failure.httpCode === 429) {
-			// The server asked for room: hold back every request of this run, not just this one.
-			limiter.pause(wait);
-		} else {
-			await sleep(wait);
-		}
+		// The server asked for room: hold back every request of this run, not just this one.
+		if (failure.httpCode === 429) limiter.rateLimited(wait);
+		else if (failure.retryAfterMs !== undefined) limiter.pause(wait);
+		else await sleep(wait);
 		waited += wait;
 	}
 }
