@@ -1,0 +1,198 @@
+'use strict';
+/**
+ * The editor in a real browser: Debian's Chromium driven by playwright-core (installed into the
+ * cache folder, no browser download). Logs in, opens an example workflow, opens a PIM node and
+ * its Family dropdown, asserts what is shown and saves screenshots.
+ *
+ * Used by e2e/run.js; also runnable against a running n8n:
+ *   node e2e/browser.js --url http://127.0.0.1:5678 --email demo@example.com --password ... [--out docs]
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { ensurePlaywright } = require('../scripts/lib/n8n');
+const { ok } = require('./assert');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-background-networking',
+	'--disable-gpu',
+	'--no-first-run',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
+/** Why the browser test cannot run here, or null. */
+function missingBrowser() {
+	if (!fs.existsSync(CHROMIUM))
+		return `${CHROMIUM} not found: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`;
+	return null;
+}
+
+async function run({
+	url,
+	owner,
+	workflowId = 'pimProductLife',
+	nodeName = 'Create product',
+	families,
+	shotsDir,
+	log = () => {},
+}) {
+	const { playwright } = await ensurePlaywright({ log });
+	fs.mkdirSync(shotsDir, { recursive: true });
+	const browser = await playwright.chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: CHROMIUM_ARGS,
+	});
+	const consoleErrors = [];
+	try {
+		const page = await browser.newPage({
+			viewport: { width: 1440, height: 900 },
+			deviceScaleFactor: 1,
+		});
+		page.setDefaultTimeout(30000);
+		page.on('console', (m) => {
+			if (m.type() === 'error') consoleErrors.push(m.text());
+		});
+		// Dropdown and list-search calls of the editor, to know when they are done (and failed ones).
+		const pending = new Set();
+		const failedCalls = [];
+		const isDynamic = (r) => r.url().includes('/rest/dynamic-node-parameters/');
+		page.on('request', (r) => isDynamic(r) && pending.add(r));
+		page.on('requestfailed', (r) => pending.delete(r));
+		page.on('requestfinished', async (r) => {
+			if (!isDynamic(r)) return;
+			pending.delete(r);
+			const res = await r.response().catch(() => null);
+			if (res && res.status() >= 400)
+				failedCalls.push(
+					`${res.status()} ${r.url().split('/rest/')[1]}: ${(await res.text().catch(() => '')).slice(0, 200)}`,
+				);
+		});
+
+		// 1. Sign in through the form.
+		await page.goto(`${url}/signin`);
+		await page.fill('input[name="emailOrLdapLoginId"], input[name="email"]', owner.email);
+		await page.fill('input[name="password"]', owner.password);
+		await page.click('[data-test-id="form-submit-button"]');
+		await page.waitForURL((u) => !u.pathname.includes('signin'), { timeout: 30000 });
+
+		// 2. The example workflow on the canvas, with the PIM nodes and their icons.
+		await page.goto(`${url}/workflow/${workflowId}`);
+		const target = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
+		await target.waitFor();
+		const pimNodes = page.locator(
+			'[data-test-id="canvas-node"][data-node-type="n8n-nodes-pim.pim"]',
+		);
+		const count = await pimNodes.count();
+		ok(count >= 1, 'no PIM node on the canvas');
+		await page
+			.waitForFunction(
+				() => {
+					const imgs = [...document.querySelectorAll('[data-node-type="n8n-nodes-pim.pim"] img')];
+					return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+				},
+				null,
+				{ timeout: 15000 },
+			)
+			.catch(() => {
+				throw new Error('the PIM node icons did not load on the canvas');
+			});
+		const text = await page.locator('body').innerText();
+		ok(
+			!/install this node|node is not currently installed|unknown node/i.test(text),
+			'the editor says the node is not installed',
+		);
+		await page.waitForTimeout(800); // let the canvas settle (fit view animation)
+		await page.screenshot({ path: path.join(shotsDir, 'editor-workflow.png') });
+
+		// 3. The node's parameters (NDV).
+		await target.dblclick();
+		const ndv = page.locator('[data-test-id="ndv"]');
+		await ndv.waitFor();
+		const family = page.locator('[data-test-id="parameter-input-familyCode"]').first();
+		await family.waitFor();
+		// The saved code ("home") is shown by its loaded title: the dropdown's options came from the PIM.
+		await page
+			.waitForFunction(
+				() => {
+					const input = document.querySelector('[data-test-id="parameter-input-familyCode"] input');
+					return input && input.value && input.value !== 'home';
+				},
+				null,
+				{ timeout: 20000 },
+			)
+			.catch(() => {
+				throw new Error('the Family parameter never showed a loaded family name');
+			});
+		const shown = await family.locator('input').inputValue();
+		await page.waitForTimeout(500);
+		await page.screenshot({ path: path.join(shotsDir, 'editor-node.png') });
+
+		// 4. The Family dropdown lists the account's families.
+		await family.locator('input').click();
+		const items = page.locator('.el-select-dropdown__item:visible, .el-select-dropdown li:visible');
+		await items.first().waitFor();
+		await page.waitForTimeout(400);
+		const names = (await items.allInnerTexts()).map((t) => t.split('\n')[0].trim()).filter(Boolean);
+		for (const f of families)
+			ok(names.includes(f), `family "${f}" missing from the dropdown (shown: ${names.join(', ')})`);
+		await page.screenshot({ path: path.join(shotsDir, 'editor-family-dropdown.png') });
+		await page.keyboard.press('Escape');
+		// The open node loads more dropdowns (attribute codes, ...): let them finish before n8n stops.
+		await page.waitForTimeout(500);
+		for (const t0 = Date.now(); pending.size && Date.now() - t0 < 15000; )
+			await page.waitForTimeout(200);
+		ok(
+			pending.size === 0,
+			`dropdown requests still pending after 15 s: ${[...pending].map((r) => r.url()).join(', ')}`,
+		);
+
+		ok(
+			failedCalls.length === 0,
+			`dropdown requests of the editor failed: ${failedCalls.slice(0, 3).join(' | ')}`,
+		);
+		const pimErrors = consoleErrors.filter((e) => /pim/i.test(e));
+		ok(
+			pimErrors.length === 0,
+			`browser console errors about the PIM node: ${pimErrors.slice(0, 3).join(' | ')}`,
+		);
+		return {
+			detail: `signed in, ${count} PIM nodes with icons on the canvas, "${nodeName}" shows family "${shown}", dropdown lists ${names.length} families (${names.join(', ')})`,
+			names,
+		};
+	} finally {
+		await browser.close();
+	}
+}
+
+module.exports = { run, missingBrowser, CHROMIUM, CHROMIUM_ARGS };
+
+if (require.main === module) {
+	const args = {};
+	const argv = process.argv.slice(2);
+	for (let i = 0; i < argv.length; i++) {
+		const [k, v] = argv[i].replace(/^--/, '').split(/=(.*)/s);
+		args[k] = v !== undefined ? v : argv[++i];
+	}
+	const missing = missingBrowser();
+	if (missing) {
+		console.error(missing);
+		process.exit(2);
+	}
+	run({
+		url: args.url || 'http://127.0.0.1:5678',
+		owner: { email: args.email || 'demo@example.com', password: args.password || 'Demo-Pim-2025' },
+		families: (args.families || '').split(',').filter(Boolean),
+		shotsDir: path.resolve(args.out || path.join(__dirname, 'out', 'screenshots')),
+		log: (m) => console.error(m),
+	}).then(
+		(r) => console.log(r.detail),
+		(e) => {
+			console.error(e.message);
+			process.exit(1);
+		},
+	);
+}

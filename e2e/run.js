@@ -1,0 +1,514 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * End-to-end test in a real n8n: `npm run test:e2e [-- --versions 1.123.81,2.41.1]`.
+ *
+ * For each n8n version: a fresh user folder with the packed package installed as a Community
+ * Nodes install does, a fresh PIM sandbox, then
+ *   - every example workflow imported and run with `n8n execute`, its output checked against the
+ *     sandbox's state (e2e/workflows.js)
+ *   - `n8n start`: node/credential types, icons, credential test, dropdowns, list search and the
+ *     trigger (manual run and activation) through the editor's REST API (e2e/editor.js)
+ *   - the editor in Chromium (e2e/browser.js)
+ *   - n8n's log has no warning or error about the package
+ * Exit code 1 when any check fails. Reports land in e2e/out/ (gitignored).
+ *
+ * Flags: --versions a,b   --browser-versions a,b|all|none   --no-browser   --no-build   --keep
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const n8n = require('../scripts/lib/n8n');
+const { specs } = require('./workflows');
+const editor = require('./editor');
+const { ok } = require('./assert');
+
+const REPO = n8n.REPO;
+const OUT = path.join(REPO, 'e2e', 'out');
+const EXAMPLES = path.join(REPO, 'examples');
+const ENCRYPTION_KEY = 'e2e-n8n-nodes-pim-encryption-key';
+const OWNER = {
+	email: 'e2e-owner@example.com',
+	password: 'E2e-Owner-Pass-1',
+	firstName: 'E2E',
+	lastName: 'Owner',
+};
+const CRED = { id: 'pimSandbox', name: 'PIM sandbox (demo)' };
+const BAD_CRED = { id: 'pimBadToken', name: 'PIM sandbox (wrong token)' };
+const TRIGGER_EXAMPLE = 'pimOnChange';
+const TRIGGER_TEST = 'pimOnChangeTest';
+
+/** The contract's operations plus the two added ones; the examples must use all of them. */
+const CONTRACT_OPERATIONS = [
+	'product.getAll',
+	'product.get',
+	'product.create',
+	'product.update',
+	'product.assignChannel',
+	'product.assignCategory',
+	'category.getAll',
+	'category.get',
+	'category.getProducts',
+	'family.getAll',
+	'family.get',
+	'channel.getAll',
+	'channel.get',
+	'channel.getAttributes',
+	'attribute.getAll',
+	'attribute.get',
+	'locale.getAll',
+	'locale.get',
+	'currency.getAll',
+	'currency.get',
+	'relation.getAll',
+	'relation.get',
+	'relation.getProductRelation',
+	'product.getBySku',
+	'product.upsert',
+];
+
+function parseArgs(argv) {
+	const opts = {
+		versions: n8n.SUPPORTED_VERSIONS,
+		browserVersions: 'all',
+		build: true,
+		keep: false,
+	};
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split(/=(.*)/s);
+		const value = () => (inline !== undefined ? inline : argv[++i]);
+		if (flag === '--versions')
+			opts.versions = value()
+				.split(',')
+				.map((s) => s.trim())
+				.filter(Boolean);
+		else if (flag === '--browser-versions') opts.browserVersions = value();
+		else if (flag === '--no-browser') opts.browserVersions = 'none';
+		else if (flag === '--no-build') opts.build = false;
+		else if (flag === '--keep') opts.keep = true;
+		else if (flag === '--help' || flag === '-h') {
+			console.log(
+				'Usage: npm run test:e2e -- [--versions 1.123.81,2.41.1] [--browser-versions all|none|a,b] [--no-browser] [--no-build] [--keep]',
+			);
+			process.exit(0);
+		} else {
+			console.error(`Unknown flag ${argv[i]} (see --help)`);
+			process.exit(2);
+		}
+	}
+	if (process.env.E2E_VERSIONS && !argv.includes('--versions'))
+		opts.versions = process.env.E2E_VERSIONS.split(',');
+	return opts;
+}
+
+const fmt = n8n.fmtMs;
+function say(msg) {
+	process.stdout.write(`${msg}\n`);
+}
+
+class Suite {
+	constructor(version) {
+		this.version = version;
+		this.results = [];
+		this.timings = {};
+	}
+
+	async check(name, fn) {
+		const t0 = Date.now();
+		try {
+			const detail = await fn();
+			const ms = Date.now() - t0;
+			this.results.push({ name, ok: true, ms, detail: typeof detail === 'string' ? detail : '' });
+			say(`  ✔ ${name} (${fmt(ms)})${typeof detail === 'string' && detail ? ` — ${detail}` : ''}`);
+			return true;
+		} catch (e) {
+			const ms = Date.now() - t0;
+			this.results.push({ name, ok: false, ms, error: e.message });
+			say(`  ✘ ${name} (${fmt(ms)})\n      ${String(e.message).split('\n').join('\n      ')}`);
+			return false;
+		}
+	}
+
+	skip(name, why) {
+		this.results.push({ name, ok: true, skipped: true, ms: 0, detail: why });
+		say(`  - ${name}: SKIPPED — ${why}`);
+	}
+
+	get failed() {
+		return this.results.filter((r) => !r.ok);
+	}
+}
+
+/** Static: the examples together use every operation of the contract and the trigger. */
+function examplesCoverage() {
+	const used = new Set();
+	let trigger = false;
+	for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
+		const wf = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'));
+		ok(
+			typeof wf.id === 'string' && wf.id.length <= 16,
+			`${file}: workflow id "${wf.id}" must be at most 16 characters`,
+		);
+		for (const node of wf.nodes) {
+			if (node.type === 'n8n-nodes-pim.pim')
+				used.add(`${node.parameters.resource || 'product'}.${node.parameters.operation}`);
+			if (node.type === 'n8n-nodes-pim.pimTrigger') trigger = true;
+			if (/^n8n-nodes-pim\./.test(node.type))
+				ok(
+					node.credentials && node.credentials.pimApi && node.credentials.pimApi.id === CRED.id,
+					`${file}: node "${node.name}" uses credential ${CRED.id}`,
+				);
+		}
+	}
+	const missing = CONTRACT_OPERATIONS.filter((op) => !used.has(op));
+	ok(missing.length === 0, `operations not covered by examples/: ${missing.join(', ')}`);
+	ok(trigger, 'no example uses the PIM Trigger');
+	const extra = [...used].filter((op) => !CONTRACT_OPERATIONS.includes(op));
+	ok(extra.length === 0, `examples use operations outside the contract: ${extra.join(', ')}`);
+	return `${used.size} operations + trigger in ${fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).length} workflows`;
+}
+
+/** The example workflows (plus the trigger test copy) as separate files for `import:workflow --separate`. */
+function writeWorkflows(dir) {
+	fs.mkdirSync(dir, { recursive: true });
+	for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')))
+		fs.copyFileSync(path.join(EXAMPLES, file), path.join(dir, file));
+	const trig = JSON.parse(
+		fs.readFileSync(path.join(EXAMPLES, 'react-to-product-changes.json'), 'utf8'),
+	);
+	trig.id = TRIGGER_TEST;
+	trig.name = 'e2e: React to shoe changes (emit existing)';
+	const node = trig.nodes.find((n) => n.type === 'n8n-nodes-pim.pimTrigger');
+	// Yearly: no scheduled poll can interfere; activation itself polls at once.
+	node.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: '0 0 3 1 1 *' }] };
+	node.parameters.filters = { familyCode: 'shoes' };
+	node.parameters.options = { emitExisting: true };
+	fs.writeFileSync(path.join(dir, 'e2e-trigger-test.json'), JSON.stringify(trig, null, 2));
+}
+
+/** The JSON that `n8n execute --rawOutput` prints (2.x prints log lines first). */
+function parseRun(stdout) {
+	const i = stdout.search(/^\{/m);
+	if (i < 0) throw new Error(`no JSON in the output of n8n execute:\n${stdout.slice(-1500)}`);
+	return JSON.parse(stdout.slice(i));
+}
+
+const PACKAGE_PROBLEM = /(n8n-nodes-pim|pimApi|pimTrigger|\bPim(Trigger)?\b|nodes\/Pim)/i;
+const PROBLEM_WORDS =
+	/(error|warn|fail|cannot|could not|unable|deprecat|unrecognized|invalid|problem|not found)/i;
+const LOADER_PROBLEM =
+	/(Unrecognized (node|credential) type|Class could not be found|Error loading package|Failed to load|Cannot find module|is not a valid community package|There was an error)/i;
+
+// Caused on purpose by the credential test with a wrong token / domain.
+const EXPECTED = /(Credential test failed|Authorization failed - please check your credentials)/;
+
+/** Lines of n8n's output that warn about or fail on the package. */
+function packageProblems(text) {
+	return text
+		.split('\n')
+		.map((l) => l.trim())
+		.filter((l) => !EXPECTED.test(l))
+		.filter((l) => (PACKAGE_PROBLEM.test(l) && PROBLEM_WORDS.test(l)) || LOADER_PROBLEM.test(l));
+}
+
+/** Other warning/error lines of n8n (not about the package): reported, not failed. */
+function otherWarnings(text) {
+	return text.split('\n').filter((l) => /\| (warn|error) +\|/.test(l) && !EXPECTED.test(l));
+}
+
+async function runVersion(version, opts, tarball) {
+	const suite = new Suite(version);
+	const vOut = path.join(OUT, version);
+	fs.rmSync(vOut, { recursive: true, force: true });
+	fs.mkdirSync(vOut, { recursive: true });
+	const userFolder = path.join(vOut, 'user');
+	const log = (m) => say(`    · ${m}`);
+	const cliOutput = [];
+	const tVersion = Date.now();
+	say(`\n▶ n8n ${version}`);
+
+	let inst;
+	const installed = await suite.check('install n8n (cached per version)', async () => {
+		const t0 = Date.now();
+		inst = await n8n.ensureN8n(version, { log });
+		suite.timings.install = Date.now() - t0;
+		suite.timings.installCold = !inst.cached;
+		return inst.cached
+			? `cached in ${path.relative(REPO, inst.dir)} (Node ${inst.nodeVersion})`
+			: `cold install ${fmt(inst.installMs)} + sqlite3 ${fmt(inst.sqliteMs)} (Node ${inst.nodeVersion})`;
+	});
+	if (!installed) return suite;
+
+	let sb;
+	const stopAll = [];
+	try {
+		await suite.check('package installed as a community package', async () => {
+			const dir = await n8n.installPackageInto(userFolder, { tarball, log });
+			ok(fs.existsSync(path.join(dir, 'package.json')), 'package.json unpacked');
+			return path.relative(REPO, dir);
+		});
+		sb = await n8n.startSandbox({ log });
+		stopAll.push(() => sb.stop());
+		say(`    · sandbox ${sb.url} (${fmt(sb.startMs)})`);
+		const headers = { token: 'demo-token', 'x-domain': 'demo' };
+		const pim = async (p) => {
+			const res = await fetch(`${sb.url}/api/integration/${p}`, { headers });
+			const body = await res.json();
+			if (!res.ok || body.status === false)
+				throw new Error(`sandbox GET ${p} -> ${res.status} ${body.message}`);
+			return body.data;
+		};
+		const credData = { baseUrl: sb.url, domain: 'demo', token: 'demo-token', allowHttp: false };
+		const badData = { ...credData, token: 'wrong-token' };
+		const cli = async (args, what) => {
+			const r = await n8n.runN8nCli({
+				version,
+				userFolder,
+				args,
+				encryptionKey: ENCRYPTION_KEY,
+				log,
+			});
+			cliOutput.push(
+				`$ n8n ${args.join(' ')}\n${r.stderr}\n${r.code === 0 && args[0] === 'execute' ? r.stdout.slice(0, r.stdout.search(/^\{/m)) : r.stdout}`,
+			);
+			if (r.code !== 0)
+				throw new Error(
+					`${what}: n8n ${args.join(' ')} exited with ${r.code}\n${(r.stdout + r.stderr).split('\n').slice(-25).join('\n')}`,
+				);
+			return r;
+		};
+
+		await suite.check('import credentials (n8n import:credentials)', async () => {
+			const file = path.join(vOut, 'credentials.json');
+			fs.writeFileSync(
+				file,
+				JSON.stringify([
+					{ ...CRED, type: 'pimApi', data: credData },
+					{ ...BAD_CRED, type: 'pimApi', data: badData },
+				]),
+			);
+			await cli(['import:credentials', `--input=${file}`], 'import credentials');
+			fs.rmSync(file);
+			return `${CRED.id}, ${BAD_CRED.id}`;
+		});
+		await suite.check('import example workflows (n8n import:workflow)', async () => {
+			const dir = path.join(vOut, 'workflows');
+			writeWorkflows(dir);
+			const r = await cli(['import:workflow', '--separate', `--input=${dir}`], 'import workflows');
+			const n = fs.readdirSync(dir).length;
+			ok(
+				new RegExp(`imported ${n} workflows`, 'i').test(r.stdout + r.stderr),
+				`expected "imported ${n} workflows" in: ${(r.stdout + r.stderr).trim().split('\n').slice(-3).join(' | ')}`,
+			);
+			return `${n} workflows`;
+		});
+
+		const execute = async (id) => {
+			const t0 = Date.now();
+			const r = await cli(['execute', `--id=${id}`, '--rawOutput'], `execute ${id}`);
+			const run = parseRun(r.stdout);
+			const err = run.data && run.data.resultData && run.data.resultData.error;
+			if (err) throw new Error(`execution of ${id} failed: ${err.message}`);
+			fs.writeFileSync(path.join(vOut, `run-${id}.json`), JSON.stringify(run, null, 1));
+			return { run, ms: Date.now() - t0 };
+		};
+		const ctx = { pim, admin: sb.admin, execute };
+		for (const spec of specs) {
+			const wf = JSON.parse(fs.readFileSync(path.join(EXAMPLES, spec.file), 'utf8'));
+			await sb.admin('/reset', { method: 'POST' });
+			await suite.check(`workflow "${wf.name}" (n8n execute)`, () => spec.verify(ctx));
+		}
+
+		// ---- the editor (n8n start) ----
+		let server;
+		const started = await suite.check('n8n start (editor + REST)', async () => {
+			server = await n8n.startN8n({
+				version,
+				userFolder,
+				encryptionKey: ENCRYPTION_KEY,
+				log,
+				env: { N8N_LOG_LEVEL: 'debug' },
+			});
+			stopAll.unshift(() => server.stop());
+			suite.timings.start = server.startMs;
+			return `${server.url} ready in ${fmt(server.startMs)}`;
+		});
+		if (started) {
+			const api = new n8n.N8nRest(server.url);
+			const loggedIn = await suite.check('owner setup and login', async () => {
+				await api.setupOwner(OWNER);
+				await api.login(OWNER);
+				return OWNER.email;
+			});
+			if (loggedIn) {
+				const flatted = require(
+					require.resolve('flatted', { paths: [path.join(inst.dir, 'node_modules', 'n8n')] }),
+				);
+				const ectx = {
+					api,
+					version,
+					sb,
+					pim,
+					admin: sb.admin,
+					flatted,
+					cred: { ...CRED, data: credData },
+					badCred: { ...BAD_CRED, data: badData },
+				};
+				let types;
+				await suite.check('node and credential types registered', async () => {
+					types = await editor.nodeTypes(ectx);
+					return types.detail;
+				});
+				if (types) await suite.check('icons served', () => editor.icons(ectx, types));
+				await suite.check('credential test (good token, wrong token, wrong domain)', () =>
+					editor.credentialTest(ectx),
+				);
+				await sb.admin('/reset', { method: 'POST' });
+				await suite.check('dropdowns (dynamic-node-parameters/options)', () =>
+					editor.dropdowns(ectx),
+				);
+				await suite.check('resource locator search (list search)', () => editor.listSearch(ectx));
+				await suite.check('trigger: manual execution of the example (editor "Execute workflow")', () =>
+					editor.triggerManual(ectx, TRIGGER_EXAMPLE),
+				);
+				await suite.check('trigger: activation, cursor kept across re-activation', () =>
+					editor.triggerActivation(ectx, TRIGGER_TEST, TRIGGER_EXAMPLE),
+				);
+
+				const wantBrowser =
+					opts.browserVersions === 'all' ||
+					(opts.browserVersions !== 'none' && opts.browserVersions.split(',').includes(version));
+				if (!wantBrowser)
+					suite.skip(
+						'browser: editor, node, family dropdown',
+						'not requested for this version (--browser-versions)',
+					);
+				else {
+					const browser = require('./browser');
+					const missing = browser.missingBrowser();
+					if (missing) suite.skip('browser: editor, node, family dropdown', missing);
+					else {
+						await sb.admin('/reset', { method: 'POST' });
+						await suite.check('browser: editor, node, family dropdown (Chromium)', async () => {
+							const families = (await pim('family?pagination[pageLimit]=1000')).record.map(
+								(f) => f.title,
+							);
+							const shotsDir =
+								opts.screenshotsVersion === version
+									? path.join(REPO, 'docs')
+									: path.join(vOut, 'screenshots');
+							const r = await browser.run({
+								url: server.url,
+								owner: OWNER,
+								workflowId: 'pimProductLife',
+								nodeName: 'Create product',
+								families,
+								shotsDir,
+								log,
+								version,
+							});
+							return `${r.detail}; screenshots in ${path.relative(REPO, shotsDir)}`;
+						});
+					}
+				}
+			}
+			await server.stop();
+			stopAll.shift();
+			fs.writeFileSync(path.join(vOut, 'n8n.log'), server.logs());
+			await suite.check('no warning or error about the package in n8n output', async () => {
+				const all = `${server.logs()}\n${cliOutput.join('\n')}`;
+				fs.writeFileSync(path.join(vOut, 'cli.log'), cliOutput.join('\n'));
+				const problems = packageProblems(all);
+				ok(problems.length === 0, `${problems.length} lines:\n${problems.slice(0, 15).join('\n')}`);
+				const loaded = server
+					.logs()
+					.match(/Loaded all credentials and nodes from n8n-nodes-pim (\{[^}]*\})/);
+				ok(
+					loaded,
+					'the debug log does not say "Loaded all credentials and nodes from n8n-nodes-pim"',
+				);
+				const other = otherWarnings(server.logs());
+				return `${all.split('\n').length} lines scanned (server at debug level + CLI); loaded ${loaded[1]}; ${other.length} other n8n warn/error lines`;
+			});
+		}
+	} catch (e) {
+		suite.results.push({ name: 'harness', ok: false, ms: 0, error: e.stack || e.message });
+		say(`  ✘ harness error: ${e.stack || e.message}`);
+	} finally {
+		for (const stop of stopAll) await stop().catch(() => {});
+		if (!opts.keep) fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+	suite.timings.total = Date.now() - tVersion;
+	return suite;
+}
+
+async function main() {
+	const opts = parseArgs(process.argv.slice(2));
+	// Screenshots for the README come from the first version that runs the browser test.
+	// The README's screenshots (docs/*.png) come from 1.123.81 when it runs the browser test, else
+	// from the first version that does; the other versions' go to e2e/out/<version>/screenshots.
+	const withBrowser = opts.versions.filter(
+		(v) =>
+			opts.browserVersions === 'all' ||
+			(opts.browserVersions !== 'none' && opts.browserVersions.split(',').includes(v)),
+	);
+	opts.screenshotsVersion = withBrowser.includes(n8n.DEFAULT_VERSION) ? n8n.DEFAULT_VERSION : withBrowser[0];
+	const t0 = Date.now();
+	fs.mkdirSync(OUT, { recursive: true });
+	say(`n8n-nodes-pim end-to-end test — n8n ${opts.versions.join(', ')}`);
+	const pre = new Suite('all');
+	if (opts.build) {
+		await pre.check('npm run build', async () => {
+			await n8n.run('npm', ['run', 'build'], { cwd: REPO });
+		});
+	}
+	await pre.check('examples cover every operation and the trigger', async () => examplesCoverage());
+	let tarball;
+	await pre.check('npm pack', async () => {
+		tarball = await n8n.packPackage();
+		return path.basename(tarball);
+	});
+	const suites = [pre];
+	if (tarball) for (const v of opts.versions) suites.push(await runVersion(v, opts, tarball));
+	if (tarball) fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
+
+	say('\n════════ Summary ════════');
+	let failed = 0;
+	for (const s of suites) {
+		const f = s.failed.length;
+		failed += f;
+		const passed = s.results.filter((r) => r.ok && !r.skipped).length;
+		const skipped = s.results.filter((r) => r.skipped).length;
+		const t = s.timings;
+		const timing =
+			s.version === 'all'
+				? ''
+				: ` — total ${fmt(t.total || 0)}${t.install !== undefined ? `, n8n ${t.installCold ? 'cold install' : 'cached'} ${fmt(t.install)}` : ''}${t.start ? `, start ${fmt(t.start)}` : ''}`;
+		say(
+			`${f ? '✘' : '✔'} ${s.version === 'all' ? 'preparation' : `n8n ${s.version}`}: ${passed} passed, ${f} failed${skipped ? `, ${skipped} skipped` : ''}${timing}`,
+		);
+		for (const r of s.failed) say(`    ✘ ${r.name}: ${String(r.error).split('\n')[0]}`);
+		for (const r of s.results.filter((x) => x.skipped)) say(`    - ${r.name}: ${r.detail}`);
+	}
+	say(`Total ${fmt(Date.now() - t0)}`);
+	fs.writeFileSync(
+		path.join(OUT, 'report.json'),
+		JSON.stringify(
+			suites.map((s) => ({ version: s.version, timings: s.timings, results: s.results })),
+			null,
+			2,
+		),
+	);
+	process.exitCode = failed ? 1 : 0;
+}
+
+process.on('SIGINT', () => {
+	say('\ninterrupted');
+	process.exit(130);
+});
+
+main().catch((e) => {
+	console.error(e);
+	process.exit(1);
+});
+
+module.exports = { packageProblems, examplesCoverage };

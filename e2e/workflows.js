@@ -1,0 +1,383 @@
+'use strict';
+/**
+ * What each example workflow must do, checked against the sandbox's state after `n8n execute`.
+ * Every spec runs on a freshly reset sandbox (demo account, 200 seeded products).
+ *
+ * ctx: { pim(path) -> data of GET /api/integration/<path> as the demo account,
+ *        admin(path, opts) -> sandbox admin endpoint, execute(id) -> { run, ms } }
+ */
+const { ok, eq, sameMembers, matches } = require('./assert');
+
+const SEED_PRODUCTS = 200;
+
+/** Items (json) that a node produced in an IRun (first run, main output 0). */
+function items(run, nodeName) {
+	const runs = run.data.resultData.runData[nodeName];
+	ok(runs && runs.length, `node "${nodeName}" did not run`);
+	const r = runs[0];
+	ok(!r.error, `node "${nodeName}" failed: ${r.error && r.error.message}`);
+	return ((r.data && r.data.main && r.data.main[0]) || []).map((i) => i.json);
+}
+
+async function allProducts(ctx, query = '') {
+	const data = await ctx.pim(`product?pagination[pageLimit]=1000${query}`);
+	ok(data.recordsTotal <= 1000, 'more than 1000 products: the check would need paging');
+	return data.record;
+}
+
+async function productCount(ctx) {
+	return (await ctx.admin('/accounts/demo')).products;
+}
+
+function channel(state, code) {
+	return state.channels.find((c) => c.code === code);
+}
+
+function hasCategory(state, code, ch) {
+	return state.categories.some((c) => c.code === code && c.channel === ch);
+}
+
+const specs = [
+	{
+		id: 'pimImportJson',
+		file: 'import-products-from-json.json',
+		async verify(ctx) {
+			const before = await ctx.admin('/accounts/demo/products/SKU-000012');
+			const { run } = await ctx.execute(this.id);
+			const out = items(run, 'Create or update product');
+			eq(
+				out.map((i) => [i.sku, i.operation]),
+				[
+					['TEE-ORGANIC-001', 'created'],
+					['TEE-ORGANIC-002', 'created'],
+					['SKU-000012', 'updated'],
+				],
+				'upsert output (sku, operation)',
+			);
+			eq(await productCount(ctx), SEED_PRODUCTS + 2, 'products in the account');
+			const tee = await ctx.admin('/accounts/demo/products/TEE-ORGANIC-001');
+			matches(
+				tee,
+				{
+					familyCode: 'clothing',
+					values: { name: 'Organic Cotton Tee', price: '24.90 USD', material: 'Cotton' },
+				},
+				'TEE-ORGANIC-001',
+			);
+			eq(tee.multiSelect.color, ['White', 'Navy'], 'TEE-ORGANIC-001 colours');
+			eq(
+				tee.channels.map((c) => [c.code, c.status]),
+				[['web', 1]],
+				'TEE-ORGANIC-001 channels',
+			);
+			ok(hasCategory(tee, 't-shirts', 'web'), 'TEE-ORGANIC-001 is in web / t-shirts');
+			eq(
+				tee.images,
+				['https://cdn.example.com/demo/tee-organic-001.jpg'],
+				'TEE-ORGANIC-001 images',
+			);
+			const tee2 = await ctx.admin('/accounts/demo/products/TEE-ORGANIC-002');
+			eq(tee2.images, [], 'TEE-ORGANIC-002 images (empty image skipped)');
+			const upd = await ctx.admin('/accounts/demo/products/SKU-000012');
+			eq(upd.values.price, '39.00 EUR', 'SKU-000012 price after update');
+			eq(
+				upd.multiSelect.color,
+				[...before.multiSelect.color.filter((c) => c !== 'Olive'), 'Olive'],
+				'SKU-000012 colours (merged)',
+			);
+			eq(channel(upd, 'web') && channel(upd, 'web').status, 1, 'SKU-000012 active in web');
+			ok(hasCategory(upd, 't-shirts', 'web'), 'SKU-000012 added to web / t-shirts');
+			ok(
+				upd.created_at === before.created_at && upd.updated_at !== before.updated_at,
+				'SKU-000012 updated in place',
+			);
+			return '2 created, 1 updated; values, colours, channel, category, image verified';
+		},
+	},
+	{
+		id: 'pimSheetSync',
+		file: 'sync-products-from-spreadsheet.json',
+		async verify(ctx) {
+			const { run } = await ctx.execute(this.id);
+			const out = items(run, 'Create or update from row');
+			eq(
+				out.map((i) => i.operation),
+				['created', 'created', 'updated'],
+				'operations per row',
+			);
+			eq(await productCount(ctx), SEED_PRODUCTS + 2, 'products in the account');
+			const m1 = await ctx.admin('/accounts/demo/products/MUG-STONE-001');
+			const m2 = await ctx.admin('/accounts/demo/products/MUG-STONE-002');
+			matches(
+				m1,
+				{ familyCode: 'home', values: { name: 'Stoneware Mug', price: '12.50 USD' } },
+				'MUG-STONE-001',
+			);
+			eq(
+				m1.channels.map((c) => [c.code, c.status]),
+				[['retail', 1]],
+				'MUG-STONE-001 channel (Active = yes)',
+			);
+			eq(
+				m2.channels.map((c) => [c.code, c.status]),
+				[['retail', 0]],
+				'MUG-STONE-002 channel (Active = no)',
+			);
+			const old = await ctx.admin('/accounts/demo/products/SKU-000015');
+			eq(old.values.price, '9.99 USD', 'SKU-000015 price');
+			eq(channel(old, 'retail') && channel(old, 'retail').status, 1, 'SKU-000015 active in retail');
+			return '3 rows: 2 created, 1 updated; prices and channel status from the Active column verified';
+		},
+	},
+	{
+		id: 'pimPublish',
+		file: 'publish-products-to-channel.json',
+		async verify(ctx) {
+			const expected = (
+				await allProducts(ctx, '&filter[material]=Leather&filter[inStock]=Yes')
+			).map((p) => p.sku);
+			ok(expected.length > 0, 'the sandbox has in-stock leather products');
+			await ctx.admin('/log', { method: 'DELETE' });
+			const { run } = await ctx.execute(this.id);
+			sameMembers(
+				items(run, 'Find in-stock leather products').map((p) => p.sku),
+				expected,
+				'products found',
+			);
+			eq(items(run, 'Publish to Amazon').length, expected.length, 'products published');
+			for (const sku of expected) {
+				const st = await ctx.admin(`/accounts/demo/products/${sku}`);
+				eq(channel(st, 'amazon') && channel(st, 'amazon').status, 1, `${sku} active in amazon`);
+			}
+			const log = await ctx.admin('/log');
+			const assigns = log.filter((r) => r.path === '/api/integration/product/assign-channel');
+			sameMembers(
+				assigns.map((r) => r.body.sku),
+				expected,
+				'assign-channel requests',
+			);
+			ok(
+				assigns.every(
+					(r) => r.body.code === 'amazon' && String(r.body.status) === '1' && r.status === 200,
+				),
+				'every assign-channel sent code=amazon, status=1 and succeeded',
+			);
+			return `${expected.length} products found by 2 filters and published (amazon, active)`;
+		},
+	},
+	{
+		id: 'pimCategoryList',
+		file: 'list-category-products.json',
+		async verify(ctx) {
+			const expected = (await ctx.pim('category/get-products?id=7&pagination[pageLimit]=1000'))
+				.record;
+			ok(expected.length > 0, 'category 7 has products');
+			const { run } = await ctx.execute(this.id);
+			eq(
+				items(run, "Products in category 'Shoes'").map((p) => p.sku),
+				expected.map((p) => p.sku),
+				'products of category 7 (in order)',
+			);
+			eq(
+				items(run, 'SKU, name and price'),
+				expected.map((p) => ({ sku: p.sku, name: p.name, price: p.price, family: p.family })),
+				'Set node output',
+			);
+			return `${expected.length} products of Web Store / Shoes (with subcategories)`;
+		},
+	},
+	{
+		id: 'pimExportAll',
+		file: 'export-all-products.json',
+		async verify(ctx) {
+			const expected = await allProducts(ctx);
+			await ctx.admin('/log', { method: 'DELETE' });
+			const { run } = await ctx.execute(this.id);
+			const all = items(run, 'All products');
+			eq(
+				all.map((p) => p.sku),
+				expected.map((p) => p.sku),
+				'all products, in order',
+			);
+			eq(all[0], expected[0], 'first product record');
+			const rows = items(run, 'Write rows (replace me)');
+			eq(rows.length, expected.length, 'rows');
+			const p = expected[0];
+			eq(
+				rows[0],
+				{
+					sku: p.sku,
+					name: p.name,
+					family: p.family,
+					price: p.price,
+					colors: p.color.join(', '),
+					categories: p.category.join(' | '),
+					active: p.status === 1,
+					updated_at: p.updated_at,
+				},
+				'first row',
+			);
+			const pages = (await ctx.admin('/log')).filter(
+				(r) => r.path === '/api/integration/product' && r.method === 'GET',
+			);
+			ok(
+				pages.every((r) => r.query['pagination[pageLimit]'] === '100'),
+				'pages of 100 requested',
+			);
+			const pageNumbers = pages
+				.map((r) => Number(r.query['pagination[currentPage]']))
+				.sort((a, b) => a - b);
+			ok(
+				pageNumbers[0] === 1 && pageNumbers.includes(2),
+				`pages 1 and 2 read (got ${pageNumbers.join(',')})`,
+			);
+			return `${all.length} products exported in ${pages.length} requests, flattened rows verified`;
+		},
+	},
+	{
+		id: 'pimCatalogRef',
+		file: 'catalog-reference-data.json',
+		async verify(ctx) {
+			await ctx.admin('/log', { method: 'DELETE' });
+			const { run } = await ctx.execute(this.id);
+			const list = async (p) => {
+				const d = await ctx.pim(p);
+				return Array.isArray(d) ? d : d.record;
+			};
+			const codes = (xs) => xs.map((x) => x.code);
+			eq(
+				codes(items(run, 'Families')),
+				codes(await list('family?pagination[pageLimit]=1000')),
+				'families',
+			);
+			eq(items(run, 'Family 2'), [await ctx.pim('family/show?id=2')], 'family 2');
+			eq(codes(items(run, 'Channels')), codes(await list('channel')), 'channels');
+			eq(
+				items(run, 'Channel 1 (de_DE)').map((c) => c.code),
+				['web'],
+				'channel 1',
+			);
+			eq(
+				codes(items(run, 'Attributes of channel 2')),
+				codes(await list('channel/attribute?id=2')),
+				'attributes of channel 2',
+			);
+			eq(
+				codes(items(run, 'Attributes')),
+				codes(await list('attribute?pagination[pageLimit]=1000')),
+				'attributes',
+			);
+			eq(
+				items(run, 'Attribute 5').map((a) => a.code),
+				['price'],
+				'attribute 5',
+			);
+			eq(codes(items(run, 'Locales')), codes(await list('locale')), 'locales');
+			eq(
+				items(run, 'Locale 2').map((a) => a.code),
+				['de_DE'],
+				'locale 2',
+			);
+			eq(codes(items(run, 'Currencies')), codes(await list('currencies')), 'currencies');
+			eq(
+				items(run, 'Currency 2').map((a) => a.code),
+				['EUR'],
+				'currency 2',
+			);
+			eq(
+				codes(items(run, 'Relations')),
+				codes(await list('relation?pagination[pageLimit]=1000')),
+				'relations',
+			);
+			eq(
+				items(run, 'Relation 1').map((a) => a.code),
+				['cross_sell'],
+				'relation 1',
+			);
+			eq(
+				items(run, 'Cross-sells of SKU-000001'),
+				[await ctx.pim('relation/product-relation?sku=SKU-000001&relation_id=1')],
+				'cross-sells of SKU-000001',
+			);
+			eq(
+				items(run, 'Categories').map((c) => c.id),
+				(await list('category?pagination[pageLimit]=1000')).map((c) => c.id),
+				'categories',
+			);
+			eq(items(run, 'Category 7'), [await ctx.pim('category/show?id=7')], 'category 7');
+			const log = await ctx.admin('/log');
+			const show = log.find((r) => r.path === '/api/integration/channel/show');
+			ok(
+				show &&
+					show.method === 'POST' &&
+					show.body &&
+					show.body.id === '1' &&
+					show.body.locale === 'de_DE',
+				`channel/show sent POST id=1 locale=de_DE (got ${JSON.stringify(show && { m: show.method, b: show.body })})`,
+			);
+			ok(
+				log.every((r) => r.status === 200 && r.account === 'demo'),
+				'every request answered 200 for the demo account',
+			);
+			return '16 nodes: families, channels, channel attributes, attributes, locales, currencies, relations, product relation, categories';
+		},
+	},
+	{
+		id: 'pimProductLife',
+		file: 'create-update-and-file-a-product.json',
+		async verify(ctx) {
+			const { run } = await ctx.execute(this.id);
+			const [seed] = items(run, 'New product');
+			const sku = seed.sku;
+			const [created] = items(run, 'Create product');
+			ok(
+				created && created.sku === sku && Number(created.id) > SEED_PRODUCTS,
+				`created ${sku} with a new id (got ${created && created.id})`,
+			);
+			eq(
+				items(run, 'Update price and channels')[0].price,
+				'129.00 USD',
+				'price returned by the update',
+			);
+			const st = await ctx.admin(`/accounts/demo/products/${sku}`);
+			matches(
+				st,
+				{
+					familyCode: 'home',
+					values: { name: 'Arc Floor Lamp', price: '129.00 USD', weight: '6.5 kg' },
+				},
+				sku,
+			);
+			eq(st.multiSelect.color, ['Black', 'Brass'], 'colours');
+			eq(st.images.length, 2, 'images');
+			eq(
+				st.channels.map((c) => [c.code, c.status, c.completeness_status]),
+				[
+					['web', 1, 'complete'],
+					['retail', 1, null],
+				],
+				'channels after the update',
+			);
+			ok(hasCategory(st, 'home', 'web'), 'category web / home (from create)');
+			const filed = st.categories.find((c) => c.code === 'home' && c.channel === 'retail');
+			ok(
+				filed && Number(filed.sort_order) === 5,
+				`category retail / home with sort order 5 (got ${JSON.stringify(filed)})`,
+			);
+			eq(
+				items(run, 'Get by ID').map((p) => p.sku),
+				[sku],
+				'get by id',
+			);
+			eq(
+				items(run, 'Get by SKU').map((p) => p.id),
+				[created.id],
+				'get by SKU',
+			);
+			eq(items(run, 'Get by SKU')[0], st.wire, 'record read back = sandbox record');
+			return `${sku}: created, updated (price, channels), filed (retail/home, sort 5), read back by id and SKU`;
+		},
+	},
+];
+
+module.exports = { specs, items, allProducts };
