@@ -1,0 +1,56 @@
+'use strict';
+/**
+ * Loads the repo's TypeScript test harness (test/helpers/n8n.ts: n8n-core's WorkflowExecute and
+ * LoadOptionsContext around the built node in dist/) through ts-node, without type checking.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+let harness;
+
+function ensureUserFolder() {
+	// n8n-core reads its instance settings from the user folder: keep runs away from ~/.n8n.
+	if (!process.env.N8N_USER_FOLDER) {
+		process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-n8n-'));
+	}
+	process.env.N8N_LOG_LEVEL = process.env.N8N_LOG_LEVEL || 'silent';
+}
+
+/**
+ * PIM_BENCH_DIST=<folder> makes the harness load the package from another build than dist/ (for
+ * example a patched copy, to measure a proposed change before it is made in nodes/).
+ */
+function redirectDist() {
+	const alternate = process.env.PIM_BENCH_DIST && path.resolve(process.env.PIM_BENCH_DIST);
+	if (!alternate) return;
+	const Module = require('node:module');
+	const dist = path.join(ROOT, 'dist') + path.sep;
+	const original = Module._resolveFilename;
+	Module._resolveFilename = function (...args) {
+		const file = original.apply(this, args);
+		return file.startsWith(dist) ? path.join(alternate, file.slice(dist.length)) : file;
+	};
+}
+
+/** @returns {typeof import('../../test/helpers/n8n')} */
+function loadHarness() {
+	if (harness) return harness;
+	ensureUserFolder();
+	redirectDist();
+	const dist = process.env.PIM_BENCH_DIST
+		? path.resolve(process.env.PIM_BENCH_DIST)
+		: path.join(ROOT, 'dist');
+	if (!fs.existsSync(path.join(dist, 'nodes', 'Pim', 'Pim.node.js'))) {
+		throw new Error(`${dist} holds no build: run \`npm run build\` first`);
+	}
+	require('ts-node').register({
+		transpileOnly: true,
+		project: path.join(ROOT, 'tsconfig.test.json'),
+	});
+	harness = require(path.join(ROOT, 'test', 'helpers', 'n8n.ts'));
+	return harness;
+}
+
+module.exports = { loadHarness, ensureUserFolder, ROOT };

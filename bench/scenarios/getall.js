@@ -1,0 +1,159 @@
+'use strict';
+/**
+ * Scenario 1: Return All of N products. Every variant runs in a fresh child process (bench/worker.js)
+ * against one sandbox process per size; the sandbox's page cache is warmed by one untimed full read
+ * first, and the variants are interleaved run by run so that drift hits them all alike.
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const { startSandbox } = require('../lib/sandbox');
+const { runChild } = require('../lib/child');
+const { median } = require('../lib/stats');
+
+const VARIANTS = {
+	node: { task: 'getall-node', label: 'PIM node (n8n-core)' },
+	'raw-seq': { task: 'getall-raw-seq', label: 'raw fetch, sequential' },
+	'raw-par': { task: 'getall-raw-par', label: 'raw fetch, 4 pages in flight' },
+	http: { task: 'getall-http', label: 'HTTP Request node, pagination', needsN8n: true },
+	'http-split': { task: 'getall-http-split', label: 'HTTP Request + Split Out', needsN8n: true },
+};
+
+/** The node's page lookahead: min(4, Max Concurrent Requests 5), see nodes/Pim/shared/operations.ts. */
+const NODE_PAGES_IN_FLIGHT = 4;
+
+/** "50 000 products", "50 000 products, page size 1000", "5 000 products, server latency 20 ms". */
+function describe(c) {
+	const parts = [`${c.size.toLocaleString('en-US')} products`];
+	if (c.pageSize !== 100) parts.push(`page size ${c.pageSize}`);
+	if (c.latencyMs) parts.push(`server latency ${c.latencyMs} ms`);
+	return parts.join(', ');
+}
+
+async function run(ctx) {
+	const { log } = ctx;
+	const variants = Object.keys(VARIANTS).filter((v) => !VARIANTS[v].needsN8n || ctx.n8n);
+	const out = {
+		pageSize: 100,
+		pagesInFlight: NODE_PAGES_IN_FLIGHT,
+		variants,
+		labels: {},
+		sizes: [],
+	};
+	for (const v of variants) out.labels[v] = VARIANTS[v].label;
+	const cases = ctx.sizes.map((c) => (typeof c === 'number' ? { size: c } : c));
+	for (const c of cases) {
+		const config = { size: c.size, pageSize: c.pageSize ?? 100, latencyMs: c.latencyMs ?? 0 };
+		// The main cases (default page size, no latency) are the ones the targets are about.
+		config.main = config.pageSize === 100 && !config.latencyMs;
+		config.label = describe(config);
+		const { size, pageSize } = config;
+		const runs = c.runs ?? ctx.runsFor(size);
+		log(`scenario 1: ${config.label}, ${runs} run(s) of ${variants.join(', ')}`);
+		const sb = await startSandbox({
+			products: size,
+			log: false,
+			extra: config.latencyMs ? ['--latency', String(config.latencyMs)] : [],
+		});
+		const entry = { ...config, runs, sandboxStartMs: sb.startMs, results: {} };
+		try {
+			// Builds the sandbox's cached product JSON, so that no variant pays for it.
+			await runChild({ task: 'getall-raw-par', url: sb.url, expected: size, window: 4, pageSize });
+			entry.failures = {};
+			for (const v of variants) entry.results[v] = [];
+			for (let i = 0; i < runs; i++) {
+				// Rotate the order from run to run.
+				const order = variants.map((_, k) => variants[(k + i) % variants.length]);
+				for (const v of order) {
+					const spec = {
+						task: VARIANTS[v].task,
+						url: sb.url,
+						expected: size,
+						pageSize,
+						window: NODE_PAGES_IN_FLIGHT,
+						n8n: ctx.n8n,
+					};
+					// A variant that fails is reported with its error and not run again at this size.
+					if (entry.failures[v]) continue;
+					try {
+						const r = await runChild(spec);
+						entry.results[v].push(r);
+						log(
+							`  ${v.padEnd(10)} run ${i + 1}: ${Math.round(r.wallMs)} ms, peak RSS ${Math.round(r.peakRssMB)} MB`,
+						);
+					} catch (error) {
+						entry.failures[v] = firstLine(error);
+						log(`  ${v.padEnd(10)} run ${i + 1} FAILED: ${entry.failures[v]}`);
+					}
+				}
+			}
+			if (ctx.profile && config.main && size === ctx.profileSize) {
+				const dir = path.join(ctx.outDir, 'profiles');
+				fs.mkdirSync(dir, { recursive: true });
+				for (const v of ['node', 'raw-par', ...(ctx.n8n ? ['http'] : [])].filter(
+					(x) => !entry.failures[x],
+				)) {
+					const file = path.join(dir, `getall-${v}-${size}.cpuprofile`);
+					await runChild({
+						task: VARIANTS[v].task,
+						url: sb.url,
+						expected: size,
+						pageSize,
+						window: NODE_PAGES_IN_FLIGHT,
+						n8n: ctx.n8n,
+						profileFile: file,
+					});
+					log(`  CPU profile of the timed read: ${path.relative(process.cwd(), file)}`);
+				}
+			}
+		} finally {
+			await sb.close();
+		}
+		entry.summary = summarise(entry, variants);
+		out.sizes.push(entry);
+	}
+	return out;
+}
+
+/** The message of a child's failure: the line that names the error, without the stack. */
+function firstLine(error) {
+	const lines = String(error && error.message ? error.message : error).split('\n');
+	const named = lines.find((l) => /^\w*Error: /.test(l.trim()));
+	return (named ?? lines[0]).trim().slice(0, 300);
+}
+
+function summarise(entry, variants) {
+	const s = {};
+	for (const v of variants) {
+		if (!entry.results[v].length) {
+			s[v] = { failed: entry.failures[v] ?? 'no result', wall: [] };
+			continue;
+		}
+		const walls = entry.results[v].map((r) => r.wallMs);
+		const rates = entry.results[v].map((r) => entry.size / (r.wallMs / 1000));
+		s[v] = {
+			wall: walls,
+			wallMedian: median(walls),
+			rateMedian: entry.size / (median(walls) / 1000),
+			rateMin: Math.min(...rates),
+			rateMax: Math.max(...rates),
+			peakRssMB: median(entry.results[v].map((r) => r.peakRssMB)),
+			rssBeforeMB: median(entry.results[v].map((r) => r.rssBeforeMB)),
+			items: entry.results[v][0] && entry.results[v][0].items,
+		};
+	}
+	const ratio = (a, b) =>
+		s[a] && s[b] && s[a].wallMedian && s[b].wallMedian
+			? s[a].wallMedian / s[b].wallMedian
+			: undefined;
+	s.ratios = {
+		nodeRawSeq: ratio('node', 'raw-seq'),
+		nodeRawPar: ratio('node', 'raw-par'),
+		nodeHttp: ratio('node', 'http'),
+		nodeHttpSplit: ratio('node', 'http-split'),
+	};
+	// The stricter comparison: against the faster of the two raw loops.
+	s.ratios.nodeRaw = Math.max(s.ratios.nodeRawSeq ?? 0, s.ratios.nodeRawPar ?? 0);
+	return s;
+}
+
+module.exports = { run, VARIANTS };
