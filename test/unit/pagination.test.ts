@@ -112,3 +112,19 @@ describe('Limiter pacing', () => {
 		expect(span).toBeGreaterThanOrEqual(9 * 4);
 	});
 });
+
+describe('paginate: lists too long for one item', () => {
+	it('refuses after the first page when recordsTotal exceeds the bound', async () => {
+		const { ctx, calls } = fakeContext(server(150_000));
+		await expect(
+			paginate(ctx, request, new Limiter(1), settings, { pageSize: 100, max: Infinity, refuseAbove: 100_000 }),
+		).rejects.toThrow('The list has 150000 records; one input item can return at most 100000 in n8n');
+		expect(calls).toHaveLength(1);
+	});
+
+	it('reads such a list when a Limit keeps it within the bound', async () => {
+		const { ctx } = fakeContext(server(150_000));
+		const { records: got } = await paginate(ctx, request, new Limiter(2), settings, { pageSize: 100, max: 250, refuseAbove: 100_000 });
+		expect(got).toHaveLength(250);
+	});
+});

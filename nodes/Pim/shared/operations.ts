@@ -9,7 +9,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { sharedLimiter, type Limiter } from './limiter';
-import { paginate, readPage } from './pagination';
+import { MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
 import { maxRecords, pageSize, runSettings, type RunSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
 import { pimRequest, type PimRequest } from './transport';
@@ -52,32 +52,52 @@ export function requestFrom(
 		method: (method ?? 'GET') as IHttpRequestMethods,
 		url: url ?? '',
 		qs: query.length ? Object.fromEntries(query) : undefined,
-		body: typeof body === 'string' ? body : fields.length ? serializeForm(fields as FormField[]) : undefined,
+		body:
+			typeof body === 'string'
+				? body
+				: fields.length
+					? serializeForm(fields as FormField[])
+					: undefined,
 		itemIndex: ctx.getItemIndex(),
 		...extra,
 	};
 }
 
-export function toItems(ctx: IExecuteSingleFunctions, records: IDataObject[]): INodeExecutionData[] {
+export function toItems(
+	ctx: IExecuteSingleFunctions,
+	records: IDataObject[],
+): INodeExecutionData[] {
 	const item = ctx.getItemIndex();
 	return records.map((json) => ({ json, pairedItem: { item } }));
 }
 
 /** A show endpoint may answer the record or a one-element array: both give the record. */
-export function singleRecord(ctx: IExecuteSingleFunctions, data: unknown, what: string): IDataObject {
+export function singleRecord(
+	ctx: IExecuteSingleFunctions,
+	data: unknown,
+	what: string,
+): IDataObject {
 	const record = Array.isArray(data) ? data[0] : data;
 	if (Array.isArray(data) && data.length > 1) {
-		throw new NodeApiError(ctx.getNode(), { message: 'Ambiguous answer' }, {
-			message: `The PIM returned ${data.length} records for one ${what}`,
-			itemIndex: ctx.getItemIndex(),
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'Ambiguous answer' },
+			{
+				message: `The PIM returned ${data.length} records for one ${what}`,
+				itemIndex: ctx.getItemIndex(),
+			},
+		);
 	}
 	if (!record || typeof record !== 'object') {
-		throw new NodeApiError(ctx.getNode(), { message: 'Not found' }, {
-			message: `The PIM returned no ${what}`,
-			httpCode: '404',
-			itemIndex: ctx.getItemIndex(),
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'Not found' },
+			{
+				message: `The PIM returned no ${what}`,
+				httpCode: '404',
+				itemIndex: ctx.getItemIndex(),
+			},
+		);
 	}
 	return record as IDataObject;
 }
@@ -96,6 +116,7 @@ export function listOperation(kind: 'paginated' | 'plain'): OperationRunner {
 			pageSize: pageSize(this),
 			max,
 			lookahead: Math.min(4, settings.maxConcurrency),
+			refuseAbove: MAX_ITEMS_PER_INPUT,
 		});
 		return toItems(this, records);
 	};
@@ -116,15 +137,19 @@ export function recordsOperation(): OperationRunner {
 		const { settings, limiter } = runContext(this);
 		const data = await pimRequest(this, requestFrom(this, requestData), limiter, settings);
 		const page = readPage(data);
-		if (page.records.length || Array.isArray(data) || page.paginated) return toItems(this, page.records);
-		return toItems(this, [data && typeof data === 'object' ? (data as IDataObject) : { data: data as string }]);
+		if (page.records.length || Array.isArray(data) || page.paginated)
+			return toItems(this, page.records);
+		return toItems(this, [
+			data && typeof data === 'object' ? (data as IDataObject) : { data: data as string },
+		]);
 	};
 }
 
 /** The answer of a write, as one item: the API's data, or its message when data is empty. */
 export function writeResult(data: unknown, envelopeMessage?: string): IDataObject {
 	if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
-	if (Array.isArray(data) && data.length === 1 && data[0] && typeof data[0] === 'object') return data[0] as IDataObject;
+	if (Array.isArray(data) && data.length === 1 && data[0] && typeof data[0] === 'object')
+		return data[0] as IDataObject;
 	return { success: true, message: envelopeMessage ?? null, data: (data ?? null) as IDataObject };
 }
 
@@ -132,7 +157,12 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
 export function writeOperation(extra: Partial<PimRequest> = {}): OperationRunner {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const { settings, limiter } = runContext(this);
-		const data = await pimRequest(this, requestFrom(this, requestData, { write: true, ...extra }), limiter, settings);
+		const data = await pimRequest(
+			this,
+			requestFrom(this, requestData, { write: true, ...extra }),
+			limiter,
+			settings,
+		);
 		return toItems(this, [writeResult(data)]);
 	};
 }

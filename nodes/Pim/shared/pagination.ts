@@ -63,7 +63,16 @@ export interface PaginateOptions {
 	max: number;
 	/** Pages requested ahead of the one being read, all through the limiter. */
 	lookahead?: number;
+	/** Refuse, after the first page, a list whose recordsTotal exceeds this (see MAX_ITEMS_PER_INPUT). */
+	refuseAbove?: number;
 }
+
+/**
+ * n8n's declarative engine hands a node's result on with `push(...items)`, which overflows the
+ * call stack somewhere above 120 000 items from one input item. A bigger Return All is refused
+ * after its first page, with advice, instead of failing after reading everything.
+ */
+export const MAX_ITEMS_PER_INPUT = 100_000;
 
 export interface PaginateResult {
 	records: IDataObject[];
@@ -173,6 +182,23 @@ export async function paginate(
 
 			if (page === 1) {
 				total = current.total;
+				const { refuseAbove } = options;
+				if (
+					refuseAbove !== undefined &&
+					total !== undefined &&
+					total > refuseAbove &&
+					options.max > refuseAbove
+				) {
+					throw new NodeApiError(
+						ctx.getNode(),
+						{ message: 'Too many records for one item' },
+						{
+							message: `The list has ${total} records; one input item can return at most ${refuseAbove} in n8n`,
+							description:
+								"Narrow it with filters, or turn off Return All and set a Limit. (n8n passes a node's items on in one call, which fails for lists this long.)",
+						},
+					);
+				}
 				// The server may clamp the page length: count pages in the length it used.
 				if (current.pageLimit !== undefined && current.pageLimit > 0)
 					effectiveLimit = current.pageLimit;
