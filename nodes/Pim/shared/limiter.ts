@@ -11,6 +11,7 @@ import { sleep } from 'n8n-workflow';
  * 87 % of the allowed rate; paced: see bench/RESULTS.md).
  */
 const PACING_MARGIN = 0.97;
+const PACING_CATCH_UP = 3;
 
 export class Limiter {
 	private active = 0;
@@ -71,7 +72,9 @@ export class Limiter {
 		}
 		if (this.intervalMs > 0) {
 			const now = Date.now();
-			const at = Math.max(now, this.nextStartAt, this.pausedUntil);
+			// A start that comes late may catch up a few intervals (the server's bucket holds that
+			// much), so delays in this process do not lower the pace below the allowed rate.
+			const at = Math.max(this.nextStartAt, now - PACING_CATCH_UP * this.intervalMs, this.pausedUntil);
 			this.nextStartAt = at + this.intervalMs;
 			if (at > now) await sleep(at - now);
 		}
