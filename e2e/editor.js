@@ -329,7 +329,7 @@ function latest(products) {
 	return tied[tied.length - 1];
 }
 
-/** "Fetch Test Event" / manual run of the example trigger workflow, as the editor starts it. */
+/** Manual execution of the example trigger workflow, started as the editor does ("Execute workflow"). */
 async function triggerManual(ctx, workflowId) {
 	const wf = await ctx.api.get(`/rest/workflows/${workflowId}`);
 	const runOnce = async () => {

@@ -367,8 +367,9 @@ async function runVersion(version, opts, tarball) {
 					editor.dropdowns(ectx),
 				);
 				await suite.check('resource locator search (list search)', () => editor.listSearch(ectx));
-				await suite.check('trigger: manual execution of the example (editor "Execute workflow")', () =>
-					editor.triggerManual(ectx, TRIGGER_EXAMPLE),
+				await suite.check(
+					'trigger: manual execution of the example (editor "Execute workflow")',
+					() => editor.triggerManual(ectx, TRIGGER_EXAMPLE),
 				);
 				await suite.check('trigger: activation, cursor kept across re-activation', () =>
 					editor.triggerActivation(ectx, TRIGGER_TEST, TRIGGER_EXAMPLE),
@@ -451,7 +452,9 @@ async function main() {
 			opts.browserVersions === 'all' ||
 			(opts.browserVersions !== 'none' && opts.browserVersions.split(',').includes(v)),
 	);
-	opts.screenshotsVersion = withBrowser.includes(n8n.DEFAULT_VERSION) ? n8n.DEFAULT_VERSION : withBrowser[0];
+	opts.screenshotsVersion = withBrowser.includes(n8n.DEFAULT_VERSION)
+		? n8n.DEFAULT_VERSION
+		: withBrowser[0];
 	const t0 = Date.now();
 	fs.mkdirSync(OUT, { recursive: true });
 	say(`n8n-nodes-pim end-to-end test — n8n ${opts.versions.join(', ')}`);

@@ -110,7 +110,9 @@ function getallSection(g) {
 	out.push(
 		`Every figure is one fresh child process per run (so peak RSS is that variant's alone), against the sandbox in its own process on loopback; page size ${g.pageSize}; ` +
 			"the sandbox's JSON cache is warmed by an untimed read first; each child does one small untimed warm-up request before the timed read; the variants are interleaved run by run. " +
-			'Wall time is the read alone (not process start or module loading). Peak RSS is the child\'s `maxRSS` (it includes the loaded engine: see "RSS before").',
+			'Wall time is the read alone (not process start or module loading). Peak RSS is the child\'s `maxRSS` (it includes the loaded engine: see "RSS before"). ' +
+			'The HTTP Request node (n8n-nodes-base from the cached n8n, v4.3) runs in-process through the same n8n-core `WorkflowExecute` as the PIM node, not through `n8n execute`; ' +
+			'its pagination: `pagination[currentPage]` = `{{ $pageCount + 1 }}`, complete when `data.record` is empty or `currentPage * pageLimit >= recordsTotal`. It outputs one item per page; "+ Split Out" adds the node that makes one item per product.',
 	);
 	out.push('');
 	out.push(

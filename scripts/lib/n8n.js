@@ -413,7 +413,10 @@ async function ensurePlaywright({ log = defaultLog, version = '1.65.1' } = {}) {
 			JSON.stringify({ name: 'n8n-pim-playwright', private: true }, null, 2),
 		);
 		log(`installing playwright-core@${version} into ${dir} ...`);
-		const env = { ...envForNode(process.execPath, undefined), PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+		const env = {
+			...envForNode(process.execPath, undefined),
+			PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+		};
 		await run(
 			'npm',
 			[
