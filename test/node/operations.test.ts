@@ -148,6 +148,19 @@ describe('list operations', () => {
 		expect(requests(env.sb)).toHaveLength(1);
 	});
 
+	it('product.getAll without a Page Size: Return All reads pages of 1000, a Limit one page of that size', async () => {
+		const total = env.sb.account('demo').products.length;
+		env.sb.clearLog();
+		const all = await runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: true });
+		expect(all.items).toHaveLength(total);
+		expect(requests(env.sb).map((r) => r.query['pagination[pageLimit]'])).toEqual(['1000']);
+
+		env.sb.clearLog();
+		const some = await runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: false, limit: 7 });
+		expect(some.items.map((i) => i.json.sku)).toEqual(env.sb.account('demo').products.slice(0, 7).map((p) => p.sku));
+		expect(requests(env.sb).map((r) => r.query['pagination[pageLimit]'])).toEqual(['7']);
+	});
+
 	it('product.getAll: a Limit spanning pages stops at the limit', async () => {
 		env.sb.clearLog();
 		const { items } = await runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: false, limit: 13, options: { pageSize: 5 } });

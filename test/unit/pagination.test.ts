@@ -10,15 +10,19 @@ const settings = { ...DEFAULT_RELIABILITY, maxRetries: 0 };
 const request = { method: 'GET' as const, url: '/api/integration/product' };
 
 /** A well-behaved paginated server over `total` records. */
-function server(total: number, options: { echoLimit?: number; totalAsString?: boolean; noTotal?: boolean } = {}) {
+function server(
+	total: number,
+	options: { echoLimit?: number; silentCap?: number; totalAsString?: boolean; noTotal?: boolean } = {},
+) {
 	return (o: { qs?: Record<string, string> }) => {
 		const page = Number(o.qs?.['pagination[currentPage]']);
-		const limit = options.echoLimit ?? Number(o.qs?.['pagination[pageLimit]']);
+		const asked = Number(o.qs?.['pagination[pageLimit]']);
+		const limit = options.echoLimit ?? Math.min(asked, options.silentCap ?? Infinity);
 		return envelope({
 			record: records((page - 1) * limit + 1, Math.min(total, page * limit)),
 			recordsTotal: options.noTotal ? undefined : options.totalAsString ? String(total) : total,
 			currentPage: page,
-			pageLimit: limit,
+			pageLimit: options.silentCap ? undefined : limit,
 		});
 	};
 }
@@ -57,6 +61,13 @@ describe('paginate', () => {
 		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 1000, max: Infinity });
 		expect(got).toHaveLength(12);
 		expect(calls).toHaveLength(3);
+	});
+
+	it('follows a page length the server caps without echoing it, when recordsTotal tells', async () => {
+		const { ctx, calls } = fakeContext(server(2500, { silentCap: 300 }));
+		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 1000, max: Infinity });
+		expect(got.map((r) => r.id)).toEqual(records(1, 2500).map((r) => r.id));
+		expect(calls).toHaveLength(9);
 	});
 
 	it('stops on a short page when recordsTotal is missing, and on an empty page', async () => {

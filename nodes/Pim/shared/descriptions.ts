@@ -49,7 +49,7 @@ export function listOptions(resource: string, operation: string): INodePropertie
 				typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
 				default: DEFAULT_PAGE_SIZE,
 				description:
-					'How many records to ask for per request. Larger pages mean fewer requests; lower it if the PIM times out.',
+					'How many records to ask for per request. Without this option: the whole Limit in one request, or 1000 per request for Return All. Lower it if the PIM times out.',
 			},
 		],
 	};

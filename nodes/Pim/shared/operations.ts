@@ -113,7 +113,7 @@ export function listOperation(kind: 'paginated' | 'plain'): OperationRunner {
 			return toItems(this, page.records.slice(0, max));
 		}
 		const { records } = await paginate(this, request, limiter, settings, {
-			pageSize: pageSize(this),
+			pageSize: pageSize(this, max),
 			max,
 			lookahead: Math.min(4, settings.maxConcurrency),
 			refuseAbove: MAX_ITEMS_PER_INPUT,

@@ -11,7 +11,7 @@ import {
 
 export const PAGE_PARAM = 'pagination[currentPage]';
 export const LIMIT_PARAM = 'pagination[pageLimit]';
-/** Default page length: see the README ("Page size"). */
+/** What the Page Size option starts at once added (unset, see pageSize() in params.ts and the README). */
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 
@@ -199,9 +199,13 @@ export async function paginate(
 						},
 					);
 				}
-				// The server may clamp the page length: count pages in the length it used.
+				// The server may clamp the page length: count pages in the length it used. A server that
+				// does not echo it, but answers fewer records than asked while recordsTotal says there
+				// are more, has told us its length by this page.
 				if (current.pageLimit !== undefined && current.pageLimit > 0)
 					effectiveLimit = current.pageLimit;
+				else if (total !== undefined && current.records.length < Math.min(total, pageSize))
+					effectiveLimit = current.records.length;
 				if (total !== undefined)
 					lastPage = Math.ceil(Math.min(total, options.max) / effectiveLimit);
 			}
