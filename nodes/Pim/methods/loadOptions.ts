@@ -7,8 +7,12 @@ import { categoryPaths, DROPDOWN_CONCURRENCY, DROPDOWN_SETTINGS, readAll, SOURCE
 
 /** Dropdowns of codes: value = code, sorted by label. An empty account gives an empty list. */
 
+// One collator for every sort: localeCompare with options builds a new one per comparison, which
+// made sorting 10 000 attributes take ~75 ms of a ~100 ms dropdown (bench/RESULTS.md, scenario 3).
+const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
+
 function sorted(options: INodePropertyOptions[]): INodePropertyOptions[] {
-	return options.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+	return options.sort((a, b) => collator.compare(a.name, b.name));
 }
 
 function byCode(records: IDataObject[], label: (r: IDataObject) => string, description?: (r: IDataObject) => string) {
