@@ -10,7 +10,6 @@ import { codeDropdown, showFor } from '../../shared/descriptions';
 import { writeOperation } from '../../shared/operations';
 import { optionalString, requiredString } from '../../shared/params';
 import { serializeForm, type FormField } from '../../shared/serializer';
-import { skuField } from './fields';
 
 async function body(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const fields: FormField[] = [
@@ -38,8 +37,8 @@ export const option: INodePropertyOptions = {
 
 const show = showFor('product', ['assignCategory']);
 
+/** SKU is shared: see fields.ts. */
 export const description: INodeProperties[] = [
-	skuField(['assignCategory']),
 	codeDropdown({
 		displayName: 'Channel Name or ID',
 		name: 'channelCode',

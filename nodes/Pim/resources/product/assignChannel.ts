@@ -4,7 +4,6 @@ import { codeDropdown, showFor } from '../../shared/descriptions';
 import { writeOperation } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 import { serializeForm } from '../../shared/serializer';
-import { skuField } from './fields';
 
 async function body(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	options.body = serializeForm([
@@ -27,8 +26,8 @@ export const option: INodePropertyOptions = {
 	},
 };
 
+/** SKU is shared: see fields.ts. */
 export const description: INodeProperties[] = [
-	skuField(['assignChannel']),
 	codeDropdown({
 		displayName: 'Channel Name or ID',
 		name: 'channelCode',

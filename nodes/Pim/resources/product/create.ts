@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { writeOperation } from '../../shared/operations';
-import { contentFields, familyField, languageField, productBodyPreSend, skuField } from './fields';
+import { productBodyPreSend } from './fields';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
@@ -15,9 +15,5 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const description: INodeProperties[] = [
-	skuField(['create'], 'Unique stock keeping unit of the new product'),
-	familyField(['create']),
-	languageField(['create']),
-	...contentFields(['create'], 'create'),
-];
+/** Its fields are all shared with Update and Create or Update: see fields.ts. */
+export const description: INodeProperties[] = [];

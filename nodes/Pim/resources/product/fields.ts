@@ -4,208 +4,222 @@ import { codeDropdown, showFor } from '../../shared/descriptions';
 import { productBody } from '../../shared/params';
 import { productFields, serializeForm } from '../../shared/serializer';
 
-/** Product fields shared by create, update and upsert (names fixed by the contract). */
+/**
+ * Fields that several product operations share (names fixed by the contract), each defined ONCE
+ * with every operation that shows it. n8n's RoutingNode evaluates a parameter's expressions once
+ * per property definition with that name, whatever its displayOptions: with one definition per
+ * operation, an Update evaluated `sku` 8 times per item (bench/RESULTS.md, scenario 2).
+ */
 
-export function skuField(operations: string[], description = 'Stock keeping unit of the product'): INodeProperties {
+/** Operations that send a product body. */
+const BODY_OPERATIONS = ['create', 'update', 'upsert'];
+/** Operations that may create a product: Family and a channel are required. */
+const NEW_PRODUCT_OPERATIONS = ['create', 'upsert'];
+
+const sku: INodeProperties = {
+	displayName: 'SKU',
+	name: 'sku',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. TSHIRT-001',
+	description: 'Stock keeping unit that identifies the product',
+	displayOptions: showFor('product', [...BODY_OPERATIONS, 'getBySku', 'assignChannel', 'assignCategory']),
+};
+
+const familyCode = codeDropdown({
+	displayName: 'Family Name or ID',
+	name: 'familyCode',
+	method: 'getFamilies',
+	required: true,
+	description:
+		'Family (attribute set) that fixes the product\'s attributes. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	displayOptions: showFor('product', NEW_PRODUCT_OPERATIONS),
+});
+
+const languageCode = codeDropdown({
+	displayName: 'Language Name or ID',
+	name: 'languageCode',
+	method: 'getLocales',
+	required: true,
+	description:
+		'Content language of the values, e.g. en_US. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	displayOptions: showFor('product', BODY_OPERATIONS),
+});
+
+/** Channels differ (required or not) between creating and updating: two definitions. */
+function channels(operations: string[], required: boolean): INodeProperties {
 	return {
-		displayName: 'SKU',
-		name: 'sku',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. TSHIRT-001',
-		description,
+		displayName: 'Channels',
+		name: 'channels',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Channel',
+		default: {},
+		required,
+		description: required
+			? 'Channels to publish the product to (at least one)'
+			: 'Channels to assign; with Overwrite Data on, they replace the current ones',
 		displayOptions: showFor('product', operations),
+		options: [
+			{
+				displayName: 'Channel',
+				name: 'channel',
+				values: [
+					{
+						displayName: 'Channel Name or ID',
+						name: 'code',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getChannels' },
+						default: '',
+						description:
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{
+						displayName: 'Active',
+						name: 'status',
+						type: 'boolean',
+						default: false,
+						description: 'Whether the product is active in this channel (the PIM treats it as inactive otherwise)',
+					},
+					{
+						displayName: 'Completeness Status',
+						name: 'completenessStatus',
+						type: 'string',
+						default: '',
+						description: 'Sync status of the product in this channel, sent as given',
+					},
+				],
+			},
+		],
 	};
 }
 
-export function familyField(operations: string[]): INodeProperties {
-	return codeDropdown({
-		displayName: 'Family Name or ID',
-		name: 'familyCode',
-		method: 'getFamilies',
-		required: true,
-		description:
-			'Family (attribute set) that fixes the product\'s attributes. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: showFor('product', operations),
-	});
-}
+const content: INodeProperties[] = [
+	{
+		displayName: 'Categories',
+		name: 'categories',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Category',
+		default: {},
+		displayOptions: showFor('product', BODY_OPERATIONS),
+		options: [
+			{
+				displayName: 'Category',
+				name: 'category',
+				values: [
+					{
+						displayName: 'Category Name or ID',
+						name: 'code',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getCategories' },
+						default: '',
+						description:
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{
+						displayName: 'Channel Name or ID',
+						name: 'channel',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getChannels' },
+						default: '',
+						description:
+							'Channel of the category, needed when the product is in several channels. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Attributes',
+		name: 'attributes',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Attribute',
+		default: {},
+		description: 'Attribute values, e.g. name, price ("19.99 USD") or weight ("1.5 kg")',
+		displayOptions: showFor('product', BODY_OPERATIONS),
+		options: [
+			{
+				displayName: 'Attribute',
+				name: 'attribute',
+				values: [
+					{
+						displayName: 'Attribute Name or ID',
+						name: 'code',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getAttributes', loadOptionsDependsOn: ['channels'] },
+						default: '',
+						description:
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Multi-Select Attributes',
+		name: 'multiSelectAttributes',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Multi-Select Attribute',
+		default: {},
+		description: 'Values of multi-select attributes such as colour',
+		displayOptions: showFor('product', BODY_OPERATIONS),
+		options: [
+			{
+				displayName: 'Attribute',
+				name: 'attribute',
+				values: [
+					{
+						displayName: 'Attribute Name or ID',
+						name: 'code',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getAttributes', loadOptionsDependsOn: ['channels'] },
+						default: '',
+						description:
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{
+						displayName: 'Values',
+						name: 'values',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. red, blue',
+						description: 'Comma-separated values, or a list from an expression',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Images',
+		name: 'images',
+		type: 'string',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Image URL',
+		default: [],
+		description: 'Image URLs; one comma-separated string from an expression also works',
+		displayOptions: showFor('product', BODY_OPERATIONS),
+	},
+];
 
-export function languageField(operations: string[]): INodeProperties {
-	return codeDropdown({
-		displayName: 'Language Name or ID',
-		name: 'languageCode',
-		method: 'getLocales',
-		required: true,
-		description:
-			'Content language of the values, e.g. en_US. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: showFor('product', operations),
-	});
-}
-
-export function contentFields(operations: string[], mode: 'create' | 'update'): INodeProperties[] {
-	const show = showFor('product', operations);
-	return [
-		{
-			displayName: 'Channels',
-			name: 'channels',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Channel',
-			default: {},
-			required: mode === 'create',
-			description:
-				mode === 'create'
-					? 'Channels to publish the product to (at least one)'
-					: 'Channels to assign; with Overwrite Data on, they replace the current ones',
-			displayOptions: show,
-			options: [
-				{
-					displayName: 'Channel',
-					name: 'channel',
-					values: [
-						{
-							displayName: 'Channel Name or ID',
-							name: 'code',
-							type: 'options',
-							typeOptions: { loadOptionsMethod: 'getChannels' },
-							default: '',
-							description:
-								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-						},
-						{
-							displayName: 'Active',
-							name: 'status',
-							type: 'boolean',
-							default: false,
-							description: 'Whether the product is active in this channel (the PIM treats it as inactive otherwise)',
-						},
-						{
-							displayName: 'Completeness Status',
-							name: 'completenessStatus',
-							type: 'string',
-							default: '',
-							description: 'Sync status of the product in this channel, sent as given',
-						},
-					],
-				},
-			],
-		},
-		{
-			displayName: 'Categories',
-			name: 'categories',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Category',
-			default: {},
-			displayOptions: show,
-			options: [
-				{
-					displayName: 'Category',
-					name: 'category',
-					values: [
-						{
-							displayName: 'Category Name or ID',
-							name: 'code',
-							type: 'options',
-							typeOptions: { loadOptionsMethod: 'getCategories' },
-							default: '',
-							description:
-								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-						},
-						{
-							displayName: 'Channel Name or ID',
-							name: 'channel',
-							type: 'options',
-							typeOptions: { loadOptionsMethod: 'getChannels' },
-							default: '',
-							description:
-								'Channel of the category, needed when the product is in several channels. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-						},
-					],
-				},
-			],
-		},
-		{
-			displayName: 'Attributes',
-			name: 'attributes',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Attribute',
-			default: {},
-			description: 'Attribute values, e.g. name, price ("19.99 USD") or weight ("1.5 kg")',
-			displayOptions: show,
-			options: [
-				{
-					displayName: 'Attribute',
-					name: 'attribute',
-					values: [
-						{
-							displayName: 'Attribute Name or ID',
-							name: 'code',
-							type: 'options',
-							typeOptions: { loadOptionsMethod: 'getAttributes', loadOptionsDependsOn: ['channels'] },
-							default: '',
-							description:
-								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-						},
-						{
-							displayName: 'Value',
-							name: 'value',
-							type: 'string',
-							default: '',
-						},
-					],
-				},
-			],
-		},
-		{
-			displayName: 'Multi-Select Attributes',
-			name: 'multiSelectAttributes',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Multi-Select Attribute',
-			default: {},
-			description: 'Values of multi-select attributes such as colour',
-			displayOptions: show,
-			options: [
-				{
-					displayName: 'Attribute',
-					name: 'attribute',
-					values: [
-						{
-							displayName: 'Attribute Name or ID',
-							name: 'code',
-							type: 'options',
-							typeOptions: { loadOptionsMethod: 'getAttributes', loadOptionsDependsOn: ['channels'] },
-							default: '',
-							description:
-								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-						},
-						{
-							displayName: 'Values',
-							name: 'values',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. red, blue',
-							description: 'Comma-separated values, or a list from an expression',
-						},
-					],
-				},
-			],
-		},
-		{
-			displayName: 'Images',
-			name: 'images',
-			type: 'string',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Image URL',
-			default: [],
-			description: 'Image URLs; one comma-separated string from an expression also works',
-			displayOptions: show,
-		},
-	];
-}
+/** In the order the editor shows them; each operation's own fields follow (see index.ts). */
+export const sharedProductFields: INodeProperties[] = [
+	sku,
+	familyCode,
+	languageCode,
+	channels(NEW_PRODUCT_OPERATIONS, true),
+	channels(['update'], false),
+	...content,
+];
 
 /** preSend: builds the product form body from the parameters (checked first). */
 export function productBodyPreSend(mode: 'create' | 'update') {

@@ -26,7 +26,7 @@ export const option: INodePropertyOptions = {
 	name: 'Get by SKU',
 	value: 'getBySku',
 	action: 'Get a product by SKU',
-	description: 'Find one product by its SKU',
+	description: 'Find one product by its SKU (exact match)',
 	routing: {
 		request: { method: 'GET', url: '/api/integration/product' },
 		send: { paginate: true },
@@ -34,17 +34,8 @@ export const option: INodePropertyOptions = {
 	},
 };
 
+/** SKU is shared: see fields.ts. */
 export const description: INodeProperties[] = [
-	{
-		displayName: 'SKU',
-		name: 'sku',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. TSHIRT-001',
-		description: 'SKU of the product to find (exact match)',
-		displayOptions: showFor('product', ['getBySku']),
-	},
 	{
 		displayName: 'If Not Found',
 		name: 'ifNotFound',

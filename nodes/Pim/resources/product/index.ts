@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as assignCategory from './assignCategory';
 import * as assignChannel from './assignChannel';
 import * as create from './create';
+import { sharedProductFields } from './fields';
 import * as get from './get';
 import * as getAll from './getAll';
 import * as getBySku from './getBySku';
@@ -21,5 +22,7 @@ export const productDescription: INodeProperties[] = [
 		options: operations.map((op) => op.option),
 		default: 'getAll',
 	},
+	// Fields of several operations come first, defined once each (see fields.ts).
+	...sharedProductFields,
 	...operations.flatMap((op) => op.description),
 ];

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { writeOperation } from '../../shared/operations';
-import { contentFields, languageField, productBodyPreSend, skuField } from './fields';
+import { productBodyPreSend } from './fields';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -16,10 +16,8 @@ export const option: INodePropertyOptions = {
 	},
 };
 
+/** SKU, Language and the content fields are shared: see fields.ts. */
 export const description: INodeProperties[] = [
-	skuField(['update'], 'SKU of the product to update'),
-	languageField(['update']),
-	...contentFields(['update'], 'update'),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

@@ -10,7 +10,6 @@ import { runContext, toItems, writeResult } from '../../shared/operations';
 import { productBody } from '../../shared/params';
 import { productFields, serializeForm } from '../../shared/serializer';
 import { pimRequest } from '../../shared/transport';
-import { contentFields, familyField, languageField, skuField } from './fields';
 import { PRODUCT_PATH, productBySku } from './lookup';
 
 /**
@@ -76,11 +75,8 @@ export const option: INodePropertyOptions = {
 	},
 };
 
+/** The product fields are shared with Create: see fields.ts. */
 export const description: INodeProperties[] = [
-	skuField(['upsert'], 'SKU to look up; a product is created when none has it'),
-	familyField(['upsert']),
-	languageField(['upsert']),
-	...contentFields(['upsert'], 'create'),
 	{
 		displayName: 'Options',
 		name: 'upsertOptions',
