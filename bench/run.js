@@ -4,7 +4,7 @@
  *
  *   npm run bench                      full run (~30-40 min on 2 cores)
  *   npm run bench:quick                CI: small sizes, 1-2 runs (a few minutes)
- *   node bench/run.js --only 1,3       some scenarios; --runs N, --sizes 5000,50000, --profile,
+ *   node bench/run.js --only 1,3       some scenarios; --runs N, --sizes 5000,50000:100 (size[:page size]), --profile,
  *                                      --no-n8n (skip what needs the cached n8n), --no-write
  *
  * Writes bench/RESULTS.md, bench/throughput.svg and bench/out/results.json.
@@ -33,7 +33,10 @@ function parseArgs(argv) {
 				args.runs = Number(value());
 				break;
 			case '--sizes':
-				args.sizes = value().split(',').map(Number);
+				// "50000" or "50000:100" (size:page size)
+				args.sizes = value()
+					.split(',')
+					.map((t) => (t.includes(':') ? { size: Number(t.split(':')[0]), pageSize: Number(t.split(':')[1]) } : Number(t)));
 				break;
 			case '--profile':
 				args.profile = true;
@@ -159,7 +162,7 @@ async function main() {
 	}
 	const n8n = await findN8n(args);
 	const quick = args.quick;
-	// Besides the sizes of the brief: the largest page size the API allows (fewer, larger requests)
+	// Besides the sizes of the brief: pages of 100 set explicitly (more, smaller requests)
 	// and a server that takes 20 ms per answer (round trips dominate, as with a real PIM).
 	const sizes =
 		args.sizes ??
@@ -169,7 +172,7 @@ async function main() {
 					5000,
 					50000,
 					500000,
-					{ size: 50000, pageSize: 1000, runs: 5 },
+					{ size: 50000, pageSize: 100, runs: 5 },
 					{ size: 5000, latencyMs: 20, runs: 3 },
 				]);
 	const ctx = {

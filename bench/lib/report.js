@@ -108,7 +108,7 @@ function machineSection(r) {
 function getallSection(g) {
 	const out = [];
 	out.push(
-		`Every figure is one fresh child process per run (so peak RSS is that variant's alone), against the sandbox in its own process on loopback; page size ${g.pageSize}; ` +
+		`Every figure is one fresh child process per run (so peak RSS is that variant's alone), against the sandbox in its own process on loopback; the PIM node with its defaults (Return All reads pages of ${g.pageSize}; the bench checks its request count), every other variant with the same pageLimit, unless a case says otherwise; ` +
 			"the sandbox's JSON cache is warmed by an untimed read first; each child does one small untimed warm-up request before the timed read; the variants are interleaved run by run. " +
 			'Wall time is the read alone (not process start or module loading). Peak RSS is the child\'s `maxRSS` (it includes the loaded engine: see "RSS before"). ' +
 			'The HTTP Request node (n8n-nodes-base from the cached n8n, v4.3) runs in-process through the same n8n-core `WorkflowExecute` as the PIM node, not through `n8n execute`; ' +
@@ -136,7 +136,7 @@ function getallSection(g) {
 	if (g.sizes.some((e) => !e.main)) {
 		out.push('');
 		out.push(
-			"\\* Not part of the brief's cases; the same variants with the page size set explicitly (Options → Page Size, and the same `pageLimit` for the other variants), or with the sandbox answering after a fixed delay (`--latency`).",
+			"\\* Not part of the brief's cases; the same variants with another page size set explicitly (Options → Page Size, and the same `pageLimit` for the other variants), or with the sandbox answering after a fixed delay (`--latency`).",
 		);
 	}
 	out.push('');
@@ -275,7 +275,7 @@ function chart(r) {
 		panels.push({
 			title: '1. Return All: records per second (median of runs, whiskers min–max)',
 			subtitle:
-				'product.getAll, page size 100 unless stated, sandbox on loopback in its own process',
+				`product.getAll, pages of ${r.getall.pageSize} unless stated, sandbox on loopback in its own process`,
 			unit: 'records/s',
 			format: (v) => fmt(v),
 			rows,

@@ -20,11 +20,18 @@ const VARIANTS = {
 
 /** The node's page lookahead: min(4, Max Concurrent Requests 5), see nodes/Pim/shared/operations.ts. */
 const NODE_PAGES_IN_FLIGHT = 4;
+/**
+ * The page length of a Return All without Options → Page Size (pageSize() in
+ * nodes/Pim/shared/params.ts). The main cases run the node with its defaults and every other
+ * variant with this `pageLimit`, so all read the same pages; the bench checks the node's request
+ * count against it. Other page sizes are set explicitly on every variant.
+ */
+const NODE_DEFAULT_PAGE_SIZE = 1000;
 
-/** "50 000 products", "50 000 products, page size 1000", "5 000 products, server latency 20 ms". */
+/** "50 000 products", "50 000 products, page size 100", "5 000 products, server latency 20 ms". */
 function describe(c) {
 	const parts = [`${c.size.toLocaleString('en-US')} products`];
-	if (c.pageSize !== 100) parts.push(`page size ${c.pageSize}`);
+	if (c.pageSize !== NODE_DEFAULT_PAGE_SIZE) parts.push(`page size ${c.pageSize}`);
 	if (c.latencyMs) parts.push(`server latency ${c.latencyMs} ms`);
 	return parts.join(', ');
 }
@@ -33,7 +40,7 @@ async function run(ctx) {
 	const { log } = ctx;
 	const variants = Object.keys(VARIANTS).filter((v) => !VARIANTS[v].needsN8n || ctx.n8n);
 	const out = {
-		pageSize: 100,
+		pageSize: NODE_DEFAULT_PAGE_SIZE,
 		pagesInFlight: NODE_PAGES_IN_FLIGHT,
 		variants,
 		labels: {},
@@ -42,9 +49,9 @@ async function run(ctx) {
 	for (const v of variants) out.labels[v] = VARIANTS[v].label;
 	const cases = ctx.sizes.map((c) => (typeof c === 'number' ? { size: c } : c));
 	for (const c of cases) {
-		const config = { size: c.size, pageSize: c.pageSize ?? 100, latencyMs: c.latencyMs ?? 0 };
-		// The main cases (default page size, no latency) are the ones the targets are about.
-		config.main = config.pageSize === 100 && !config.latencyMs;
+		const config = { size: c.size, pageSize: c.pageSize ?? NODE_DEFAULT_PAGE_SIZE, latencyMs: c.latencyMs ?? 0 };
+		// The main cases (the node's defaults, no latency) are the ones the targets are about.
+		config.main = config.pageSize === NODE_DEFAULT_PAGE_SIZE && !config.latencyMs;
 		config.label = describe(config);
 		const { size, pageSize } = config;
 		const runs = c.runs ?? ctx.runsFor(size);
@@ -69,13 +76,16 @@ async function run(ctx) {
 						url: sb.url,
 						expected: size,
 						pageSize,
+						nodePageSizeOption: pageSize !== NODE_DEFAULT_PAGE_SIZE,
 						window: NODE_PAGES_IN_FLIGHT,
 						n8n: ctx.n8n,
 					};
 					// A variant that fails is reported with its error and not run again at this size.
 					if (entry.failures[v]) continue;
 					try {
+						await sb.admin('DELETE', '/counters');
 						const r = await runChild(spec);
+						if (v === 'node') await checkNodePages(sb, size, pageSize);
 						entry.results[v].push(r);
 						log(
 							`  ${v.padEnd(10)} run ${i + 1}: ${Math.round(r.wallMs)} ms, peak RSS ${Math.round(r.peakRssMB)} MB`,
@@ -98,6 +108,7 @@ async function run(ctx) {
 						url: sb.url,
 						expected: size,
 						pageSize,
+						nodePageSizeOption: pageSize !== NODE_DEFAULT_PAGE_SIZE,
 						window: NODE_PAGES_IN_FLIGHT,
 						n8n: ctx.n8n,
 						profileFile: file,
@@ -112,6 +123,17 @@ async function run(ctx) {
 		out.sizes.push(entry);
 	}
 	return out;
+}
+
+/**
+ * The node must have read the pages the other variants read: its warm-up (Limit 10, one request)
+ * plus one request per page of `pageSize`, nothing retried.
+ */
+async function checkNodePages(sb, size, pageSize) {
+	const counters = await sb.admin('GET', '/counters');
+	const expected = 1 + Math.ceil(size / pageSize);
+	if (counters.requests !== expected)
+		throw new Error(`the node sent ${counters.requests} requests, expected ${expected} (pages of ${pageSize})`);
 }
 
 /** The message of a child's failure: the line that names the error, without the stack. */

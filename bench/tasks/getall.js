@@ -26,8 +26,8 @@ function nodeTask(spec) {
 	const h = loadHarness();
 	const creds = { baseUrl: spec.url, domain: DOMAIN, token: TOKEN };
 	const params = (extra) => ({ resource: 'product', operation: 'getAll', ...extra });
-	const options =
-		spec.pageSize && spec.pageSize !== 100 ? { options: { pageSize: spec.pageSize } } : {};
+	// The node's own default unless the case sets another page size (see scenarios/getall.js).
+	const options = spec.nodePageSizeOption ? { options: { pageSize: spec.pageSize } } : {};
 	return {
 		async warmup() {
 			const { error } = await h.runPim(creds, params({ returnAll: false, limit: 10 }));
@@ -88,7 +88,7 @@ async function rawLoop(base, pageSize, window) {
 
 function rawTask(window) {
 	return (spec) => {
-		const pageSize = spec.pageSize ?? 100;
+		const pageSize = spec.pageSize;
 		return {
 			async warmup() {
 				await getPage(spec.url, 1, 10);
@@ -107,7 +107,7 @@ function rawTask(window) {
 function httpTask(split) {
 	return (spec) => {
 		prepareHttp(spec);
-		const pageSize = spec.pageSize ?? 100;
+		const pageSize = spec.pageSize;
 		const run = (limitPages) =>
 			runHttpWorkflow(spec, {
 				method: 'GET',
