@@ -11,7 +11,19 @@ import { familyDescription } from './resources/family';
 import { localeDescription } from './resources/locale';
 import { productDescription } from './resources/product';
 import { relationDescription } from './resources/relation';
-import { requestOptions } from './shared/descriptions';
+import { requestOptions, skuField } from './shared/descriptions';
+
+/** Each resource's properties: its Operation picker, then its fields. */
+const resources = [
+	productDescription,
+	categoryDescription,
+	familyDescription,
+	channelDescription,
+	attributeDescription,
+	localeDescription,
+	currencyDescription,
+	relationDescription,
+];
 
 /**
  * The PIM node. Declarative: each operation's `routing` says what to send; the operation
@@ -31,8 +43,10 @@ export class Pim implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'pimApi', required: true }],
+		// No baseURL here: every operation sends through shared/transport.ts, which takes the Base
+		// URL from the checked credential. An expression here would be evaluated for every input
+		// item before the first request and never used (bench/analysis.md, scenario 2).
 		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl }}',
 			headers: { Accept: 'application/json' },
 		},
 		properties: [
@@ -53,14 +67,11 @@ export class Pim implements INodeType {
 				],
 				default: 'product',
 			},
-			...productDescription,
-			...categoryDescription,
-			...familyDescription,
-			...channelDescription,
-			...attributeDescription,
-			...localeDescription,
-			...currencyDescription,
-			...relationDescription,
+			// Every Operation picker first, then the fields: a field that two resources share
+			// (skuField) is defined once and still shows below the picker in both.
+			...resources.map(([picker]) => picker),
+			skuField,
+			...resources.flatMap(([, ...fields]) => fields),
 			requestOptions,
 		],
 	};

@@ -11,7 +11,7 @@ import { requests, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
 
-it('product.update evaluates each item expression at most 3 times per item', async () => {
+it('product.update evaluates SKU twice and a value three times per item, and nothing else', async () => {
 	const counts = new Map<string, number>();
 	const original = Expression.prototype.resolveSimpleParameterValue;
 	const spy = jest.spyOn(Expression.prototype, 'resolveSimpleParameterValue').mockImplementation(function (
@@ -42,11 +42,13 @@ it('product.update evaluates each item expression at most 3 times per item', asy
 		spy.mockRestore();
 	}
 	expect(requests(env.sb).filter((r) => r.method === 'PUT')).toHaveLength(products.length);
-	// Per item: RoutingNode's loop over the definitions named `sku` (product's and relation's),
-	// plus the node reading it; for `attributes`: the loop, RoutingNode's fixed-collection pass and
-	// the node. One definition per operation made it 8 and 5.
-	expect((counts.get('={{ $json.sku }}') ?? 0) / products.length).toBeLessThanOrEqual(3);
+	// Per item: RoutingNode's loop over the properties (one definition named `sku`), plus the node
+	// reading it; for `attributes`: the loop, RoutingNode's fixed-collection pass and the node.
+	// One definition per operation made it 8 and 5; one per resource, 3 and 3.
+	expect((counts.get('={{ $json.sku }}') ?? 0) / products.length).toBeLessThanOrEqual(2);
 	expect((counts.get('={{ $json.name }}') ?? 0) / products.length).toBeLessThanOrEqual(3);
 	expect(counts.get('={{ $json.sku }}')).toBeGreaterThanOrEqual(products.length);
+	// No expression of the node's own (requestDefaults) is evaluated per item.
+	expect([...counts.keys()].sort()).toEqual(['={{ $json.name }}', '={{ $json.sku }}']);
 	for (const p of products) expect(env.sb.account('demo').products.find((q) => q.sku === p.sku)?.values.name).toBe(`Renamed ${p.sku}`);
 });

@@ -42,6 +42,7 @@ const parameterCases: Array<[string, INodeParameters, RegExp]> = [
 	['filter without attribute', { resource: 'product', operation: 'getAll', returnAll: true, filters: { filter: [{ attribute: '', value: 'x' }] } }, /"Filters": every filter needs a valid attribute code/],
 	['assign channel without channel', { resource: 'product', operation: 'assignChannel', sku: 'A', channelCode: expr('') }, /"Channel" is required/],
 	['assign category without category', { resource: 'product', operation: 'assignCategory', sku: 'A', channelCode: 'web', categoryCode: expr('') }, /"Category" is required/],
+	['relation without SKU', { resource: 'relation', operation: 'getProductRelation', sku: expr(' '), relationId: rl('1') }, /"SKU" is required/],
 	['getBySku without SKU', { resource: 'product', operation: 'getBySku', sku: expr('') }, /"SKU" is required/],
 	['max concurrency zero', { resource: 'locale', operation: 'getAll', returnAll: true, requestOptions: { maxConcurrency: 0 } }, /"Max Concurrent Requests" must be a number of at least 1/],
 ];

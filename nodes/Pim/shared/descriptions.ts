@@ -9,6 +9,33 @@ export function showFor(resource: string, operations: string[]) {
 	return { show: { resource: [resource], operation: operations } };
 }
 
+/**
+ * SKU, the one parameter two resources share (product operations and
+ * relation.getProductRelation). n8n's RoutingNode evaluates a parameter's expression once per
+ * property definition with that name, shown or not, for every item before the first request:
+ * one definition saves an evaluation per item. Pim.node.ts lists it after every Operation
+ * picker, so it shows below the picker in both resources. Sent by each operation's own code.
+ */
+export const SKU_OPERATIONS = {
+	product: ['create', 'update', 'upsert', 'getBySku', 'assignChannel', 'assignCategory'],
+	relation: ['getProductRelation'],
+};
+export const skuField: INodeProperties = {
+	displayName: 'SKU',
+	name: 'sku',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. TSHIRT-001',
+	description: 'Stock keeping unit that identifies the product',
+	displayOptions: {
+		show: {
+			resource: Object.keys(SKU_OPERATIONS),
+			operation: Object.values(SKU_OPERATIONS).flat(),
+		},
+	},
+};
+
 /** Return All / Limit of a list operation (names fixed by the contract). */
 export function returnAllAndLimit(resource: string, operation: string): INodeProperties[] {
 	return [

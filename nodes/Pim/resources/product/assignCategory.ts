@@ -37,7 +37,7 @@ export const option: INodePropertyOptions = {
 
 const show = showFor('product', ['assignCategory']);
 
-/** SKU is shared: see fields.ts. */
+/** SKU is shared: skuField in shared/descriptions.ts. */
 export const description: INodeProperties[] = [
 	codeDropdown({
 		displayName: 'Channel Name or ID',

@@ -9,23 +9,13 @@ import { productFields, serializeForm } from '../../shared/serializer';
  * with every operation that shows it. n8n's RoutingNode evaluates a parameter's expressions once
  * per property definition with that name, whatever its displayOptions: with one definition per
  * operation, an Update evaluated `sku` 8 times per item (bench/RESULTS.md, scenario 2).
+ * SKU, which relation.getProductRelation shares, is `skuField` in shared/descriptions.ts.
  */
 
 /** Operations that send a product body. */
 const BODY_OPERATIONS = ['create', 'update', 'upsert'];
 /** Operations that may create a product: Family and a channel are required. */
 const NEW_PRODUCT_OPERATIONS = ['create', 'upsert'];
-
-const sku: INodeProperties = {
-	displayName: 'SKU',
-	name: 'sku',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. TSHIRT-001',
-	description: 'Stock keeping unit that identifies the product',
-	displayOptions: showFor('product', [...BODY_OPERATIONS, 'getBySku', 'assignChannel', 'assignCategory']),
-};
 
 const familyCode = codeDropdown({
 	displayName: 'Family Name or ID',
@@ -213,7 +203,6 @@ const content: INodeProperties[] = [
 
 /** In the order the editor shows them; each operation's own fields follow (see index.ts). */
 export const sharedProductFields: INodeProperties[] = [
-	sku,
 	familyCode,
 	languageCode,
 	channels(NEW_PRODUCT_OPERATIONS, true),

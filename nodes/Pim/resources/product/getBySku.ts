@@ -34,7 +34,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** SKU is shared: see fields.ts. */
+/** SKU is shared: skuField in shared/descriptions.ts. */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'If Not Found',

@@ -16,7 +16,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-/** SKU, Language and the content fields are shared: see fields.ts. */
+/** SKU (shared/descriptions.ts), Language and the content fields are shared: see fields.ts. */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Update Fields',

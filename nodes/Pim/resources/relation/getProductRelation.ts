@@ -1,7 +1,19 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { idLocator, showFor } from '../../shared/descriptions';
+import { idLocator } from '../../shared/descriptions';
 import { recordsOperation } from '../../shared/operations';
+import { requiredString } from '../../shared/params';
+
+/** SKU (skuField in shared/descriptions.ts, shared with the product operations) as the query. */
+async function sendSku(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	options.qs = { ...options.qs, sku: requiredString(this, 'sku', 'SKU') };
+	return options;
+}
 
 export const option: INodePropertyOptions = {
 	name: 'Get Product Relation',
@@ -10,24 +22,13 @@ export const option: INodePropertyOptions = {
 	description: 'Retrieve what a product is related to through one relation',
 	routing: {
 		request: { method: 'GET', url: '/api/integration/relation/product-relation' },
-		send: { paginate: true },
+		send: { paginate: true, preSend: [sendSku] },
 		// The interface does not show this answer: an array gives one item per element.
 		operations: { pagination: recordsOperation() },
 	},
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'SKU',
-		name: 'sku',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. TSHIRT-001',
-		description: 'SKU of the product',
-		displayOptions: showFor('relation', ['getProductRelation']),
-		routing: { send: { type: 'query', property: 'sku', value: '={{ String($value).trim() }}' } },
-	},
 	idLocator({
 		name: 'relationId',
 		displayName: 'Relation',
