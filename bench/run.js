@@ -2,7 +2,7 @@
 /**
  * Benchmarks of n8n-nodes-pim ("how fast the node is"): see bench/README.md.
  *
- *   npm run bench                      full run (~30-40 min on 2 cores)
+ *   npm run bench                      full run (~15 min on 2 cores)
  *   npm run bench:quick                CI: small sizes, 1-2 runs (a few minutes)
  *   node bench/run.js --only 1,3       some scenarios; --runs N, --sizes 5000,50000:100 (size[:page size]), --profile,
  *                                      --no-n8n (skip what needs the cached n8n), --no-write
