@@ -6,13 +6,16 @@ export type Answer = Partial<IN8nHttpFullResponse> | Error;
 
 /** A PimContext whose requests are answered from a list, recording what was asked. */
 export function fakeContext(answer: (options: { qs?: Record<string, string> }, call: number) => Answer) {
-	const calls: Array<{ url?: string; qs?: Record<string, string>; method?: string }> = [];
+	const calls: Array<{ url?: string; qs?: Record<string, string>; method?: string; body?: unknown }> = [];
 	const ctx: PimContext = {
 		getNode: () => ({ name: 'PIM', type: 'n8n-nodes-pim.pim', typeVersion: 1, parameters: {} }) as unknown as INode,
 		getCredentials: async () => ({ baseUrl: 'https://acme.pim.example.com', token: 'secret-token' }),
 		helpers: {
-			httpRequestWithAuthentication: async (_type: string, options: { qs?: Record<string, string>; url?: string; method?: string }) => {
-				calls.push({ url: options.url, qs: options.qs, method: options.method });
+			httpRequestWithAuthentication: async (
+				_type: string,
+				options: { qs?: Record<string, string>; url?: string; method?: string; body?: unknown },
+			) => {
+				calls.push({ url: options.url, qs: options.qs, method: options.method, body: options.body });
 				const result = answer(options, calls.length);
 				if (result instanceof Error) throw result;
 				return { statusCode: 200, headers: {}, ...result };

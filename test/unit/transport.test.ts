@@ -1,7 +1,9 @@
+import { sleep } from 'n8n-workflow';
+
 import { deriveDomain, resolveConnection } from '../../nodes/Pim/shared/connection';
 import { Limiter } from '../../nodes/Pim/shared/limiter';
 import { backoffMs, classify, networkCodeOf, parseRetryAfter, pimRequest } from '../../nodes/Pim/shared/transport';
-import { fakeContext } from './fakes';
+import { envelope, fakeContext } from './fakes';
 
 const response = (statusCode: number, body: unknown, headers: Record<string, string> = {}) => ({
 	response: { statusCode, body, headers },
@@ -99,6 +101,35 @@ describe('pimRequest', () => {
 		const error = await pimRequest(failing.ctx, { method: 'POST', url: '/x', write: true }, new Limiter(1)).catch((e: unknown) => e);
 		expect(failing.calls).toHaveLength(1);
 		expect(String((error as Error).message)).toContain('Boom');
+	});
+
+	it('builds a deferred body in its turn, once across retries; a builder error is thrown as is, before sending', async () => {
+		const order: string[] = [];
+		const { ctx, calls } = fakeContext((_o, call) => {
+			order.push(`send ${call}`);
+			return call === 1 ? { statusCode: 429, headers: { 'retry-after': '0' }, body: { status: false } } : envelope({ ok: 1 });
+		});
+		const limiter = new Limiter(1);
+		let free!: () => void;
+		const held = limiter.run(() => new Promise<void>((resolve) => (free = resolve)));
+		const build = () => {
+			order.push('build');
+			return 'sku=A';
+		};
+		const pending = pimRequest(ctx, { method: 'PUT', url: '/x', write: true, body: build }, limiter);
+		await sleep(20);
+		expect(order).toEqual([]); // the only slot is taken: nothing built yet
+		free();
+		await held;
+		await expect(pending).resolves.toEqual({ ok: 1 });
+		expect(order).toEqual(['build', 'send 1', 'send 2']);
+		expect(calls.map((c) => c.body)).toEqual(['sku=A', 'sku=A']);
+
+		const bad = fakeContext(() => envelope({}));
+		const error = new Error('Parameter "SKU" is required');
+		const refused = pimRequest(bad.ctx, { method: 'PUT', url: '/x', write: true, body: () => { throw error; } }, new Limiter(1));
+		await expect(refused).rejects.toBe(error);
+		expect(bad.calls).toHaveLength(0);
 	});
 
 	it('gives up when Retry-After exceeds the wait budget', async () => {

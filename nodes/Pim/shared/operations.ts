@@ -153,16 +153,19 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
 	return { success: true, message: envelopeMessage ?? null, data: (data ?? null) as IDataObject };
 }
 
-/** Writes: never retried unless the server provably did not act (see transport.ts). */
-export function writeOperation(extra: Partial<PimRequest> = {}): OperationRunner {
+/**
+ * Writes: never retried unless the server provably did not act (see transport.ts).
+ * `buildBody` makes the form body from the parameters in the request's turn (PimRequest.body).
+ */
+export function writeOperation(
+	extra: Partial<PimRequest> = {},
+	buildBody?: (ctx: IExecutePaginationFunctions) => string,
+): OperationRunner {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const { settings, limiter } = runContext(this);
-		const data = await pimRequest(
-			this,
-			requestFrom(this, requestData, { write: true, ...extra }),
-			limiter,
-			settings,
-		);
+		const request = requestFrom(this, requestData, { write: true, ...extra });
+		if (buildBody) request.body = () => buildBody(this);
+		const data = await pimRequest(this, request, limiter, settings);
 		return toItems(this, [writeResult(data)]);
 	};
 }

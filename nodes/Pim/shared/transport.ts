@@ -39,8 +39,13 @@ export interface PimRequest {
 	/** Path below the base URL, e.g. `/api/integration/product`. */
 	url: string;
 	qs?: IDataObject;
-	/** Already serialised form body (see serializer.ts). */
-	body?: string;
+	/**
+	 * Serialised form body (see serializer.ts), or a function that builds it (checking the
+	 * parameters) when this request's turn in the limiter comes. n8n prepares every input item
+	 * before it sends the first request; work deferred to the turn overlaps with sending instead
+	 * (bench/analysis.md, scenario 2).
+	 */
+	body?: string | (() => string);
 	/** True for requests that change data: they are retried only when the server provably did not act. */
 	write?: boolean;
 	/** The endpoints where the interface makes `x-domain` optional. */
@@ -335,14 +340,15 @@ export async function pimRequest(
 		ignoreHttpStatusErrors: true,
 		timeout: settings.timeoutMs,
 	};
-	if (request.body !== undefined) {
-		options.body = request.body;
-		options.headers!['Content-Type'] = 'application/x-www-form-urlencoded';
-	}
+	const buildBody = typeof request.body === 'function' ? request.body : undefined;
+	if (typeof request.body === 'string') options.body = request.body;
+	if (request.body !== undefined) options.headers!['Content-Type'] = 'application/x-www-form-urlencoded';
 
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
 		const result = await limiter.run(async (): Promise<Attempt> => {
+			// Built once, in the first turn; a bad parameter throws here, before anything is sent.
+			if (buildBody && options.body === undefined) options.body = buildBody();
 			try {
 				const response = (await ctx.helpers.httpRequestWithAuthentication.call(
 					ctx as never,

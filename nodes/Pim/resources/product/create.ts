@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { writeOperation } from '../../shared/operations';
-import { productBodyPreSend } from './fields';
+import { productForm } from './fields';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
@@ -10,8 +10,8 @@ export const option: INodePropertyOptions = {
 	description: 'Create a new product',
 	routing: {
 		request: { method: 'POST', url: '/api/integration/product' },
-		send: { paginate: true, preSend: [productBodyPreSend('create')] },
-		operations: { pagination: writeOperation({ domainOptional: true }) },
+		send: { paginate: true },
+		operations: { pagination: writeOperation({ domainOptional: true }, productForm('create')) },
 	},
 };
 

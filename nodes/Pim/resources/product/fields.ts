@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IExecutePaginationFunctions, INodeProperties } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { productBody } from '../../shared/params';
@@ -210,10 +210,10 @@ export const sharedProductFields: INodeProperties[] = [
 	...content,
 ];
 
-/** preSend: builds the product form body from the parameters (checked first). */
-export function productBodyPreSend(mode: 'create' | 'update') {
-	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		options.body = serializeForm(productFields(productBody(this, mode)));
-		return options;
-	};
+/**
+ * The product form body from the parameters (checked first), built in the request's turn rather
+ * than in a preSend: see PimRequest.body in shared/transport.ts.
+ */
+export function productForm(mode: 'create' | 'update') {
+	return (ctx: IExecutePaginationFunctions) => serializeForm(productFields(productBody(ctx, mode)));
 }

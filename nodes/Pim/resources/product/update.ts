@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { writeOperation } from '../../shared/operations';
-import { productBodyPreSend } from './fields';
+import { productForm } from './fields';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -11,8 +11,8 @@ export const option: INodePropertyOptions = {
 	description: 'Update a product found by SKU',
 	routing: {
 		request: { method: 'PUT', url: '/api/integration/product' },
-		send: { paginate: true, preSend: [productBodyPreSend('update')] },
-		operations: { pagination: writeOperation({ domainOptional: true }) },
+		send: { paginate: true },
+		operations: { pagination: writeOperation({ domainOptional: true }, productForm('update')) },
 	},
 };
 
