@@ -16,7 +16,7 @@ export function showFor(resource: string, operations: string[]) {
  * one definition saves an evaluation per item. Pim.node.ts lists it after every Operation
  * picker, so it shows below the picker in both resources. Sent by each operation's own code.
  */
-export const SKU_OPERATIONS = {
+const SKU_OPERATIONS = {
 	product: ['create', 'update', 'upsert', 'getBySku', 'assignChannel', 'assignCategory'],
 	relation: ['getProductRelation'],
 };

@@ -58,7 +58,7 @@ export function maxRecords(ctx: Ctx): number {
 
 /**
  * Options → Page Size. Left unset, the fewest requests: the whole Limit in one page, and pages of
- * the maximum for Return All (n8n's per-request cost makes pages of 100 ~2.4x slower on big
+ * the maximum for Return All (n8n's per-request cost makes pages of 100 1.8-2.4x slower on big
  * exports, bench/RESULTS.md). A PIM that allows less answers with the length it used, and the
  * pagination counts in that.
  */

@@ -37,6 +37,16 @@ const languageCode = codeDropdown({
 	displayOptions: showFor('product', BODY_OPERATIONS),
 });
 
+/** The attribute of an Attributes or Multi-Select Attributes entry (channel-scoped once chosen). */
+const attributeCode = codeDropdown({
+	displayName: 'Attribute Name or ID',
+	name: 'code',
+	method: 'getAttributes',
+	dependsOn: ['channels'],
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+});
+
 /** Channels differ (required or not) between creating and updating: two definitions. */
 function channels(operations: string[], required: boolean): INodeProperties {
 	return {
@@ -135,15 +145,7 @@ const content: INodeProperties[] = [
 				displayName: 'Attribute',
 				name: 'attribute',
 				values: [
-					{
-						displayName: 'Attribute Name or ID',
-						name: 'code',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getAttributes', loadOptionsDependsOn: ['channels'] },
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
+					attributeCode,
 					{
 						displayName: 'Value',
 						name: 'value',
@@ -168,15 +170,7 @@ const content: INodeProperties[] = [
 				displayName: 'Attribute',
 				name: 'attribute',
 				values: [
-					{
-						displayName: 'Attribute Name or ID',
-						name: 'code',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getAttributes', loadOptionsDependsOn: ['channels'] },
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
+					attributeCode,
 					{
 						displayName: 'Values',
 						name: 'values',

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listOptions, returnAllAndLimit, showFor } from '../../shared/descriptions';
+import { codeDropdown, listOptions, returnAllAndLimit, showFor } from '../../shared/descriptions';
 import { listOperation } from '../../shared/operations';
 import { optionalString } from '../../shared/params';
 
@@ -54,15 +54,13 @@ export const description: INodeProperties[] = [
 				displayName: 'Filter',
 				name: 'filter',
 				values: [
-					{
+					codeDropdown({
 						displayName: 'Attribute Name or ID',
 						name: 'attribute',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getFilterAttributes' },
-						default: '',
+						method: 'getFilterAttributes',
 						description:
 							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
+					}),
 					{
 						displayName: 'Value',
 						name: 'value',
