@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
+import * as resourceMapping from './methods/resourceMapping';
 import { attributeDescription } from './resources/attribute';
 import { categoryDescription } from './resources/category';
 import { channelDescription } from './resources/channel';
@@ -25,9 +26,25 @@ const resources = [
 	relationDescription,
 ];
 
+/** Resource picker labels by value. */
+const RESOURCE_NAMES: Record<string, string> = {
+	attribute: 'Attribute',
+	category: 'Category',
+	channel: 'Channel',
+	currency: 'Currency',
+	family: 'Family',
+	locale: 'Locale',
+	product: 'Product',
+	relation: 'Relation',
+};
+
 /**
  * The PIM node. Declarative: each operation's `routing` says what to send; the operation
  * runners in shared/operations.ts send it (bounded, retried, checked) and shape the items.
+ *
+ * Version 2 (new nodes) takes product attribute values through the `columns` resource mapper
+ * instead of version 1's Attributes / Multi-Select Attributes collections; every other parameter
+ * is the same in both (`@version` display conditions, see shared/descriptions.ts).
  */
 export class Pim implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,9 +52,13 @@ export class Pim implements INodeType {
 		name: 'pim',
 		icon: { light: 'file:pim.svg', dark: 'file:pim.dark.svg' },
 		group: ['transform'],
-		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read and write products, categories, families, channels and attributes of a PIM',
+		version: [1, 2],
+		defaultVersion: 2,
+		// "Create or Update: Product" instead of internal values; test/node/subtitle.test.ts checks
+		// that it names every operation as its picker does.
+		subtitle:
+			'={{ ({ get: "Get", getAll: "Get Many", getBySku: "Get by SKU", create: "Create", upsert: "Create or Update", update: "Update", assignChannel: "Assign to Channel", assignCategory: "Assign to Category", getProducts: "Get Products", getAttributes: "Get Attributes", getProductRelation: "Get Product Relation" })[$parameter["operation"]] + ": " + $parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1) }}',
+		description: 'Create, update and read products, categories, families, channels and attributes of a PIM',
 		defaults: { name: 'PIM' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -55,16 +76,7 @@ export class Pim implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Attribute', value: 'attribute' },
-					{ name: 'Category', value: 'category' },
-					{ name: 'Channel', value: 'channel' },
-					{ name: 'Currency', value: 'currency' },
-					{ name: 'Family', value: 'family' },
-					{ name: 'Locale', value: 'locale' },
-					{ name: 'Product', value: 'product' },
-					{ name: 'Relation', value: 'relation' },
-				],
+				options: Object.entries(RESOURCE_NAMES).map(([value, name]) => ({ name, value })),
 				default: 'product',
 			},
 			// Every Operation picker first, then the fields: a field that two resources share
@@ -79,5 +91,6 @@ export class Pim implements INodeType {
 	methods = {
 		loadOptions: { ...loadOptions },
 		listSearch: { ...listSearch },
+		resourceMapping: { ...resourceMapping },
 	};
 }

@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
 import { text } from '../Pim/methods/reading';
+import { codeDropdown } from '../Pim/shared/descriptions';
 import { Limiter } from '../Pim/shared/limiter';
 import { paginate, readPage } from '../Pim/shared/pagination';
 import { DEFAULT_RELIABILITY, pimRequest } from '../Pim/shared/transport';
@@ -130,33 +131,24 @@ export class PimTrigger implements INodeType {
 				placeholder: 'Add Filter',
 				default: {},
 				options: [
-					{
-						displayName: 'Category Name or ID',
+					codeDropdown({
+						displayName: 'Category',
 						name: 'categoryCode',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getCategories' },
-						default: '',
-						description:
-							'Only products in this category or below it. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{
-						displayName: 'Channel Name or ID',
+						method: 'getCategories',
+						description: 'Only products in this category or below it.',
+					}),
+					codeDropdown({
+						displayName: 'Channel',
 						name: 'channelCode',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getChannels' },
-						default: '',
-						description:
-							'Only products in a category of this channel. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{
-						displayName: 'Family Name or ID',
+						method: 'getChannels',
+						description: 'Only products in a category of this channel.',
+					}),
+					codeDropdown({
+						displayName: 'Family',
 						name: 'familyCode',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getFamilies' },
-						default: '',
-						description:
-							'Only products of this family. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
+						method: 'getFamilies',
+						description: 'Only products of this family.',
+					}),
 				],
 			},
 			{

@@ -2,7 +2,7 @@
  * Dropdowns and resource-locator lists, run through n8n-core's LoadOptionsContext (as the
  * editor's REST call runs them) against the sandbox.
  */
-import { listSearch, loadOptions } from '../helpers/n8n';
+import { listSearch, loadOptions, nodeTypes, PIM_TYPE, TRIGGER_TYPE } from '../helpers/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({
@@ -44,25 +44,60 @@ describe('loadOptions', () => {
 		expect(env.sb.log.length).toBe(Math.ceil(attributes.length / 1000));
 	});
 
-	it('attributes for product values follow the chosen channel', async () => {
-		const channel = demo().channels.find((c) => c.attributeCodes !== 'all') ?? demo().channels[0];
+	it('attributes for product values: every attribute of the account, whatever channel is chosen', async () => {
+		// A channel's attribute list is no limit on what a product takes (the PIM accepts the others).
+		const channel = demo().channels.find((c) => c.attributeCodes !== 'all')!;
+		expect(demo().channelAttributes(channel).length).toBeLessThan(demo().attributes.length);
 		const options = await loadOptions(env.creds(), 'getAttributes', {
 			resource: 'product',
 			operation: 'create',
 			channels: { channel: [{ code: channel.code }] },
 		});
-		expect(options.map((o) => o.value).sort()).toEqual(demo().channelAttributes(channel).map((a) => a.code).sort());
-		expect(env.sb.log.some((r) => r.path === '/api/integration/channel/attribute')).toBe(true);
+		expect(options.map((o) => o.value).sort()).toEqual(demo().attributes.map((a) => a.code).sort());
+		expect(env.sb.log.some((r) => r.path === '/api/integration/channel/attribute')).toBe(false);
 	});
 
-	it('categories: label is the nested path; limited to the chosen channel', async () => {
+	it('categories: label is the nested path and the channel; the same list whatever channel is chosen', async () => {
 		const all = await loadOptions(env.creds(), 'getCategories');
 		expect(all).toHaveLength(demo().categories.length);
 		const deep = demo().categories.find((c) => c.path.split('/').length >= 3)!;
-		expect(all.map((o) => o.name)).toContainEqual(expect.stringContaining(deep.path.split('/').join(' / ')));
-		const channel = demo().channels[1];
-		const scoped = await loadOptions(env.creds(), 'getCategories', { resource: 'product', operation: 'assignCategory', channelCode: channel.code });
-		expect(scoped.length).toBe(demo().categories.filter((c) => c.channelCode === channel.code).length);
+		const channel = demo().channels.find((c) => c.code === deep.channelCode)!;
+		expect(all.map((o) => o.name)).toContain(`${deep.path.split('/').join(' / ')} (${channel.name})`);
+		const withChannel = await loadOptions(env.creds(), 'getCategories', {
+			resource: 'product',
+			operation: 'assignCategory',
+			channelCode: demo().channels[1].code,
+		});
+		expect(withChannel).toEqual(all);
+	});
+
+	it('no dropdown fails on an expression in another parameter', async () => {
+		// What the editor sends when Channels / Channel hold expressions it cannot resolve before a
+		// run: the raw expression, or null.
+		for (const parameters of [
+			{ resource: 'product', operation: 'create', channels: { channel: [{ code: '={{ $json.Channel }}' }] } },
+			{ resource: 'product', operation: 'create', channels: null },
+			{ resource: 'product', operation: 'assignCategory', channelCode: '={{ $json.channel }}' },
+		]) {
+			for (const method of ['getAttributes', 'getCategories', 'getChannels', 'getFamilies', 'getLocales']) {
+				const options = await loadOptions(env.creds(), method, parameters as never);
+				expect(options.length).toBeGreaterThan(0);
+			}
+		}
+	});
+
+	it('no dropdown or mapper depends on another parameter (the editor would evaluate its expression)', () => {
+		// n8n's editor resolves every parameter named in loadOptionsDependsOn without input data and
+		// fails the dropdown when one holds an expression such as {{ $json.Channel }}.
+		const found: string[] = [];
+		const walk = (value: unknown, path: string) => {
+			if (!value || typeof value !== 'object') return;
+			const typeOptions = (value as { typeOptions?: { loadOptionsDependsOn?: unknown } }).typeOptions;
+			if (typeOptions?.loadOptionsDependsOn) found.push(path);
+			for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
+		};
+		for (const type of [PIM_TYPE, TRIGGER_TYPE]) walk(nodeTypes.getByName(type).description.properties, type);
+		expect(found).toEqual([]);
 	});
 
 	it('an empty account gives empty lists', async () => {

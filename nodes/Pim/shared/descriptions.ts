@@ -5,9 +5,14 @@ import { positiveId } from './params';
 
 /** Property builders shared by the resources, so each field is defined once. */
 
-export function showFor(resource: string, operations: string[]) {
-	return { show: { resource: [resource], operation: operations } };
+export function showFor(resource: string, operations: string[], versions?: VersionCondition) {
+	return { show: { resource: [resource], operation: operations, ...versions } };
 }
+
+/** Node versions a parameter belongs to (`@version` display condition). */
+export type VersionCondition = { '@version': Array<number | { _cnd: { gte: number } }> };
+export const VERSION_1: VersionCondition = { '@version': [1] };
+export const FROM_VERSION_2: VersionCondition = { '@version': [{ _cnd: { gte: 2 } }] };
 
 /**
  * SKU, the one parameter two resources share (product operations and
@@ -144,21 +149,28 @@ export function idLocator(spec: IdLocator): INodeProperties {
 	};
 }
 
-/** A code picked from the account (loadOptions), still open to expressions. */
+const CODE_HINT =
+	'Choose from the list, or specify a code using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
+
+/**
+ * A code picked from the account (loadOptions), still open to expressions. Labelled by what it
+ * holds ("Family", not "Family Name or ID": the value is a code); the description ends with how
+ * to give a code by expression.
+ */
 export function codeDropdown(
-	spec: Pick<INodeProperties, 'displayName' | 'name' | 'description' | 'required' | 'displayOptions'> & {
+	spec: Pick<INodeProperties, 'displayName' | 'name' | 'required' | 'displayOptions'> & {
 		method: string;
-		dependsOn?: string[];
+		description?: string;
 	},
 ): INodeProperties {
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
 		type: 'options',
-		typeOptions: { loadOptionsMethod: spec.method, loadOptionsDependsOn: spec.dependsOn },
+		typeOptions: { loadOptionsMethod: spec.method },
 		default: '',
 		required: spec.required,
-		description: spec.description,
+		description: spec.description ? `${spec.description} ${CODE_HINT}` : CODE_HINT,
 		displayOptions: spec.displayOptions,
 	};
 }

@@ -154,18 +154,18 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
 }
 
 /**
- * Writes: never retried unless the server provably did not act (see transport.ts).
- * `buildBody` makes the form body from the parameters in the request's turn (PimRequest.body).
+ * Makes a write's form body. It may first read what the body needs (awaited before the request
+ * queues) and returns the builder that runs in the request's turn (PimRequest.body).
  */
-export function writeOperation(
-	extra: Partial<PimRequest> = {},
-	buildBody?: (ctx: IExecutePaginationFunctions) => string,
-): OperationRunner {
+export type BodyBuilder = (ctx: IExecutePaginationFunctions, run: RunContext) => Promise<() => string>;
+
+/** Writes: never retried unless the server provably did not act (see transport.ts). */
+export function writeOperation(extra: Partial<PimRequest> = {}, buildBody?: BodyBuilder): OperationRunner {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		const { settings, limiter } = runContext(this);
+		const run = runContext(this);
 		const request = requestFrom(this, requestData, { write: true, ...extra });
-		if (buildBody) request.body = () => buildBody(this);
-		const data = await pimRequest(this, request, limiter, settings);
+		if (buildBody) request.body = await buildBody(this, run);
+		const data = await pimRequest(this, request, run.limiter, run.settings);
 		return toItems(this, [writeResult(data)]);
 	};
 }

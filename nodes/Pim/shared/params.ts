@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './pagination';
-import type { ChannelEntry, CategoryEntry, FormValue, ProductBody } from './serializer';
+import type { AttributeValues, ChannelEntry, CategoryEntry, FormValue, ProductBody } from './serializer';
 import { DEFAULT_RELIABILITY, type ReliabilitySettings } from './transport';
 
 /** Reading and checking node parameters: every problem is reported before a request is sent. */
@@ -93,13 +93,18 @@ export function runSettings(ctx: Ctx): RunSettings {
 const RESERVED = new Set(['sku', 'family_code', 'language_code', 'is_data_overwrite', 'channel', 'category', 'image']);
 const ATTRIBUTE_CODE = /^[^[\]=&\s]+$/;
 
+/** Why a code cannot be sent as an attribute field, or undefined when it can. */
+export function attributeCodeProblem(code: string): string | undefined {
+	if (!ATTRIBUTE_CODE.test(code)) return `"${code}" is not a valid attribute code`;
+	if (RESERVED.has(code)) return `"${code}" has its own field in this node; set it there`;
+	return undefined;
+}
+
 function attributeCode(ctx: Ctx, raw: unknown, label: string): string {
 	const code = optionalString(raw);
 	if (!code) fail(ctx, `Parameter "${label}": every entry needs an attribute code`);
-	if (!ATTRIBUTE_CODE.test(code)) fail(ctx, `Parameter "${label}": "${code}" is not a valid attribute code`);
-	if (RESERVED.has(code)) {
-		fail(ctx, `Parameter "${label}": "${code}" has its own field in this node; set it there`);
-	}
+	const problem = attributeCodeProblem(code);
+	if (problem) fail(ctx, `Parameter "${label}": ${problem}`);
 	return code;
 }
 
@@ -109,8 +114,30 @@ function entries(ctx: Ctx, name: string, key: string): IDataObject[] {
 	return Array.isArray(list) ? (list as IDataObject[]) : list ? [list as IDataObject] : [];
 }
 
-/** Reads and checks the product fields of create, update and upsert. */
-export function productBody(ctx: Ctx, mode: 'create' | 'update'): ProductBody {
+/** Version 1's Attributes and Multi-Select Attributes collections. */
+function collectionAttributes(ctx: Ctx): AttributeValues {
+	return {
+		attributes: entries(ctx, 'attributes', 'attribute').map((entry) => ({
+			code: attributeCode(ctx, entry.code, 'Attributes'),
+			value: (entry.value === undefined || entry.value === null ? '' : entry.value) as FormValue,
+		})),
+		multiSelectAttributes: entries(ctx, 'multiSelectAttributes', 'attribute').map((entry) => ({
+			code: attributeCode(ctx, entry.code, 'Multi-Select Attributes'),
+			values: listOf(entry.values),
+		})),
+	};
+}
+
+/**
+ * Reads and checks the product fields of create, update and upsert. Attribute values come from
+ * `attributeValues` (version 2's mapper, resources/product/mapping.ts), else from version 1's
+ * collections.
+ */
+export function productBody(
+	ctx: Ctx,
+	mode: 'create' | 'update',
+	attributeValues?: () => AttributeValues,
+): ProductBody {
 	const sku = requiredString(ctx, 'sku', 'SKU');
 	const languageCode = requiredString(ctx, 'languageCode', 'Language');
 	const updateFields = mode === 'update' ? (ctx.getNodeParameter('updateFields', {}) as IDataObject) : {};
@@ -136,14 +163,7 @@ export function productBody(ctx: Ctx, mode: 'create' | 'update'): ProductBody {
 		return { code, channel: optionalString(entry.channel) };
 	});
 
-	const attributes = entries(ctx, 'attributes', 'attribute').map((entry) => ({
-		code: attributeCode(ctx, entry.code, 'Attributes'),
-		value: (entry.value === undefined || entry.value === null ? '' : entry.value) as FormValue,
-	}));
-	const multiSelectAttributes = entries(ctx, 'multiSelectAttributes', 'attribute').map((entry) => ({
-		code: attributeCode(ctx, entry.code, 'Multi-Select Attributes'),
-		values: listOf(entry.values),
-	}));
+	const { attributes, multiSelectAttributes } = attributeValues ? attributeValues() : collectionAttributes(ctx);
 
 	const images = listOf(ctx.getNodeParameter('images', []));
 	for (const image of images) {

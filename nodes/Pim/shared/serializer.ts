@@ -32,15 +32,19 @@ export interface CategoryEntry {
 	channel?: string;
 }
 
-export interface ProductBody {
+/** Attribute values of a product write: plain ones, and multi-select ones (`<code>-multi-select[]`). */
+export interface AttributeValues {
+	attributes: Array<{ code: string; value: FormValue }>;
+	multiSelectAttributes: Array<{ code: string; values: string[] }>;
+}
+
+export interface ProductBody extends Partial<AttributeValues> {
 	sku: string;
 	familyCode?: string;
 	languageCode: string;
 	isDataOverwrite?: boolean;
 	channels?: ChannelEntry[];
 	categories?: CategoryEntry[];
-	attributes?: Array<{ code: string; value: FormValue }>;
-	multiSelectAttributes?: Array<{ code: string; values: string[] }>;
 	images?: string[];
 }
 

@@ -57,7 +57,7 @@ export function getOneOperation(
 		option: {
 			name: 'Get',
 			value: 'get',
-			action: `Get a ${names.singular}`,
+			action: `Get ${/^[aeiou]/.test(names.singular) ? 'an' : 'a'} ${names.singular}`,
 			description: `Retrieve one ${names.singular} by ID`,
 			routing: {
 				request: { method: names.method ?? 'GET', url: names.path },

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../shared/descriptions';
+import { codeDropdown, showFor } from '../../shared/descriptions';
 
 /** The optional `locale` of channel.get and channel.getAttributes. */
 export function localeOption(operation: string, send: 'query' | 'body'): INodeProperties {
@@ -13,13 +13,12 @@ export function localeOption(operation: string, send: 'query' | 'body'): INodePr
 		displayOptions: showFor('channel', [operation]),
 		options: [
 			{
-				displayName: 'Locale Name or ID',
-				name: 'locale',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getLocales' },
-				default: '',
-				description:
-					'Language of the texts, e.g. en_US. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				...codeDropdown({
+					displayName: 'Locale',
+					name: 'locale',
+					method: 'getLocales',
+					description: 'Language of the texts, e.g. en_US.',
+				}),
 				routing: { send: { type: send, property: 'locale', value: '={{ String($value).trim() || undefined }}' } },
 			},
 		],

@@ -40,22 +40,19 @@ const show = showFor('product', ['assignCategory']);
 /** SKU is shared: skuField in shared/descriptions.ts. */
 export const description: INodeProperties[] = [
 	codeDropdown({
-		displayName: 'Channel Name or ID',
+		displayName: 'Channel',
 		name: 'channelCode',
 		method: 'getChannels',
 		required: true,
-		description:
-			'Channel the category belongs to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		description: 'Channel the category belongs to.',
 		displayOptions: show,
 	}),
 	codeDropdown({
-		displayName: 'Category Name or ID',
+		displayName: 'Category',
 		name: 'categoryCode',
 		method: 'getCategories',
-		dependsOn: ['channelCode'],
 		required: true,
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		description: 'Category of that channel (each is listed with its channel).',
 		displayOptions: show,
 	}),
 	{

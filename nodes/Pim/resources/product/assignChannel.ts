@@ -29,12 +29,10 @@ export const option: INodePropertyOptions = {
 /** SKU is shared: skuField in shared/descriptions.ts. */
 export const description: INodeProperties[] = [
 	codeDropdown({
-		displayName: 'Channel Name or ID',
+		displayName: 'Channel',
 		name: 'channelCode',
 		method: 'getChannels',
 		required: true,
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		displayOptions: showFor('product', ['assignChannel']),
 	}),
 	{

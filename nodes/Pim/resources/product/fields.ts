@@ -1,8 +1,10 @@
-import type { IExecutePaginationFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { codeDropdown, showFor } from '../../shared/descriptions';
+import { codeDropdown, FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
+import type { BodyBuilder, RunContext } from '../../shared/operations';
 import { productBody } from '../../shared/params';
-import { productFields, serializeForm } from '../../shared/serializer';
+import { productFields, serializeForm, type ProductBody } from '../../shared/serializer';
+import { COLUMNS_LABEL, columnsReader } from './mapping';
 
 /**
  * Fields that several product operations share (names fixed by the contract), each defined ONCE
@@ -18,34 +20,30 @@ const BODY_OPERATIONS = ['create', 'update', 'upsert'];
 const NEW_PRODUCT_OPERATIONS = ['create', 'upsert'];
 
 const familyCode = codeDropdown({
-	displayName: 'Family Name or ID',
+	displayName: 'Family',
 	name: 'familyCode',
 	method: 'getFamilies',
 	required: true,
-	description:
-		'Family (attribute set) that fixes the product\'s attributes. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	description: "Family (attribute set) that fixes the product's attributes.",
 	displayOptions: showFor('product', NEW_PRODUCT_OPERATIONS),
 });
 
 const languageCode = codeDropdown({
-	displayName: 'Language Name or ID',
+	displayName: 'Language',
 	name: 'languageCode',
 	method: 'getLocales',
 	required: true,
-	description:
-		'Content language of the values, e.g. en_US. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	description: 'Content language of the values, e.g. en_US.',
 	displayOptions: showFor('product', BODY_OPERATIONS),
 });
 
-/** The attribute of an Attributes or Multi-Select Attributes entry (channel-scoped once chosen). */
-const attributeCode = codeDropdown({
-	displayName: 'Attribute Name or ID',
-	name: 'code',
-	method: 'getAttributes',
-	dependsOn: ['channels'],
-	description:
-		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-});
+/**
+ * The attribute of a version-1 Attributes or Multi-Select Attributes entry: every attribute of
+ * the account. It depends on no other parameter: n8n's editor evaluates a dependency's
+ * expression without input data and fails the dropdown (e.g. Channels = {{ $json.Channel }}),
+ * and a channel's attribute list is no limit on what a product takes.
+ */
+const attributeCode = codeDropdown({ displayName: 'Attribute', name: 'code', method: 'getAttributes' });
 
 /** Channels differ (required or not) between creating and updating: two definitions. */
 function channels(operations: string[], required: boolean): INodeProperties {
@@ -66,15 +64,7 @@ function channels(operations: string[], required: boolean): INodeProperties {
 				displayName: 'Channel',
 				name: 'channel',
 				values: [
-					{
-						displayName: 'Channel Name or ID',
-						name: 'code',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getChannels' },
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
+					codeDropdown({ displayName: 'Channel', name: 'code', method: 'getChannels' }),
 					{
 						displayName: 'Active',
 						name: 'status',
@@ -87,13 +77,72 @@ function channels(operations: string[], required: boolean): INodeProperties {
 						name: 'completenessStatus',
 						type: 'string',
 						default: '',
-						description: 'Sync status of the product in this channel, sent as given',
+						placeholder: 'e.g. complete',
+						description: "The product's sync status in this channel, sent as given",
+						hint: 'Optional. Leave empty to keep the status the PIM has.',
 					},
 				],
 			},
 		],
 	};
 }
+
+/** Attribute values in version 2: the account's attributes as a resource mapper (see mapping.ts). */
+const columns: INodeProperties = {
+	displayName: COLUMNS_LABEL,
+	name: 'columns',
+	type: 'resourceMapper',
+	noDataExpression: true,
+	default: { mappingMode: 'defineBelow', value: null },
+	required: true,
+	typeOptions: {
+		resourceMapper: {
+			resourceMapperMethod: 'getAttributeFields',
+			mode: 'add',
+			valuesLabel: 'Attribute Values',
+			fieldWords: { singular: 'attribute', plural: 'attributes' },
+			addAllFields: true,
+			multiKeyMatch: false,
+			supportAutoMap: true,
+			noFieldsError: 'The account has no attributes.',
+		},
+	},
+	description:
+		'Map Automatically sends every input field named like an attribute (its code or title); Define Below takes a value or an expression per attribute. Empty values are not sent.',
+	displayOptions: showFor('product', BODY_OPERATIONS, FROM_VERSION_2),
+};
+
+/** Version 2, Map Automatically: what happens to input fields that are no attribute. */
+const mappingOptions: INodeProperties = {
+	displayName: 'Mapping Options',
+	name: 'mappingOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: showFor('product', BODY_OPERATIONS, FROM_VERSION_2),
+	options: [
+		{
+			displayName: 'Input Fields Without Attribute',
+			name: 'unmatchedFields',
+			type: 'options',
+			options: [
+				{ name: 'Error', value: 'error', description: 'Fail the item, naming the fields' },
+				{ name: 'Ignore', value: 'ignore', description: 'Send only the fields that match an attribute' },
+			],
+			default: 'ignore',
+			description: 'With Map Automatically: what to do with input fields that match no attribute of the account',
+		},
+		{
+			displayName: 'Fields to Ignore',
+			name: 'ignoreFields',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Channel, Family',
+			description:
+				'With Map Automatically: comma-separated input fields never sent as attributes, e.g. the ones other parameters read',
+		},
+	],
+};
 
 const content: INodeProperties[] = [
 	{
@@ -109,24 +158,13 @@ const content: INodeProperties[] = [
 				displayName: 'Category',
 				name: 'category',
 				values: [
-					{
-						displayName: 'Category Name or ID',
-						name: 'code',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getCategories' },
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
-					{
-						displayName: 'Channel Name or ID',
+					codeDropdown({ displayName: 'Category', name: 'code', method: 'getCategories' }),
+					codeDropdown({
+						displayName: 'Channel',
 						name: 'channel',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getChannels' },
-						default: '',
-						description:
-							'Channel of the category, needed when the product is in several channels. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
+						method: 'getChannels',
+						description: 'Channel of the category, needed when the product is in several channels.',
+					}),
 				],
 			},
 		],
@@ -139,7 +177,7 @@ const content: INodeProperties[] = [
 		placeholder: 'Add Attribute',
 		default: {},
 		description: 'Attribute values, e.g. name, price ("19.99 USD") or weight ("1.5 kg")',
-		displayOptions: showFor('product', BODY_OPERATIONS),
+		displayOptions: showFor('product', BODY_OPERATIONS, VERSION_1),
 		options: [
 			{
 				displayName: 'Attribute',
@@ -164,7 +202,7 @@ const content: INodeProperties[] = [
 		placeholder: 'Add Multi-Select Attribute',
 		default: {},
 		description: 'Values of multi-select attributes such as colour',
-		displayOptions: showFor('product', BODY_OPERATIONS),
+		displayOptions: showFor('product', BODY_OPERATIONS, VERSION_1),
 		options: [
 			{
 				displayName: 'Attribute',
@@ -187,12 +225,14 @@ const content: INodeProperties[] = [
 		displayName: 'Images',
 		name: 'images',
 		type: 'string',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Image URL',
+		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Image URL' },
+		placeholder: 'e.g. https://example.com/tee.jpg',
 		default: [],
 		description: 'Image URLs; one comma-separated string from an expression also works',
 		displayOptions: showFor('product', BODY_OPERATIONS),
 	},
+	columns,
+	mappingOptions,
 ];
 
 /** In the order the editor shows them; each operation's own fields follow (see index.ts). */
@@ -205,9 +245,24 @@ export const sharedProductFields: INodeProperties[] = [
 ];
 
 /**
- * The product form body from the parameters (checked first), built in the request's turn rather
- * than in a preSend: see PimRequest.body in shared/transport.ts.
+ * The product's fields from the parameters (checked first), built in the request's turn rather
+ * than in a preSend: see PimRequest.body in shared/transport.ts. Version 2 takes attribute values
+ * from the `columns` mapper, which may first read the account's attributes (once per run).
  */
-export function productForm(mode: 'create' | 'update') {
-	return (ctx: IExecutePaginationFunctions) => serializeForm(productFields(productBody(ctx, mode)));
+export async function productBodyBuilder(
+	ctx: IExecuteSingleFunctions,
+	mode: 'create' | 'update',
+	run: RunContext,
+): Promise<() => ProductBody> {
+	if (ctx.getNode().typeVersion < 2) return () => productBody(ctx, mode);
+	const attributeValues = await columnsReader(ctx, run);
+	return () => productBody(ctx, mode, attributeValues);
+}
+
+/** The form body of Create and Update (see writeOperation). */
+export function productForm(mode: 'create' | 'update'): BodyBuilder {
+	return async (ctx, run) => {
+		const body = await productBodyBuilder(ctx, mode, run);
+		return () => serializeForm(productFields(body()));
+	};
 }

@@ -55,11 +55,9 @@ export const description: INodeProperties[] = [
 				name: 'filter',
 				values: [
 					codeDropdown({
-						displayName: 'Attribute Name or ID',
+						displayName: 'Attribute',
 						name: 'attribute',
 						method: 'getFilterAttributes',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 					}),
 					{
 						displayName: 'Value',

@@ -27,11 +27,10 @@ export const description: INodeProperties[] = [
 		displayOptions: showFor('product', ['update']),
 		options: [
 			codeDropdown({
-				displayName: 'Family Name or ID',
+				displayName: 'Family',
 				name: 'familyCode',
 				method: 'getFamilies',
-				description:
-					'Move the product to another family. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description: 'Move the product to another family.',
 			}),
 			{
 				displayName: 'Overwrite Data',

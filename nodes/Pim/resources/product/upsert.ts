@@ -7,9 +7,9 @@ import type {
 
 import { showFor } from '../../shared/descriptions';
 import { runContext, toItems, writeResult } from '../../shared/operations';
-import { productBody } from '../../shared/params';
 import { productFields, serializeForm } from '../../shared/serializer';
 import { pimRequest } from '../../shared/transport';
+import { productBodyBuilder } from './fields';
 import { PRODUCT_PATH, productBySku } from './lookup';
 
 /**
@@ -29,9 +29,9 @@ async function serialisedBySku<T>(runKey: object | undefined, sku: string, task:
 }
 
 async function run(this: IExecutePaginationFunctions) {
-	const body = productBody(this, 'create');
-	const overwrite = (this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
 	const context = runContext(this);
+	const body = (await productBodyBuilder(this, 'create', context))();
+	const overwrite = (this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
 	const itemIndex = this.getItemIndex();
 
 	const result = await serialisedBySku(this.getExecuteData(), body.sku, async () => {

@@ -1,0 +1,385 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeParameters,
+	INodePropertyOptions,
+	ResourceMapperField,
+	FieldType,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { RunContext } from '../../shared/operations';
+import { paginate, MAX_PAGE_SIZE } from '../../shared/pagination';
+import { attributeCodeProblem, listOf } from '../../shared/params';
+import type { AttributeValues, FormValue } from '../../shared/serializer';
+
+/**
+ * Version 2's attribute values: the `columns` resource mapper. The editor lists the account's
+ * attributes as fields (`attributeFields`); at run time the values of Define Below, or the input
+ * item's own fields with Map Automatically, become attribute values typed by the account's
+ * attribute list read at run time (once per node execution), never by the schema saved with
+ * the workflow.
+ */
+
+export const ATTRIBUTE_PATH = '/api/integration/attribute';
+export const COLUMNS_LABEL = 'Attributes';
+
+/** What a value must look like on the wire, from the attribute's type label. */
+export type AttributeKind = 'text' | 'number' | 'boolean' | 'date' | 'select' | 'multiSelect';
+
+export interface AccountAttribute {
+	code: string;
+	title: string;
+	typeLabel: string;
+	kind: AttributeKind;
+	/** Choices, when the PIM lists them on the attribute record (the interface does not). */
+	options?: string[];
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/**
+ * The kind behind a type label, tolerant of how a PIM spells it: `Multi Select`, `multi-select`,
+ * `multiselect`, `Multiple Select`, `Multi-Select (Dropdown)`, ... are all multi-selects. Price
+ * and metric attributes ("19.99 USD", "1.5 kg") keep their unit, so they are text.
+ */
+export function attributeKind(typeLabel: unknown): AttributeKind {
+	const t = text(typeLabel).toLowerCase().replace(/[^a-z]/g, '');
+	if (/^multi(ple)?(select|selection|choice|option|value|dropdown|list|checkbox)/.test(t) || t.includes('multiselect')) {
+		return 'multiSelect';
+	}
+	if (/^(checkboxes|tags)$/.test(t)) return 'multiSelect';
+	if (/^(bool|boolean|yesno|toggle|switch|checkbox)$/.test(t)) return 'boolean';
+	if (/^date(picker|field)?$/.test(t)) return 'date';
+	if (/^(number|numeric|integer|int|decimal|float)(field)?$/.test(t)) return 'number';
+	if (/^(single)?(select|dropdown|radio|radiobutton|option|options|choice)/.test(t)) return 'select';
+	return 'text';
+}
+
+function optionList(raw: unknown): string[] | undefined {
+	if (!Array.isArray(raw)) return undefined;
+	const values = raw
+		.map((o) => (o && typeof o === 'object' ? text((o as IDataObject).value ?? (o as IDataObject).label ?? (o as IDataObject).code) : text(o)))
+		.filter((v) => v !== '');
+	return values.length ? values : undefined;
+}
+
+/** An attribute record of the account as the mapping uses it; records without a code are skipped. */
+export function accountAttribute(record: IDataObject): AccountAttribute | undefined {
+	const code = text(record.code).trim();
+	if (!code) return undefined;
+	const typeLabel = text(record.type);
+	const kind = attributeKind(typeLabel);
+	const options = kind === 'select' || kind === 'multiSelect' ? optionList(record.options) : undefined;
+	return { code, title: text(record.title).trim(), typeLabel, kind, ...(options ? { options } : {}) };
+}
+
+// ---- the editor's fields ----
+
+/** Above this many attributes the mapper starts empty: every field is one click away in its search. */
+export const ALL_FIELDS_UP_TO = 100;
+
+const FIELD_TYPES: Record<AttributeKind, FieldType> = {
+	text: 'string',
+	number: 'number',
+	boolean: 'boolean',
+	date: 'dateTime',
+	select: 'string',
+	multiSelect: 'array',
+};
+
+/** "Price (price) · Price": the title users know, the code the PIM uses, the type. */
+export function fieldLabel(attribute: AccountAttribute): string {
+	const { code, title, typeLabel } = attribute;
+	const name = !title ? code : title.toLowerCase() === code.toLowerCase() ? title : `${title} (${code})`;
+	return typeLabel ? `${name} · ${typeLabel}` : name;
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** The resource mapper's fields, sorted by label; a select with known choices is a dropdown. */
+export function attributeFields(attributes: AccountAttribute[]): ResourceMapperField[] {
+	const many = attributes.length > ALL_FIELDS_UP_TO;
+	return attributes
+		.map((attribute) => {
+			const options: INodePropertyOptions[] | undefined =
+				attribute.kind === 'select' && attribute.options
+					? attribute.options.map((o) => ({ name: o, value: o }))
+					: undefined;
+			const field: ResourceMapperField = {
+				id: attribute.code,
+				displayName: fieldLabel(attribute),
+				required: false,
+				defaultMatch: false,
+				canBeUsedToMatch: false,
+				display: true,
+				type: options ? 'options' : FIELD_TYPES[attribute.kind],
+				...(options ? { options } : {}),
+				// n8n presets a shown boolean field to false, which would send 0 for every yes/no
+				// attribute the user never touched; unset, nothing is sent.
+				...(attribute.kind === 'boolean' ? { defaultValue: null } : {}),
+				// A big account's fields start out of the form (n8n renders every field shown); each
+				// is added from the mapper's searchable "Add attribute" list.
+				...(many ? { removed: true } : {}),
+			};
+			return field;
+		})
+		.sort((a, b) => collator.compare(a.displayName, b.displayName));
+}
+
+// ---- the account's attributes at run time ----
+
+export interface AttributeCatalog {
+	byCode: Map<string, AccountAttribute>;
+	byLowerCode: Map<string, AccountAttribute[]>;
+	byLowerTitle: Map<string, AccountAttribute[]>;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+	const list = map.get(key);
+	if (list) list.push(value);
+	else map.set(key, [value]);
+}
+
+export function catalogOf(records: IDataObject[]): AttributeCatalog {
+	const catalog: AttributeCatalog = { byCode: new Map(), byLowerCode: new Map(), byLowerTitle: new Map() };
+	for (const record of records) {
+		const attribute = accountAttribute(record);
+		if (!attribute || catalog.byCode.has(attribute.code)) continue;
+		catalog.byCode.set(attribute.code, attribute);
+		push(catalog.byLowerCode, attribute.code.toLowerCase(), attribute);
+		if (attribute.title) push(catalog.byLowerTitle, attribute.title.toLowerCase(), attribute);
+	}
+	return catalog;
+}
+
+/** One read of the attribute list per node execution, shared by its items (keyed like the limiter). */
+const catalogs = new WeakMap<object, Promise<AttributeCatalog>>();
+
+async function readCatalog(ctx: IExecuteSingleFunctions, { limiter, settings }: RunContext): Promise<AttributeCatalog> {
+	const { records } = await paginate(
+		ctx,
+		{ method: 'GET', url: ATTRIBUTE_PATH, itemIndex: ctx.getItemIndex() },
+		limiter,
+		settings,
+		{ pageSize: MAX_PAGE_SIZE, max: Infinity, lookahead: Math.min(4, settings.maxConcurrency) },
+	);
+	return catalogOf(records);
+}
+
+export async function attributeCatalog(ctx: IExecuteSingleFunctions, run: RunContext): Promise<AttributeCatalog> {
+	const runKey = ctx.getExecuteData() as object | undefined;
+	let pending = runKey ? catalogs.get(runKey) : undefined;
+	if (!pending) {
+		pending = readCatalog(ctx, run);
+		if (runKey) catalogs.set(runKey, pending);
+	}
+	try {
+		return await pending;
+	} catch (error) {
+		// Every item of the run fails with the API's message, each under its own index.
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Could not read the account's attributes for "${COLUMNS_LABEL}": ${(error as Error).message}`,
+			{ itemIndex: ctx.getItemIndex(), description: (error as NodeOperationError).description ?? undefined },
+		);
+	}
+}
+
+// ---- the saved parameter ----
+
+export type MappingMode = 'defineBelow' | 'autoMapInputData';
+
+/** The mapping mode and the codes given, from the saved parameter itself (no expression evaluated). */
+export function savedColumns(ctx: IExecuteSingleFunctions): { mode: MappingMode; codes: string[] } {
+	const raw = (ctx.getNode().parameters.columns ?? {}) as INodeParameters;
+	const mode: MappingMode = raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
+	const value = raw.value && typeof raw.value === 'object' ? (raw.value as IDataObject) : {};
+	return { mode, codes: Object.keys(value) };
+}
+
+// ---- values on the wire ----
+
+function fail(ctx: IExecuteSingleFunctions, message: string, description?: string): never {
+	throw new NodeOperationError(ctx.getNode(), `Parameter "${COLUMNS_LABEL}": ${message}`, {
+		itemIndex: ctx.getItemIndex(),
+		description,
+	});
+}
+
+const isEmpty = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y', 'on']);
+const FALSE_WORDS = new Set(['0', 'false', 'no', 'n', 'off']);
+
+/** A date as the PIM writes it (YYYY/MM/DD), from an ISO string, a Date or n8n's DateTime; else as given. */
+function dateValue(value: unknown): string {
+	const raw =
+		value instanceof Date
+			? value.toISOString()
+			: value && typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function'
+				? String((value as { toISO: () => string }).toISO())
+				: text(value).trim();
+	const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[T\s])/.exec(raw);
+	return m ? `${m[1]}/${m[2].padStart(2, '0')}/${m[3].padStart(2, '0')}` : raw;
+}
+
+/** A list typed into the editor's array field as JSON (`["Red", "Green"]`). */
+function jsonArray(value: unknown): unknown[] | undefined {
+	if (typeof value !== 'string' || !value.trim().startsWith('[')) return undefined;
+	try {
+		const parsed: unknown = JSON.parse(value);
+		return Array.isArray(parsed) ? parsed : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** One attribute's value as the form sends it; undefined for an empty value (nothing is sent). */
+export function wireValue(
+	ctx: IExecuteSingleFunctions,
+	code: string,
+	kind: AttributeKind,
+	value: unknown,
+	source: string,
+): FormValue | string[] | undefined {
+	if (isEmpty(value)) return undefined;
+	if (kind === 'multiSelect') {
+		const values = listOf(jsonArray(value) ?? value);
+		return values.length ? values : undefined;
+	}
+	if (kind === 'boolean') {
+		if (typeof value === 'boolean') return value;
+		const word = text(value).trim().toLowerCase();
+		if (TRUE_WORDS.has(word)) return true;
+		if (FALSE_WORDS.has(word)) return false;
+		fail(ctx, `${source} "${text(value)}" is not a yes/no value for the attribute "${code}"`, 'Use true/false, yes/no or 1/0.');
+	}
+	if (kind === 'date') return dateValue(value);
+	if (Array.isArray(value)) return value.map(text).join(', ');
+	if (value instanceof Date) return value.toISOString();
+	if (typeof value === 'object') {
+		if (typeof (value as { toISO?: unknown }).toISO === 'function') return String((value as { toISO: () => string }).toISO());
+		fail(ctx, `${source} holds an object; the attribute "${code}" takes a text value`, 'Map one of its fields instead, e.g. {{ $json.price.amount }}.');
+	}
+	return value as FormValue;
+}
+
+function addValue(
+	ctx: IExecuteSingleFunctions,
+	out: AttributeValues,
+	code: string,
+	kind: AttributeKind,
+	value: unknown,
+	source: string,
+) {
+	const problem = attributeCodeProblem(code);
+	if (problem) fail(ctx, `${source}: ${problem}`);
+	const wire = wireValue(ctx, code, kind, value, source);
+	if (wire === undefined) return;
+	if (Array.isArray(wire)) out.multiSelectAttributes.push({ code, values: wire });
+	else out.attributes.push({ code, value: wire });
+}
+
+/** Keys of an input item that are the product's own fields, set through their own parameters. */
+const OWN_FIELDS = new Set(['sku', 'family_code', 'language_code', 'is_data_overwrite', 'channel', 'category', 'image']);
+
+export interface MappingOptions {
+	/** With Map Automatically: input fields that match no attribute are an error instead of being skipped. */
+	refuseUnmatched: boolean;
+	/** Input fields never mapped (e.g. the ones the Channels parameter reads). */
+	ignore: Set<string>;
+}
+
+export function mappingOptions(ctx: IExecuteSingleFunctions): MappingOptions {
+	const o = ctx.getNodeParameter('mappingOptions', {}) as IDataObject;
+	return {
+		refuseUnmatched: o.unmatchedFields === 'error',
+		ignore: new Set(listOf(o.ignoreFields)),
+	};
+}
+
+/** The one attribute an input field names: its code exactly; else its code or title ignoring case. */
+export function matchField(field: string, catalog: AttributeCatalog): AccountAttribute[] {
+	const exact = catalog.byCode.get(field);
+	if (exact) return [exact];
+	const key = field.trim().toLowerCase();
+	const found = new Map<string, AccountAttribute>();
+	for (const a of catalog.byLowerCode.get(key) ?? []) found.set(a.code, a);
+	for (const a of catalog.byLowerTitle.get(key) ?? []) found.set(a.code, a);
+	return [...found.values()];
+}
+
+const describe = (a: AccountAttribute) => (a.title && a.title !== a.code ? `"${a.code}" (${a.title})` : `"${a.code}"`);
+
+/** Map Automatically: every field of the input item that names an attribute. */
+export function autoMappedValues(
+	ctx: IExecuteSingleFunctions,
+	json: IDataObject,
+	catalog: AttributeCatalog,
+	options: MappingOptions,
+): AttributeValues {
+	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
+	const unmatched: string[] = [];
+	const fieldOf = new Map<string, string>();
+	for (const [field, value] of Object.entries(json)) {
+		if (OWN_FIELDS.has(field) || options.ignore.has(field)) continue;
+		const matches = matchField(field, catalog);
+		if (matches.length === 0) {
+			unmatched.push(field);
+			continue;
+		}
+		if (matches.length > 1) {
+			fail(
+				ctx,
+				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(describe).join(' and ')}`,
+				'Rename the field to the code of the attribute it holds, or use Define Below.',
+			);
+		}
+		const [attribute] = matches;
+		const earlier = fieldOf.get(attribute.code);
+		if (earlier !== undefined) {
+			fail(ctx, `the input fields "${earlier}" and "${field}" both match the attribute ${describe(attribute)}`, 'Remove or rename one of them.');
+		}
+		fieldOf.set(attribute.code, field);
+		addValue(ctx, out, attribute.code, attribute.kind, value, `the input field "${field}"`);
+	}
+	if (options.refuseUnmatched && unmatched.length) {
+		fail(
+			ctx,
+			`the input ${unmatched.length === 1 ? 'field' : 'fields'} ${unmatched.map((f) => `"${f}"`).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no attribute of the account`,
+			'Add them to Mapping Options → Fields to Ignore, or set Input Fields Without Attribute to Ignore.',
+		);
+	}
+	return out;
+}
+
+/** Define Below: the listed attributes, typed by the account (an unknown code is sent as text). */
+export function definedValues(ctx: IExecuteSingleFunctions, catalog: AttributeCatalog | undefined): AttributeValues {
+	const columns = ctx.getNodeParameter('columns', {}) as IDataObject;
+	const value = columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
+	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
+	for (const [code, raw] of Object.entries(value)) {
+		const kind = catalog?.byCode.get(code)?.kind ?? 'text';
+		addValue(ctx, out, code, kind, raw, `attribute "${code}"`);
+	}
+	return out;
+}
+
+/**
+ * The attribute values of a version-2 write, or a builder for them: the account's attributes are
+ * read first (once per run) when there is anything to map.
+ */
+export async function columnsReader(
+	ctx: IExecuteSingleFunctions,
+	run: RunContext,
+): Promise<() => AttributeValues> {
+	const { mode, codes } = savedColumns(ctx);
+	if (mode === 'autoMapInputData') {
+		const catalog = await attributeCatalog(ctx, run);
+		return () => autoMappedValues(ctx, ctx.getInputData().json, catalog, mappingOptions(ctx));
+	}
+	const catalog = codes.length ? await attributeCatalog(ctx, run) : undefined;
+	return () => definedValues(ctx, catalog);
+}
