@@ -13,7 +13,8 @@ export type AttributeKind =
 	| 'metric'
 	| 'date'
 	| 'file'
-	| 'number';
+	| 'number'
+	| 'boolean';
 
 /** Wire label of each attribute kind (the `type` field of an attribute). */
 export const ATTRIBUTE_TYPE_LABELS: Record<AttributeKind, string> = {
@@ -27,6 +28,7 @@ export const ATTRIBUTE_TYPE_LABELS: Record<AttributeKind, string> = {
 	date: 'Date',
 	file: 'File',
 	number: 'Number',
+	boolean: 'Boolean',
 };
 
 export interface FamilyRecord {

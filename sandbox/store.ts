@@ -2,8 +2,10 @@
  * State of one account (tenant): records, indexes, cached wire JSON, and the write operations
  * (create / update / assign), shared by the HTTP handlers and by tests (direct access via handle.account()).
  */
+import { ATTRIBUTE_TYPE_LABELS } from './records';
 import type {
 	AccountData,
+	AttributeKind,
 	AttributeRecord,
 	CategoryRecord,
 	ChannelRecord,
@@ -241,6 +243,29 @@ export class AccountStore implements ProductWireContext {
 	attributeByCode(code: string): AttributeRecord | undefined {
 		return this.attributeIndex.get(code);
 	}
+	/**
+	 * Adds an attribute to the account, as a PIM user would in its UI (tests: an attribute created
+	 * after a workflow was saved; a type label the seed does not use).
+	 */
+	addAttribute(def: { code: string; title: string; kind: AttributeKind; type?: string; options?: string[] }): AttributeRecord {
+		if (this.attributeIndex.has(def.code)) throw new StoreError(`The attribute code '${def.code}' is taken.`, 'code');
+		const record: AttributeRecord = {
+			id: this.attributes.reduce((max, a) => Math.max(max, a.id), 0) + 1,
+			code: def.code,
+			built_in: 0,
+			created_by: 'Test',
+			title: def.title,
+			type: def.type ?? ATTRIBUTE_TYPE_LABELS[def.kind],
+			group_name: 'Added',
+			group_id: 99,
+			kind: def.kind,
+			...(def.options ? { options: def.options.slice() } : {}),
+		};
+		this.attributes.push(record);
+		this.attributeIndex.set(record.code, record);
+		this.markDirty();
+		return record;
+	}
 	localeByCode(code: string): LocaleRecord | undefined {
 		return this.localeIndex.get(code.toLowerCase());
 	}
@@ -469,6 +494,15 @@ export class AccountStore implements ProductWireContext {
 
 	/** Normalises a plain attribute value (dates to YYYY/MM/DD); throws StoreError when invalid. */
 	normaliseValue(attr: AttributeRecord, value: string): string {
+		if (attr.kind === 'boolean') {
+			const v = value.trim().toLowerCase();
+			if (v === '1' || v === 'true') return '1';
+			if (v === '0' || v === 'false') return '0';
+			throw new StoreError(`The ${attr.code} must be 1 or 0.`, attr.code);
+		}
+		if (attr.kind === 'number' && !/^\s*-?\d+(?:[.,]\d+)?\s*$/.test(value)) {
+			throw new StoreError(`The ${attr.code} must be a number.`, attr.code);
+		}
 		if (attr.kind === 'date' && value !== '') {
 			const m = /^(\d{4})[-/](\d{2})[-/](\d{2})$/.exec(value.trim());
 			if (!m)

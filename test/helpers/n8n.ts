@@ -19,6 +19,7 @@ import type {
 	IRun,
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
+	ResourceMapperFields,
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeConnectionTypes, Workflow } from 'n8n-workflow';
 
@@ -150,7 +151,7 @@ export interface RunResult {
 export async function runPim(
 	credentials: PimCredentials,
 	parameters: INodeParameters,
-	options: { input?: IDataObject[]; continueOnFail?: boolean } = {},
+	options: { input?: IDataObject[]; continueOnFail?: boolean; version?: number } = {},
 ): Promise<RunResult> {
 	const input: INode = {
 		id: 'input-node',
@@ -160,7 +161,10 @@ export async function runPim(
 		position: [0, 0],
 		parameters: { items: JSON.stringify(options.input ?? [{}]) },
 	};
-	const pim = pimNode(parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const pim = pimNode(parameters, {
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.version ? { typeVersion: options.version } : {}),
+	});
 	const workflowData = {
 		id: 'wf1',
 		name: 'test',
@@ -190,8 +194,8 @@ export async function runPim(
 	return { items, error, run };
 }
 
-function loadOptionsContext(credentials: PimCredentials, parameters: INodeParameters) {
-	const node = pimNode(parameters);
+function loadOptionsContext(credentials: PimCredentials, parameters: INodeParameters, version = 1) {
+	const node = pimNode(parameters, { typeVersion: version });
 	const workflow = new Workflow({
 		nodes: [node],
 		connections: {},
@@ -211,6 +215,16 @@ export async function loadOptions(
 ): Promise<INodePropertyOptions[]> {
 	const fn = (nodeTypeMap[PIM_TYPE] as INodeType).methods!.loadOptions![method];
 	return await fn.call(loadOptionsContext(credentials, parameters));
+}
+
+/** Runs a resourceMapping method as the editor's resource mapper does (version 2 node). */
+export async function resourceMapping(
+	credentials: PimCredentials,
+	method: string,
+	parameters: INodeParameters = { resource: 'product', operation: 'create' },
+): Promise<ResourceMapperFields> {
+	const fn = (nodeTypeMap[PIM_TYPE] as INodeType).methods!.resourceMapping![method];
+	return await fn.call(loadOptionsContext(credentials, parameters, 2));
 }
 
 /** Runs a listSearch method as the editor's resource locator does. */

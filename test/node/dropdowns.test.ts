@@ -2,6 +2,8 @@
  * Dropdowns and resource-locator lists, run through n8n-core's LoadOptionsContext (as the
  * editor's REST call runs them) against the sandbox.
  */
+import type { INodeType } from 'n8n-workflow';
+
 import { listSearch, loadOptions, nodeTypes, PIM_TYPE, TRIGGER_TYPE } from '../helpers/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
@@ -96,7 +98,7 @@ describe('loadOptions', () => {
 			if (typeOptions?.loadOptionsDependsOn) found.push(path);
 			for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
 		};
-		for (const type of [PIM_TYPE, TRIGGER_TYPE]) walk(nodeTypes.getByName(type).description.properties, type);
+		for (const type of [PIM_TYPE, TRIGGER_TYPE]) walk((nodeTypes.getByName(type) as INodeType).description.properties, type);
 		expect(found).toEqual([]);
 	});
 

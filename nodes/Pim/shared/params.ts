@@ -167,7 +167,8 @@ export function productBody(
 
 	const images = listOf(ctx.getNodeParameter('images', []));
 	for (const image of images) {
-		if (!/^https?:\/\/\S+$/i.test(image)) fail(ctx, `Parameter "Images": "${image}" is not an http(s) URL`);
+		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
+		if (!/^https?:\/\/[^\s][^\r\n\t]*$/i.test(image)) fail(ctx, `Parameter "Images": "${image}" is not an http(s) URL`);
 	}
 
 	const overwrite = updateFields.isDataOverwrite;

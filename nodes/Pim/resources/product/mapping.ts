@@ -254,7 +254,7 @@ export function wireValue(
 		const word = text(value).trim().toLowerCase();
 		if (TRUE_WORDS.has(word)) return true;
 		if (FALSE_WORDS.has(word)) return false;
-		fail(ctx, `${source} "${text(value)}" is not a yes/no value for the attribute "${code}"`, 'Use true/false, yes/no or 1/0.');
+		fail(ctx, `${source} holds "${text(value)}", which is not a yes/no value for the attribute "${code}"`, 'Use true/false, yes/no or 1/0.');
 	}
 	if (kind === 'date') return dateValue(value);
 	if (Array.isArray(value)) return value.map(text).join(', ');
@@ -324,7 +324,7 @@ export function autoMappedValues(
 	const unmatched: string[] = [];
 	const fieldOf = new Map<string, string>();
 	for (const [field, value] of Object.entries(json)) {
-		if (OWN_FIELDS.has(field) || options.ignore.has(field)) continue;
+		if (OWN_FIELDS.has(field.toLowerCase()) || options.ignore.has(field)) continue;
 		const matches = matchField(field, catalog);
 		if (matches.length === 0) {
 			unmatched.push(field);

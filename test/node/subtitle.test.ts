@@ -1,0 +1,31 @@
+/**
+ * The subtitle under the node on the canvas names the operation and resource as the pickers do
+ * ("Create or Update: Product"), evaluated by n8n-workflow's own expression engine.
+ */
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { nodeTypes, PIM_TYPE, pimNode } from '../helpers/n8n';
+
+const description = (nodeTypes.getByName(PIM_TYPE) as INodeType).description;
+const resources = description.properties.find((p) => p.name === 'resource')!.options as Array<{ name: string; value: string }>;
+const pickers = description.properties.filter((p) => p.name === 'operation') as INodeProperties[];
+
+const cases = pickers.flatMap((picker) => {
+	const [resource] = picker.displayOptions!.show!.resource as string[];
+	const resourceName = resources.find((r) => r.value === resource)!.name;
+	return (picker.options as Array<{ name: string; value: string }>).map(
+		(op) => [resource, op.value, `${op.name}: ${resourceName}`] as const,
+	);
+});
+
+it('covers every operation of every resource', () => {
+	expect(cases.length).toBe(25);
+});
+
+it.each(cases)('%s.%s → "%s"', (resource, operation, expected) => {
+	const node = pimNode({ resource, operation }, { typeVersion: 2 });
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const value = workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'internal', {});
+	expect(value).toBe(expected);
+});
