@@ -30,6 +30,91 @@ function missingBrowser() {
 	return null;
 }
 
+/** Waits until the editor's dropdown/mapper requests are done (they start a moment after opening). */
+async function settle(page, pending, ms = 15000) {
+	await page.waitForTimeout(700);
+	for (const t0 = Date.now(); pending.size && Date.now() - t0 < ms; ) await page.waitForTimeout(200);
+	ok(pending.size === 0, `editor requests still pending after ${ms / 1000} s: ${[...pending].map((r) => r.url()).join(', ')}`);
+}
+
+async function closeNdv(page) {
+	const back = page.locator('[data-test-id="back-to-canvas"]');
+	if (await back.isVisible().catch(() => false)) await back.click();
+	else await page.keyboard.press('Escape');
+	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' }).catch(() => {});
+}
+
+const FETCH_ERROR = /Error fetching options|Could not load|hasn't been executed|has not been executed/i;
+
+/**
+ * Every PIM node of every example opened in the editor before any run (nothing to resolve
+ * $json from): no dropdown or mapper may fail, e.g. on Channels = {{ $json.Channel }}.
+ */
+async function openEveryPimNode(page, url, examples, calls) {
+	let opened = 0;
+	for (const wf of examples) {
+		await page.goto(`${url}/workflow/${wf.id}`);
+		for (const name of wf.nodes) {
+			const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+			await node.waitFor();
+			const failedBefore = calls.failed.length;
+			await node.dblclick();
+			const ndv = page.locator('[data-test-id="ndv"]');
+			await ndv.waitFor();
+			await settle(page, calls.pending);
+			const shown = await ndv.innerText();
+			const problem = shown.split('\n').find((l) => FETCH_ERROR.test(l));
+			ok(!problem, `${wf.id} / "${name}" shows "${problem}" before any run`);
+			ok(
+				calls.failed.length === failedBefore,
+				`${wf.id} / "${name}": editor requests failed: ${calls.failed.slice(failedBefore, failedBefore + 2).join(' | ')}`,
+			);
+			await closeNdv(page);
+			opened++;
+		}
+	}
+	return opened;
+}
+
+/**
+ * The attribute mapper of a version-2 node: Map Automatically, then Map Each Column Manually with
+ * the account's attributes as fields. Returns the time from choosing the mode to the fields shown.
+ */
+async function attributeMapper(page, url, { workflowId, nodeName, expectFields }, calls, shotsDir) {
+	await page.goto(`${url}/workflow/${workflowId}`);
+	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
+	await node.waitFor();
+	await node.dblclick();
+	const mapper = page.locator('[data-test-id="resource-mapper-container"]');
+	await mapper.waitFor();
+	await settle(page, calls.pending);
+	const mode = page.locator('[data-test-id="mapping-mode-select"]');
+	ok(/Map Automatically/.test(await mode.innerText().catch(() => '')) || /Map Automatically/.test(await mode.locator('input').inputValue().catch(() => '')), 'the saved node opens in Map Automatically');
+	await mapper.scrollIntoViewIfNeeded();
+	await page.screenshot({ path: path.join(shotsDir, 'editor-mapper-auto.png') });
+
+	await mode.click();
+	const manual = page.locator('.el-select-dropdown__item:visible', { hasText: 'Map Each Column Manually' });
+	await manual.first().waitFor();
+	const t0 = Date.now();
+	await manual.first().click();
+	const fields = page.locator('[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-field"]');
+	await page.waitForFunction(
+		(n) => document.querySelectorAll('[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-field"]').length >= n,
+		expectFields.length,
+		{ timeout: 30000 },
+	);
+	const fieldsMs = Date.now() - t0;
+	await settle(page, calls.pending);
+	const text = await page.locator('[data-test-id="mapping-fields-container"]').innerText();
+	for (const label of expectFields) ok(text.includes(label), `the mapper does not show the field "${label}"`);
+	const count = await fields.count();
+	await page.locator('[data-test-id="mapping-fields-container"]').scrollIntoViewIfNeeded();
+	await page.screenshot({ path: path.join(shotsDir, 'editor-mapper.png') });
+	await closeNdv(page);
+	return { count, fieldsMs };
+}
+
 async function run({
 	url,
 	owner,
@@ -37,6 +122,8 @@ async function run({
 	nodeName = 'Create product',
 	families,
 	shotsDir,
+	examples = [],
+	mapper,
 	log = () => {},
 }) {
 	const { playwright } = await ensurePlaywright({ log });
@@ -53,6 +140,8 @@ async function run({
 			deviceScaleFactor: 1,
 		});
 		page.setDefaultTimeout(30000);
+		// Opening nodes may change a workflow (the mapper stores its fields): leave without saving.
+		page.on('dialog', (d) => d.accept().catch(() => {}));
 		page.on('console', (m) => {
 			if (m.type() === 'error') consoleErrors.push(m.text());
 		});
@@ -154,13 +243,26 @@ async function run({
 			failedCalls.length === 0,
 			`dropdown requests of the editor failed: ${failedCalls.slice(0, 3).join(' | ')}`,
 		);
+		await closeNdv(page);
+
+		// 5. Every PIM node of every example, before any run: no dropdown fails.
+		const calls = { pending, failed: failedCalls };
+		const opened = await openEveryPimNode(page, url, examples, calls);
+		log(`opened ${opened} PIM nodes of ${examples.length} examples`);
+
+		// 6. Version 2's attribute mapper.
+		let mapped = '';
+		if (mapper) {
+			const m = await attributeMapper(page, url, mapper, calls, shotsDir);
+			mapped = `; mapper: ${m.count} attribute fields shown ${m.fieldsMs} ms after choosing Map Each Column Manually`;
+		}
 		const pimErrors = consoleErrors.filter((e) => /pim/i.test(e));
 		ok(
 			pimErrors.length === 0,
 			`browser console errors about the PIM node: ${pimErrors.slice(0, 3).join(' | ')}`,
 		);
 		return {
-			detail: `signed in, ${count} PIM nodes with icons on the canvas, "${nodeName}" shows family "${shown}", dropdown lists ${names.length} families (${names.join(', ')})`,
+			detail: `signed in, ${count} PIM nodes with icons on the canvas, "${nodeName}" shows family "${shown}", dropdown lists ${names.length} families (${names.join(', ')}); ${opened} PIM nodes of ${examples.length} examples opened before any run, no dropdown failed${mapped}`,
 			names,
 		};
 	} finally {
@@ -168,7 +270,7 @@ async function run({
 	}
 }
 
-module.exports = { run, missingBrowser, CHROMIUM, CHROMIUM_ARGS };
+module.exports = { run, missingBrowser, settle, closeNdv, CHROMIUM, CHROMIUM_ARGS };
 
 if (require.main === module) {
 	const args = {};

@@ -103,9 +103,9 @@ async function credentialTest(ctx) {
 	return `OK: "${good.message}"; wrong token: "${bad.message}"; wrong domain: "${wrongDomain.message}"`;
 }
 
-function optionsCall(ctx, methodName, path, currentNodeParameters, node = PIM) {
+function optionsCall(ctx, methodName, path, currentNodeParameters, node = PIM, version = 1) {
 	return ctx.api.post('/rest/dynamic-node-parameters/options', {
-		nodeTypeAndVersion: { name: node, version: 1 },
+		nodeTypeAndVersion: { name: node, version },
 		path,
 		methodName,
 		currentNodeParameters,
@@ -173,29 +173,34 @@ async function dropdowns(ctx) {
 		attributes.map((a) => a.code),
 		'attribute codes (no channel chosen)',
 	);
-	const amazonAttrs = await ctx.pim('channel/attribute?id=2');
+	// A chosen channel does not narrow the list (the PIM accepts every attribute of the account),
+	// and an expression in Channels, unresolved before a run, does not fail it.
 	const am = await optionsCall(ctx, 'getAttributes', 'parameters.attributes.attribute.code', {
 		...create,
 		channels: { channel: [{ code: 'amazon' }] },
 	});
 	sameMembers(
 		am.map((o) => o.value),
-		amazonAttrs.map((a) => a.code),
-		'attribute codes of channel amazon',
+		attributes.map((a) => a.code),
+		'attribute codes with channel amazon chosen',
 	);
-	ok(am.length < all.length, 'the channel narrows the attribute list');
+	const ex = await optionsCall(ctx, 'getAttributes', 'parameters.attributes.attribute.code', {
+		...create,
+		channels: { channel: [{ code: '={{ $json.Channel }}' }] },
+	});
+	eq(ex.length, attributes.length, 'attribute codes with Channels = {{ $json.Channel }}');
 
 	const cats = (await ctx.pim('category?pagination[pageLimit]=1000')).record;
-	const retailId = channels.find((c) => c.code === 'retail').id;
 	const rc = await optionsCall(ctx, 'getCategories', 'parameters.categoryCode', {
 		resource: 'product',
 		operation: 'assignCategory',
-		channelCode: 'retail',
+		channelCode: '={{ $json.channel }}',
 	});
-	sameMembers(
-		rc.map((o) => o.value),
-		cats.filter((c) => c.channel_id === retailId).map((c) => c.code),
-		'category codes of channel retail',
+	eq(rc.length, cats.length, 'categories with Channel = {{ $json.channel }} (every category, labelled with its channel)');
+	const retail = channels.find((c) => c.code === 'retail');
+	ok(
+		rc.some((o) => o.name.endsWith(`(${retail.name})`)),
+		`category labels name their channel (got ${rc.slice(0, 3).map((o) => o.name).join(', ')})`,
 	);
 
 	const tf = await optionsCall(
@@ -210,7 +215,34 @@ async function dropdowns(ctx) {
 		families.map((f) => f.code),
 		'trigger family filter',
 	);
-	return `families ${fam.length}, channels ${ch.length}, locales ${lo.length}, attributes ${all.length} (amazon ${am.length}), retail categories ${rc.length}, trigger families ${tf.length}`;
+	return `families ${fam.length}, channels ${ch.length}, locales ${lo.length}, attributes ${all.length}, categories ${rc.length}, trigger families ${tf.length}`;
+}
+
+/** Version 2's attribute mapper: the fields the editor loads (resource-mapper-fields endpoint). */
+async function resourceMapper(ctx) {
+	const attributes = (await ctx.pim('attribute?pagination[pageLimit]=1000')).record;
+	const r = await ctx.api.post('/rest/dynamic-node-parameters/resource-mapper-fields', {
+		nodeTypeAndVersion: { name: PIM, version: 2 },
+		path: 'parameters.columns',
+		methodName: 'getAttributeFields',
+		currentNodeParameters: {
+			resource: 'product',
+			operation: 'upsert',
+			channels: { channel: [{ code: '={{ $json.Channel }}' }] },
+		},
+		credentials: { pimApi: { id: ctx.cred.id, name: ctx.cred.name } },
+	});
+	const fields = r.fields;
+	ok(Array.isArray(fields), `no fields in the answer: ${JSON.stringify(r).slice(0, 300)}`);
+	sameMembers(
+		fields.map((f) => f.id),
+		attributes.map((a) => a.code),
+		'mapper fields = attribute codes',
+	);
+	const color = fields.find((f) => f.id === 'color');
+	eq([color.displayName, color.type], ['Color · Multi Select', 'array'], 'color field');
+	eq(fields.find((f) => f.id === 'manu_date').type, 'dateTime', 'manu_date field type');
+	return `${fields.length} fields (${fields.slice(0, 3).map((f) => f.displayName).join(', ')}, …)`;
 }
 
 function searchCall(ctx, methodName, path, filter, currentNodeParameters, paginationToken) {
@@ -463,6 +495,7 @@ async function triggerActivation(ctx, testId, exampleId) {
 }
 
 module.exports = {
+	resourceMapper,
 	nodeTypes,
 	icons,
 	credentialTest,

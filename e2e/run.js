@@ -167,6 +167,16 @@ function examplesCoverage() {
 	return `${used.size} operations + trigger in ${fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).length} workflows`;
 }
 
+/** Each example with PIM nodes, and the names of those nodes (the browser opens every one). */
+function examplePimNodes() {
+	return fs
+		.readdirSync(EXAMPLES)
+		.filter((f) => f.endsWith('.json'))
+		.map((f) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, f), 'utf8')))
+		.map((wf) => ({ id: wf.id, nodes: wf.nodes.filter((n) => /^n8n-nodes-pim\./.test(n.type)).map((n) => n.name) }))
+		.filter((wf) => wf.nodes.length > 0);
+}
+
 /** The example workflows (plus the trigger test copy) as separate files for `import:workflow --separate`. */
 function writeWorkflows(dir) {
 	fs.mkdirSync(dir, { recursive: true });
@@ -367,6 +377,9 @@ async function runVersion(version, opts, tarball) {
 					editor.dropdowns(ectx),
 				);
 				await suite.check('resource locator search (list search)', () => editor.listSearch(ectx));
+				await suite.check('attribute mapper fields (version 2, resource-mapper-fields)', () =>
+					editor.resourceMapper(ectx),
+				);
 				await suite.check(
 					'trigger: manual execution of the example (editor "Execute workflow")',
 					() => editor.triggerManual(ectx, TRIGGER_EXAMPLE),
@@ -406,6 +419,12 @@ async function runVersion(version, opts, tarball) {
 								shotsDir,
 								log,
 								version,
+								examples: examplePimNodes(),
+								mapper: {
+									workflowId: 'pimSheet25',
+									nodeName: 'Create or update product',
+									expectFields: ['Color · Multi Select', 'In Stock (inStock) · Text Field', 'Price · Price'],
+								},
 							});
 							return `${r.detail}; screenshots in ${path.relative(REPO, shotsDir)}`;
 						});

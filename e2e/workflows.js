@@ -130,6 +130,96 @@ const specs = [
 		},
 	},
 	{
+		id: 'pimSheet25',
+		file: 'import-a-25-column-product-sheet.json',
+		async verify(ctx) {
+			const before = await ctx.admin('/accounts/demo/products/SKU-000020');
+			await ctx.admin('/log', { method: 'DELETE' });
+			const { run } = await ctx.execute(this.id);
+			eq(
+				items(run, 'Create or update product').map((i) => [i.sku, i.operation]),
+				[
+					['SHEET-TEE-001', 'created'],
+					['SHEET-TEE-002', 'created'],
+					['SKU-000020', 'updated'],
+				],
+				'upsert output (sku, operation)',
+			);
+			const expected = {
+				'SHEET-TEE-001': {
+					values: {
+						name: 'Heavyweight Tee',
+						upc: '4006381333931',
+						size: 'L',
+						price: '24.90 USD',
+						weight: '0,32 Kilogram',
+						inStock: '120',
+						warranty: '2',
+						manu_date: '2024/03/15',
+						web_description: '<p>Heavy cotton, boxy fit.</p>',
+						short_description: 'Heavyweight cotton tee',
+						meta_keyword: 'tee, heavyweight',
+						meta_description: 'A heavyweight cotton tee',
+						banner: 'https://cdn.example.com/demo/banners/heavy tee.png',
+						material: 'Cotton',
+					},
+					color: ['Black', 'White'],
+					channels: [['web', 1]],
+					images: ['https://cdn.example.com/demo/sheet-tee-001.jpg'],
+				},
+				'SHEET-TEE-002': {
+					values: {
+						name: 'Linen Shirt',
+						price: '59,00 USD',
+						manu_date: '2024/04/01',
+						catalog: 'https://cdn.example.com/demo/catalogs/summer.pdf',
+						material: 'Linen',
+					},
+					color: ['Beige'],
+					channels: [['web', 0]],
+					images: [],
+				},
+			};
+			for (const [sku, want] of Object.entries(expected)) {
+				const st = await ctx.admin(`/accounts/demo/products/${sku}`);
+				matches(st, { familyCode: 'clothing', values: want.values }, sku);
+				eq(st.multiSelect.color, want.color, `${sku} colours`);
+				eq(
+					st.channels.map((c) => [c.code, c.status]),
+					want.channels,
+					`${sku} channels (Active column)`,
+				);
+				ok(hasCategory(st, 't-shirts', 'web'), `${sku} is in web / t-shirts`);
+				eq(st.images, want.images, `${sku} images`);
+			}
+			const second = await ctx.admin('/accounts/demo/products/SHEET-TEE-002');
+			ok(!('banner' in second.values), 'an empty Banner cell sent nothing');
+			const upd = await ctx.admin('/accounts/demo/products/SKU-000020');
+			matches(
+				upd,
+				{ values: { name: 'Relaunched Classic', price: '31.50 USD', manu_date: '2023/11/30', material: 'Polyester' } },
+				'SKU-000020 after the update',
+			);
+			eq(
+				upd.multiSelect.color,
+				[...(before.multiSelect.color || []).filter((c) => c !== 'Navy'), 'Navy'],
+				'SKU-000020 colours (merged)',
+			);
+			const log = await ctx.admin('/log');
+			const writes = log.filter((r) => r.path === '/api/integration/product' && r.method !== 'GET');
+			eq(writes.length, 3, 'product writes');
+			for (const w of writes)
+				for (const key of ['Supplier', 'Purchase Price', 'Notes', 'Family', 'Channel', 'Active', 'Category', 'Image', 'SKU'])
+					ok(!(key in w.body), `column "${key}" was sent (${w.body.sku})`);
+			eq(
+				log.filter((r) => r.path === '/api/integration/attribute').length,
+				1,
+				'attribute list read once for the run',
+			);
+			return '25 columns: 2 created, 1 updated; 16 attribute columns (by code, any case, or title) stored, 9 other columns not sent';
+		},
+	},
+	{
 		id: 'pimPublish',
 		file: 'publish-products-to-channel.json',
 		async verify(ctx) {

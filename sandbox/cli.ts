@@ -18,7 +18,7 @@ Data
   --products N             products of the default accounts demo/acme (default 200)
   --attributes N           extra generated attributes attr_00001... of demo/acme (default 0)
   --seed N                 global seed (default 1)
-  --account D:T[:N]        add account D with token T (and N products); repeatable
+  --account D:T[:N[:A]]    add account D with token T (N products, A extra attributes); repeatable
   --page-limit-default N   page length when none is requested (default 10)
   --max-page-limit N       larger page lengths are clamped (default 1000)
   --no-log                 do not keep the in-memory request log
@@ -112,12 +112,13 @@ export function parseArgs(argv: string[]): CliConfig {
 				options.seed = num(arg, value());
 				break;
 			case '--account': {
-				const [domain, token, products] = value().split(':');
-				if (!domain || !token) throw new UsageError('--account needs domain:token[:products].');
+				const [domain, token, products, attributes] = value().split(':');
+				if (!domain || !token) throw new UsageError('--account needs domain:token[:products[:attributes]].');
 				accounts.push({
 					domain,
 					token,
-					...(products !== undefined ? { products: num('--account products', products) } : {}),
+					...(products !== undefined && products !== '' ? { products: num('--account products', products) } : {}),
+					...(attributes !== undefined ? { extraAttributes: num('--account attributes', attributes) } : {}),
 				});
 				break;
 			}

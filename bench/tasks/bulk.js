@@ -2,6 +2,8 @@
 /**
  * Scenario 2 tasks: update N products, one input item per product, against a rate-limited sandbox.
  *  - bulk-node  product.update through n8n-core, SKU `={{ $json.sku }}`, name from the item
+ *  - bulk-node2 the same in node version 2: Attributes → Map Automatically takes `name` from the item
+ *    (the account's attribute list is read once per run)
  *  - bulk-http  n8n's HTTP Request node (PUT, form body), default settings
  * Both run with "On Error: Continue (regular output)" so that failed items are counted instead of
  * stopping the run at the first one; the node's own retries and the HTTP Request node's (absent
@@ -27,23 +29,32 @@ function failedCount(items) {
 	return items.filter((i) => i.json && i.json.error !== undefined).length;
 }
 
-function nodeTask(spec) {
+const V1_UPDATE = {
+	resource: 'product',
+	operation: 'update',
+	sku: '={{ $json.sku }}',
+	languageCode: 'en_US',
+	attributes: { attribute: [{ code: 'name', value: '={{ $json.name }}' }] },
+};
+const V2_UPDATE = {
+	resource: 'product',
+	operation: 'update',
+	sku: '={{ $json.sku }}',
+	languageCode: 'en_US',
+	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
+};
+
+function nodeTask(spec, version = 1) {
 	const h = loadHarness();
 	const creds = { baseUrl: spec.url, domain: DOMAIN, token: TOKEN };
 	const input = inputItems(spec);
 	return {
 		async run() {
-			const { items, error } = await h.runPim(
-				creds,
-				{
-					resource: 'product',
-					operation: 'update',
-					sku: '={{ $json.sku }}',
-					languageCode: 'en_US',
-					attributes: { attribute: [{ code: 'name', value: '={{ $json.name }}' }] },
-				},
-				{ input, continueOnFail: true },
-			);
+			const { items, error } = await h.runPim(creds, version === 2 ? V2_UPDATE : V1_UPDATE, {
+				input,
+				continueOnFail: true,
+				version,
+			});
 			if (error) throw new Error(`node failed: ${error.message}`);
 			const failed = failedCount(items);
 			const firstError = items.find((i) => i.json && i.json.error !== undefined);
@@ -133,7 +144,8 @@ function rawTask(spec) {
 }
 
 module.exports = {
-	'bulk-node': { prepare: nodeTask },
+	'bulk-node': { prepare: (spec) => nodeTask(spec, 1) },
+	'bulk-node2': { prepare: (spec) => nodeTask(spec, 2) },
 	'bulk-http': { prepare: httpTask },
 	'bulk-raw': { prepare: rawTask },
 };

@@ -97,7 +97,9 @@ export class PimTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: 'Products created or updated',
-		description: 'Starts the workflow when products are created or updated in the PIM',
+		// n8n's node creator merges an app's action node with its trigger and shows the TRIGGER's
+		// description for both: so it describes the whole package, not only the trigger.
+		description: 'Create, update and read PIM products and catalogue data, or start a workflow when products change',
 		defaults: { name: 'PIM Trigger' },
 		polling: true,
 		inputs: [],

@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Editor scale of version 2's attribute mapper, in a real n8n and Chromium: for accounts of 16,
+ * 100, 1 000 and 10 016 attributes, the time from opening a Create or Update node (Map Each Column
+ * Manually, nothing mapped yet) until the mapper is usable — its fields shown, or, above 100
+ * attributes, its "Add attribute" list ready — and the time to open that list and add one
+ * attribute from its end. Prints a Markdown table (also written to bench/out/mapper-ui.md).
+ *
+ *   node bench/mapper-ui.js [--n8n-version 1.123.81] [--runs 3]
+ *
+ * Needs the n8n that `npm run demo` / `npm run test:e2e` cached in .cache/ (installed if
+ * missing) and Debian's Chromium (/usr/bin/chromium).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const n8n = require('../scripts/lib/n8n');
+const { CHROMIUM, CHROMIUM_ARGS, missingBrowser, settle } = require('../e2e/browser');
+
+const OWNER = { email: 'bench@example.com', password: 'Bench-Owner-Pass-1', firstName: 'Bench', lastName: 'Owner' };
+const KEY = 'bench-mapper-ui-encryption-key';
+// Accounts: [domain, extra attributes] (every account has the 16 base attributes).
+const ACCOUNTS = [
+	['demo', 0],
+	['a100', 84],
+	['a1k', 984],
+	['a10k', 10000],
+];
+
+function args() {
+	const out = { version: n8n.DEFAULT_VERSION, runs: 3 };
+	const argv = process.argv.slice(2);
+	for (let i = 0; i < argv.length; i++) {
+		if (argv[i] === '--n8n-version') out.version = argv[++i];
+		else if (argv[i] === '--runs') out.runs = Number(argv[++i]);
+	}
+	return out;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function workflow(id, credential) {
+	return {
+		name: `mapper ${id}`,
+		nodes: [
+			{
+				id: `${id}-node`,
+				name: 'Create or update product',
+				type: 'n8n-nodes-pim.pim',
+				typeVersion: 2,
+				position: [0, 0],
+				parameters: {
+					resource: 'product',
+					operation: 'upsert',
+					sku: '={{ $json.sku }}',
+					familyCode: 'clothing',
+					languageCode: 'en_US',
+					channels: { channel: [{ code: 'web', status: true }] },
+					columns: { mappingMode: 'defineBelow', value: null, matchingColumns: [], schema: [] },
+				},
+				credentials: { pimApi: credential },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+async function measure(page, url, workflowId, attributes, calls) {
+	await page.goto(`${url}/workflow/${workflowId}`);
+	const node = page.locator('[data-test-id="canvas-node"][data-node-name="Create or update product"]');
+	await node.waitFor();
+	const t0 = Date.now();
+	await node.dblclick();
+	const shownAll = attributes <= 100;
+	if (shownAll) {
+		await page.waitForFunction(
+			(n) =>
+				document.querySelectorAll('[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-field"]').length >= n,
+			attributes,
+			{ timeout: 120000 },
+		);
+	} else {
+		await page.locator('[data-test-id="add-fields-select"]').waitFor({ timeout: 120000 });
+	}
+	const readyMs = Date.now() - t0;
+	await settle(page, calls.pending, 120000);
+	const fields = await page
+		.locator('[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-field"]')
+		.count();
+	let listMs;
+	let addMs;
+	if (!shownAll) {
+		// Open the "Add attribute" list and add its last entry.
+		const t1 = Date.now();
+		await page.locator('[data-test-id="add-fields-select"]').click();
+		const options = page.locator('.el-select-dropdown__item:visible');
+		await options.first().waitFor({ timeout: 120000 });
+		listMs = Date.now() - t1;
+		const t2 = Date.now();
+		await options.last().scrollIntoViewIfNeeded();
+		await options.last().click();
+		await page.waitForFunction(
+			(n) =>
+				document.querySelectorAll('[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-field"]').length > n,
+			fields,
+			{ timeout: 120000 },
+		);
+		addMs = Date.now() - t2;
+	}
+	return { readyMs, fields, listMs, addMs };
+}
+
+async function main() {
+	const opts = args();
+	const missing = missingBrowser();
+	if (missing) throw new Error(missing);
+	const log = (m) => process.stderr.write(`${m}\n`);
+	const out = path.join(n8n.REPO, 'bench', 'out');
+	const userFolder = path.join(out, 'mapper-ui-user');
+	fs.rmSync(userFolder, { recursive: true, force: true });
+	await n8n.ensureN8n(opts.version, { log });
+	const tarball = await n8n.packPackage();
+	await n8n.installPackageInto(userFolder, { tarball, log });
+	const sb = await n8n.startSandbox({
+		products: 50,
+		args: ['--no-log', ...ACCOUNTS.filter(([d]) => d !== 'demo').flatMap(([d, a]) => ['--account', `${d}:${d}-token:50:${a}`])],
+		log,
+	});
+	let server;
+	const { playwright } = await n8n.ensurePlaywright({ log });
+	const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+	try {
+		server = await n8n.startN8n({ version: opts.version, userFolder, encryptionKey: KEY, log });
+		const api = new n8n.N8nRest(server.url);
+		await api.setupOwner(OWNER);
+		await api.login(OWNER);
+		const cases = [];
+		for (const [domain, extra] of ACCOUNTS) {
+			const cred = await api.post('/rest/credentials', {
+				name: `PIM ${domain}`,
+				type: 'pimApi',
+				data: { baseUrl: sb.url, domain, token: `${domain}-token`, allowHttp: false },
+			});
+			const wf = await api.post('/rest/workflows', workflow(domain, { id: cred.id, name: cred.name }));
+			cases.push({ domain, attributes: 16 + extra, workflowId: wf.id });
+		}
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		page.on('dialog', (d) => d.accept().catch(() => {}));
+		const pending = new Set();
+		const isDynamic = (r) => r.url().includes('/rest/dynamic-node-parameters/');
+		page.on('request', (r) => isDynamic(r) && pending.add(r));
+		page.on('requestfinished', (r) => pending.delete(r));
+		page.on('requestfailed', (r) => pending.delete(r));
+		await page.goto(`${server.url}/signin`);
+		await page.fill('input[name="emailOrLdapLoginId"], input[name="email"]', OWNER.email);
+		await page.fill('input[name="password"]', OWNER.password);
+		await page.click('[data-test-id="form-submit-button"]');
+		await page.waitForURL((u) => !u.pathname.includes('signin'));
+		const rows = [];
+		for (const c of cases) {
+			const runs = [];
+			for (let i = 0; i < opts.runs; i++) {
+				runs.push(await measure(page, server.url, c.workflowId, c.attributes, { pending }));
+				log(`  ${c.attributes} attributes, run ${i + 1}: ${JSON.stringify(runs[runs.length - 1])}`);
+			}
+			rows.push({ ...c, runs });
+		}
+		const ms = (xs) => (xs.every((x) => x === undefined) ? '–' : `${median(xs)} ms (${Math.min(...xs)}–${Math.max(...xs)})`);
+		const md = [
+			`n8n ${opts.version}, Chromium ${browser.version()}, ${require('node:os').cpus().length} cores; median of ${opts.runs} runs (range).`,
+			'',
+			'| attributes | fields in the form when opened | node opened → mapper usable | open "Add attribute" list | add its last attribute |',
+			'|---:|---:|---|---|---|',
+			...rows.map(
+				(r) =>
+					`| ${r.attributes.toLocaleString('en-US')} | ${r.runs[0].fields} | ${ms(r.runs.map((x) => x.readyMs))} | ${ms(r.runs.map((x) => x.listMs))} | ${ms(r.runs.map((x) => x.addMs))} |`,
+			),
+		].join('\n');
+		fs.mkdirSync(out, { recursive: true });
+		fs.writeFileSync(path.join(out, 'mapper-ui.md'), `${md}\n`);
+		process.stdout.write(`${md}\n`);
+	} finally {
+		await browser.close().catch(() => {});
+		if (server) await server.stop().catch(() => {});
+		await sb.stop().catch(() => {});
+		if (tarball) fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
+	}
+}
+
+main().catch((e) => {
+	console.error(e.stack || e.message);
+	process.exit(1);
+});
