@@ -5,7 +5,8 @@
  * 100, 1 000 and 10 016 attributes, the time from opening a Create or Update node (Map Each Column
  * Manually, nothing mapped yet) until the mapper is usable — its fields shown, or, above 100
  * attributes, its "Add attribute" list ready — and the time to open that list and add one
- * attribute from its end. Prints a Markdown table (also written to bench/out/mapper-ui.md).
+ * attribute from its end. Scenario 5 of `npm run bench` (section "Editor: the attribute mapper" of
+ * RESULTS.md); alone it prints the table:
  *
  *   node bench/mapper-ui.js [--n8n-version 1.123.81] [--runs 3]
  *
@@ -37,11 +38,10 @@ function args() {
 	return out;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 function workflow(id, credential) {
 	return {
 		name: `mapper ${id}`,
+		active: false,
 		nodes: [
 			{
 				id: `${id}-node`,
@@ -111,16 +111,16 @@ async function measure(page, url, workflowId, attributes, calls) {
 	return { readyMs, fields, listMs, addMs };
 }
 
-async function main() {
-	const opts = args();
+/** Measures every account; `{ version, chromium, runs, rows }`. */
+async function run({ version = n8n.DEFAULT_VERSION, runs = 3, log = (m) => process.stderr.write(`${m}\n`) } = {}) {
+	const opts = { version, runs };
 	const missing = missingBrowser();
 	if (missing) throw new Error(missing);
-	const log = (m) => process.stderr.write(`${m}\n`);
 	const out = path.join(n8n.REPO, 'bench', 'out');
 	const userFolder = path.join(out, 'mapper-ui-user');
 	fs.rmSync(userFolder, { recursive: true, force: true });
 	await n8n.ensureN8n(opts.version, { log });
-	const tarball = await n8n.packPackage();
+	tarball = await n8n.packPackage();
 	await n8n.installPackageInto(userFolder, { tarball, log });
 	const sb = await n8n.startSandbox({
 		products: 50,
@@ -128,6 +128,7 @@ async function main() {
 		log,
 	});
 	let server;
+	let tarball;
 	const { playwright } = await n8n.ensurePlaywright({ log });
 	const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 	try {
@@ -166,20 +167,7 @@ async function main() {
 			}
 			rows.push({ ...c, runs });
 		}
-		const ms = (xs) => (xs.every((x) => x === undefined) ? '–' : `${median(xs)} ms (${Math.min(...xs)}–${Math.max(...xs)})`);
-		const md = [
-			`n8n ${opts.version}, Chromium ${browser.version()}, ${require('node:os').cpus().length} cores; median of ${opts.runs} runs (range).`,
-			'',
-			'| attributes | fields in the form when opened | node opened → mapper usable | open "Add attribute" list | add its last attribute |',
-			'|---:|---:|---|---|---|',
-			...rows.map(
-				(r) =>
-					`| ${r.attributes.toLocaleString('en-US')} | ${r.runs[0].fields} | ${ms(r.runs.map((x) => x.readyMs))} | ${ms(r.runs.map((x) => x.listMs))} | ${ms(r.runs.map((x) => x.addMs))} |`,
-			),
-		].join('\n');
-		fs.mkdirSync(out, { recursive: true });
-		fs.writeFileSync(path.join(out, 'mapper-ui.md'), `${md}\n`);
-		process.stdout.write(`${md}\n`);
+		return { version: opts.version, chromium: browser.version(), runs: opts.runs, rows };
 	} finally {
 		await browser.close().catch(() => {});
 		if (server) await server.stop().catch(() => {});
@@ -188,7 +176,31 @@ async function main() {
 	}
 }
 
-main().catch((e) => {
-	console.error(e.stack || e.message);
-	process.exit(1);
-});
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The Markdown table of a run. */
+function table(result) {
+	const ms = (xs) => (xs.every((x) => x === undefined) ? '–' : `${median(xs)} ms (${Math.min(...xs)}–${Math.max(...xs)})`);
+	return [
+		`n8n ${result.version}, Chromium ${result.chromium}; median of ${result.runs} runs (range).`,
+		'',
+		'| attributes | fields in the form when opened | node opened → mapper usable | open "Add attribute" list | add its last attribute |',
+		'|---:|---:|---|---|---|',
+		...result.rows.map(
+			(r) =>
+				`| ${r.attributes.toLocaleString('en-US')} | ${r.runs[0].fields} | ${ms(r.runs.map((x) => x.readyMs))} | ${ms(r.runs.map((x) => x.listMs))} | ${ms(r.runs.map((x) => x.addMs))} |`,
+		),
+	].join('\n');
+}
+
+module.exports = { run, table };
+
+if (require.main === module) {
+	run(args()).then(
+		(r) => process.stdout.write(`${table(r)}\n`),
+		(e) => {
+			console.error(e.stack || e.message);
+			process.exit(1);
+		},
+	);
+}

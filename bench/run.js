@@ -18,7 +18,7 @@ const { ROOT } = require('./lib/sandbox');
 const { writeReport } = require('./lib/report');
 
 function parseArgs(argv) {
-	const args = { quick: false, only: [1, 2, 3, 4], n8n: true, write: true, profile: false };
+	const args = { quick: false, only: [1, 2, 3, 4, 5], n8n: true, write: true, profile: false };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=');
 		const value = () => (inline !== undefined ? inline : argv[++i]);
@@ -211,6 +211,8 @@ async function main() {
 		2: ['bulk', () => require('./scenarios/bulk').run(ctx)],
 		3: ['dropdowns', () => require('./scenarios/dropdowns').run(ctx)],
 		4: ['coldload', () => (n8n ? require('./scenarios/coldload').run(ctx) : undefined)],
+		// The editor in Chromium: needs the cached n8n and Debian's chromium; not in quick runs.
+		5: ['mapperUi', () => (n8n && !quick && !require('../e2e/browser').missingBrowser() ? require('./mapper-ui').run({ version: n8n.version, log }) : undefined)],
 	};
 	results.errors = {};
 	for (const n of args.only) {

@@ -47,10 +47,36 @@ async function closeNdv(page) {
 const FETCH_ERROR = /Error fetching options|Could not load|hasn't been executed|has not been executed/i;
 
 /**
+ * Lines of the open node that say a dropdown failed. n8n 1.x shows "Error fetching options from
+ * PIM" as the select's input value, 2.x as text: both are read.
+ */
+async function fetchProblems(ndv) {
+	const text = await ndv.innerText();
+	const inputs = await ndv
+		.locator('input')
+		.evaluateAll((els) => els.map((e) => `${e.value || ''} ${e.getAttribute('placeholder') || ''}`));
+	return [...text.split('\n'), ...inputs].filter((l) => FETCH_ERROR.test(l));
+}
+
+/**
  * Every PIM node of every example opened in the editor before any run (nothing to resolve
  * $json from): no dropdown or mapper may fail, e.g. on Channels = {{ $json.Channel }}.
  */
-async function openEveryPimNode(page, url, examples, calls) {
+async function openEveryPimNode(page, url, examples, calls, control) {
+	// The check can fail: a node whose credential has a wrong token shows the error.
+	if (control) {
+		await page.goto(`${url}/workflow/${control.workflowId}`);
+		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${control.nodeName}"]`);
+		await node.waitFor();
+		await node.dblclick();
+		const ndv = page.locator('[data-test-id="ndv"]');
+		await ndv.waitFor();
+		await settle(page, calls.pending);
+		const problems = await fetchProblems(ndv);
+		ok(problems.length > 0, 'control: a dropdown with a wrong token shows no error: the check could not fail');
+		calls.failed.length = 0;
+		await closeNdv(page);
+	}
 	let opened = 0;
 	for (const wf of examples) {
 		await page.goto(`${url}/workflow/${wf.id}`);
@@ -62,9 +88,8 @@ async function openEveryPimNode(page, url, examples, calls) {
 			const ndv = page.locator('[data-test-id="ndv"]');
 			await ndv.waitFor();
 			await settle(page, calls.pending);
-			const shown = await ndv.innerText();
-			const problem = shown.split('\n').find((l) => FETCH_ERROR.test(l));
-			ok(!problem, `${wf.id} / "${name}" shows "${problem}" before any run`);
+			const [problem] = await fetchProblems(ndv);
+			ok(!problem, `${wf.id} / "${name}" shows "${problem && problem.trim()}" before any run`);
 			ok(
 				calls.failed.length === failedBefore,
 				`${wf.id} / "${name}": editor requests failed: ${calls.failed.slice(failedBefore, failedBefore + 2).join(' | ')}`,
@@ -80,7 +105,7 @@ async function openEveryPimNode(page, url, examples, calls) {
  * The attribute mapper of a version-2 node: Map Automatically, then Map Each Column Manually with
  * the account's attributes as fields. Returns the time from choosing the mode to the fields shown.
  */
-async function attributeMapper(page, url, { workflowId, nodeName, expectFields }, calls, shotsDir) {
+async function attributeMapper(page, url, { workflowId, nodeName, expectFields, fieldCount }, calls, shotsDir) {
 	await page.goto(`${url}/workflow/${workflowId}`);
 	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
 	await node.waitFor();
@@ -90,7 +115,8 @@ async function attributeMapper(page, url, { workflowId, nodeName, expectFields }
 	await settle(page, calls.pending);
 	const mode = page.locator('[data-test-id="mapping-mode-select"]');
 	ok(/Map Automatically/.test(await mode.innerText().catch(() => '')) || /Map Automatically/.test(await mode.locator('input').inputValue().catch(() => '')), 'the saved node opens in Map Automatically');
-	await mapper.scrollIntoViewIfNeeded();
+	await mode.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+	await page.waitForTimeout(300);
 	await page.screenshot({ path: path.join(shotsDir, 'editor-mapper-auto.png') });
 
 	await mode.click();
@@ -98,10 +124,12 @@ async function attributeMapper(page, url, { workflowId, nodeName, expectFields }
 	await manual.first().waitFor();
 	const t0 = Date.now();
 	await manual.first().click();
-	const fields = page.locator('[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-field"]');
+	// One remove button per field shown in the form.
+	const fields = page.locator('[data-test-id="mapping-fields-container"] [data-test-id^="remove-field-button"]');
 	await page.waitForFunction(
-		(n) => document.querySelectorAll('[data-test-id="mapping-fields-container"] [data-test-id="parameter-input-field"]').length >= n,
-		expectFields.length,
+		(n) =>
+			document.querySelectorAll('[data-test-id="mapping-fields-container"] [data-test-id^="remove-field-button"]').length >= n,
+		fieldCount,
 		{ timeout: 30000 },
 	);
 	const fieldsMs = Date.now() - t0;
@@ -109,7 +137,9 @@ async function attributeMapper(page, url, { workflowId, nodeName, expectFields }
 	const text = await page.locator('[data-test-id="mapping-fields-container"]').innerText();
 	for (const label of expectFields) ok(text.includes(label), `the mapper does not show the field "${label}"`);
 	const count = await fields.count();
-	await page.locator('[data-test-id="mapping-fields-container"]').scrollIntoViewIfNeeded();
+	ok(count === fieldCount, `the mapper shows ${count} fields, the account has ${fieldCount} attributes`);
+	await mode.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+	await page.waitForTimeout(300);
 	await page.screenshot({ path: path.join(shotsDir, 'editor-mapper.png') });
 	await closeNdv(page);
 	return { count, fieldsMs };
@@ -123,6 +153,7 @@ async function run({
 	families,
 	shotsDir,
 	examples = [],
+	control,
 	mapper,
 	log = () => {},
 }) {
@@ -247,7 +278,7 @@ async function run({
 
 		// 5. Every PIM node of every example, before any run: no dropdown fails.
 		const calls = { pending, failed: failedCalls };
-		const opened = await openEveryPimNode(page, url, examples, calls);
+		const opened = await openEveryPimNode(page, url, examples, calls, control);
 		log(`opened ${opened} PIM nodes of ${examples.length} examples`);
 
 		// 6. Version 2's attribute mapper.

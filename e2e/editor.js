@@ -19,7 +19,8 @@ async function nodeTypes(ctx) {
 	const trigger = r.json.find((t) => t.name === TRIGGER);
 	ok(pim, `${PIM} is not registered`);
 	ok(trigger, `${TRIGGER} is not registered`);
-	eq(pim.version, 1, 'pim version');
+	eq(pim.version, [1, 2], 'pim versions');
+	eq(pim.defaultVersion, 2, 'version of new pim nodes');
 	eq(
 		pim.credentials.map((c) => c.name),
 		['pimApi'],
@@ -51,7 +52,7 @@ async function nodeTypes(ctx) {
 		pim,
 		trigger,
 		cred,
-		detail: `pim v${pim.version} (${resources.length} resources), pimTrigger (polling), pimApi${tool ? `, ${PIM}Tool (AI tool variant)` : ''}`,
+		detail: `pim v${pim.version.join(', v')} (new nodes v${pim.defaultVersion}, ${resources.length} resources), pimTrigger (polling), pimApi${tool ? `, ${PIM}Tool (AI tool variant)` : ''}`,
 	};
 }
 

@@ -25,6 +25,8 @@ const { ok } = require('./assert');
 const REPO = n8n.REPO;
 const OUT = path.join(REPO, 'e2e', 'out');
 const EXAMPLES = path.join(REPO, 'examples');
+// Workflows the e2e test runs besides the examples (e.g. saved in an older node version).
+const FIXTURES = path.join(REPO, 'e2e', 'fixtures');
 const ENCRYPTION_KEY = 'e2e-n8n-nodes-pim-encryption-key';
 const OWNER = {
 	email: 'e2e-owner@example.com',
@@ -167,14 +169,51 @@ function examplesCoverage() {
 	return `${used.size} operations + trigger in ${fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).length} workflows`;
 }
 
-/** Each example with PIM nodes, and the names of those nodes (the browser opens every one). */
-function examplePimNodes() {
-	return fs
-		.readdirSync(EXAMPLES)
-		.filter((f) => f.endsWith('.json'))
-		.map((f) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, f), 'utf8')))
-		.map((wf) => ({ id: wf.id, nodes: wf.nodes.filter((n) => /^n8n-nodes-pim\./.test(n.type)).map((n) => n.name) }))
-		.filter((wf) => wf.nodes.length > 0);
+/**
+ * A never-run copy of each example and fixture with PIM nodes (the originals ran with `n8n execute`), and the
+ * names of those nodes: the browser opens every one before any run.
+ */
+async function neverRunExamples(api) {
+	const out = [];
+	const files = [EXAMPLES, FIXTURES].flatMap((dir) =>
+		fs.readdirSync(dir).filter((x) => x.endsWith('.json')).map((x) => path.join(dir, x)),
+	);
+	for (const f of files) {
+		const wf = JSON.parse(fs.readFileSync(f, 'utf8'));
+		const nodes = wf.nodes.filter((n) => /^n8n-nodes-pim\./.test(n.type)).map((n) => n.name);
+		if (!nodes.length) continue;
+		const copy = await api.post('/rest/workflows', {
+			name: `${wf.name} (never run)`,
+			active: false,
+			nodes: wf.nodes,
+			connections: wf.connections,
+			settings: wf.settings,
+		});
+		out.push({ id: copy.id, nodes });
+	}
+	return out;
+}
+
+/** A node whose dropdowns must fail (wrong token): proves the browser's check can fail. */
+async function failingControl(api) {
+	const wf = await api.post('/rest/workflows', {
+		name: 'e2e: control (wrong token)',
+		active: false,
+		nodes: [
+			{
+				id: 'control-node',
+				name: 'Wrong token',
+				type: 'n8n-nodes-pim.pim',
+				typeVersion: 2,
+				position: [0, 0],
+				parameters: { resource: 'product', operation: 'create', familyCode: 'home' },
+				credentials: { pimApi: BAD_CRED },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	});
+	return { workflowId: wf.id, nodeName: 'Wrong token' };
 }
 
 /** The example workflows (plus the trigger test copy) as separate files for `import:workflow --separate`. */
@@ -182,6 +221,8 @@ function writeWorkflows(dir) {
 	fs.mkdirSync(dir, { recursive: true });
 	for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')))
 		fs.copyFileSync(path.join(EXAMPLES, file), path.join(dir, file));
+	for (const file of fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.json')))
+		fs.copyFileSync(path.join(FIXTURES, file), path.join(dir, file));
 	const trig = JSON.parse(
 		fs.readFileSync(path.join(EXAMPLES, 'react-to-product-changes.json'), 'utf8'),
 	);
@@ -323,7 +364,9 @@ async function runVersion(version, opts, tarball) {
 		};
 		const ctx = { pim, admin: sb.admin, execute };
 		for (const spec of specs) {
-			const wf = JSON.parse(fs.readFileSync(path.join(EXAMPLES, spec.file), 'utf8'));
+			const wf = JSON.parse(
+				fs.readFileSync(path.join(spec.fixture ? FIXTURES : EXAMPLES, spec.file), 'utf8'),
+			);
 			await sb.admin('/reset', { method: 'POST' });
 			await suite.check(`workflow "${wf.name}" (n8n execute)`, () => spec.verify(ctx));
 		}
@@ -419,11 +462,13 @@ async function runVersion(version, opts, tarball) {
 								shotsDir,
 								log,
 								version,
-								examples: examplePimNodes(),
+								examples: await neverRunExamples(api),
+								control: await failingControl(api),
 								mapper: {
 									workflowId: 'pimSheet25',
 									nodeName: 'Create or update product',
 									expectFields: ['Color · Multi Select', 'In Stock (inStock) · Text Field', 'Price · Price'],
+									fieldCount: (await pim('attribute?pagination[pageLimit]=1000')).record.length,
 								},
 							});
 							return `${r.detail}; screenshots in ${path.relative(REPO, shotsDir)}`;

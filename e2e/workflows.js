@@ -470,4 +470,14 @@ const specs = [
 	},
 ];
 
+// The JSON import as saved before version 2 (Attributes / Multi-Select Attributes collections):
+// a saved version-1 workflow must run unchanged and do exactly what it did.
+const importJson = specs.find((s) => s.id === 'pimImportJson');
+specs.splice(specs.indexOf(importJson) + 1, 0, {
+	id: 'pimImportJsonV1',
+	file: 'v1-import-products-from-json.json',
+	fixture: true,
+	verify: importJson.verify,
+});
+
 module.exports = { specs, items, allProducts };

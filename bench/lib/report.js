@@ -376,6 +376,17 @@ function writeReport(r, { dir, write }) {
 	if (r.dropdowns)
 		md.push('## 3. Dropdown latency', '', dropdownSection(r.dropdowns) + load(r.dropdowns), '');
 	if (r.coldload) md.push('## 4. Cold load', '', coldSection(r.coldload) + load(r.coldload), '');
+	if (r.mapperUi)
+		md.push(
+			'## Editor: the attribute mapper',
+			'',
+			'Scenario 5 (`bench/mapper-ui.js`): a version-2 Create or Update node in Map Each Column Manually, opened in the real editor (Chromium) for accounts of 16 to 10 016 attributes. ' +
+				'Up to 100 attributes every field is in the form when the node opens; above that the form starts empty and an attribute is added from the "Add attribute" list (timed: opening the list, adding its last entry). ' +
+				'Map Automatically needs no field in the form.',
+			'',
+			require('../mapper-ui').table(r.mapperUi) + load(r.mapperUi),
+			'',
+		);
 	for (const [key, error] of Object.entries(r.errors ?? {})) {
 		md.push(`## Scenario ${key} failed`, '', '```', error.slice(0, 3000), '```', '');
 	}

@@ -32,7 +32,7 @@ function createFromRow(extra: IDataObject = {}): IDataObject {
 		languageCode: 'en_US',
 		channels: { channel: [{ code: '={{ $json.Channel }}', status: true }] },
 		categories: { category: [{ code: '={{ $json.Category }}', channel: '={{ $json.Channel }}' }] },
-		images: '={{ $json.Image }}',
+		images: ['={{ $json.Image }}'],
 		columns: autoMap,
 		...extra,
 	};

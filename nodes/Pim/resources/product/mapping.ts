@@ -118,6 +118,8 @@ export function attributeFields(attributes: AccountAttribute[]): ResourceMapperF
 				// n8n presets a shown boolean field to false, which would send 0 for every yes/no
 				// attribute the user never touched; unset, nothing is sent.
 				...(attribute.kind === 'boolean' ? { defaultValue: null } : {}),
+				// An empty JSON editor shows a syntax error; an empty list sends nothing.
+				...(attribute.kind === 'multiSelect' ? { defaultValue: '[]' } : {}),
 				// A big account's fields start out of the form (n8n renders every field shown); each
 				// is added from the mapper's searchable "Add attribute" list.
 				...(many ? { removed: true } : {}),
