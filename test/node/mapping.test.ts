@@ -11,6 +11,7 @@ const env = useSandbox({
 	accounts: [
 		{ domain: 'wide', token: 'wide-token', products: 5, extraAttributes: 400 },
 		{ domain: 'empty', token: 'empty-token', empty: true },
+		{ domain: 'huge', token: 'huge-token', products: 5, extraAttributes: 1000 },
 	],
 });
 const account = () => env.sb.account('demo');
@@ -335,6 +336,26 @@ describe('the editor fields (resourceMapping)', () => {
 		const { fields } = await resourceMapping(env.creds('wide'), 'getAttributeFields');
 		expect(fields).toHaveLength(env.sb.account('wide').attributes.length);
 		expect(fields.every((f) => f.removed === true)).toBe(true);
+	});
+
+	it('above 1 000 attributes: no field list, a notice pointing to Map Automatically, which still maps them all', async () => {
+		const huge = env.sb.account('huge');
+		const { fields, emptyFieldsNotice } = await resourceMapping(env.creds('huge'), 'getAttributeFields');
+		expect(fields).toEqual([]);
+		expect(emptyFieldsNotice).toBe(
+			`This account has ${huge.attributes.length.toLocaleString('en-US')} attributes, more than n8n's field list handles (1,000). Use Map Automatically: name the input fields like the attributes' codes or titles (an Edit Fields node before this one can rename them).`,
+		);
+		const last = huge.attributes[huge.attributes.length - 1];
+		const product = huge.products[0];
+		env.sb.clearLog();
+		const { error } = await runPim(
+			env.creds('huge'),
+			{ resource: 'product', operation: 'update', sku: product.sku, languageCode: 'en_US', columns: autoMap },
+			{ input: [{ sku: product.sku, [last.title]: 'Value via title' }], ...V2 },
+		);
+		expect(error).toBeUndefined();
+		expect(attributeReads()).toHaveLength(2); // 1 016 attributes in pages of 1000
+		expect(writes()[0].body).toMatchObject({ [last.code]: 'Value via title' });
 	});
 
 	it('an account without attributes gives no fields and a notice', async () => {

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { accountAttribute, attributeFields, type AccountAttribute } from '../resources/product/mapping';
+import { accountAttribute, attributeFields, MAX_FIELDS, type AccountAttribute } from '../resources/product/mapping';
 import { readAll, SOURCES } from './reading';
 
 /** Version 2's `columns` mapper: the account's attributes (all pages) as fields. */
@@ -8,6 +8,12 @@ export async function getAttributeFields(this: ILoadOptionsFunctions): Promise<R
 	const attributes = (await readAll(this, SOURCES.attribute))
 		.map(accountAttribute)
 		.filter((a): a is AccountAttribute => a !== undefined);
+	if (attributes.length > MAX_FIELDS) {
+		return {
+			fields: [],
+			emptyFieldsNotice: `This account has ${attributes.length.toLocaleString('en-US')} attributes, more than n8n's field list handles (${MAX_FIELDS.toLocaleString('en-US')}). Use Map Automatically: name the input fields like the attributes' codes or titles (an Edit Fields node before this one can rename them).`,
+		};
+	}
 	return {
 		fields: attributeFields(attributes),
 		...(attributes.length ? {} : { emptyFieldsNotice: 'The account has no attributes yet.' }),
