@@ -191,6 +191,35 @@ describe('Map Automatically', () => {
 		expect(account().productBySku('BOOL-1')).toBeUndefined();
 	});
 
+	it('a failed attribute read fails every item with the API message; nothing is written', async () => {
+		env.sb.setFaults({ errorRate: 1, errorStatus: 403, pathPattern: '^GET /api/integration/attribute$' });
+		env.sb.clearLog();
+		const input = [row('READ-1', { is_featured: undefined, pack_size: undefined }), row('READ-2', { is_featured: undefined, pack_size: undefined })];
+		const { items } = await runPim(env.creds(), createFromRow(), { input, continueOnFail: true, ...V2 });
+		expect(items).toHaveLength(2);
+		for (const item of items) expect(String(item.json.error)).toMatch(/^Could not read the account's attributes for "Attributes": /);
+		expect(attributeReads()).toHaveLength(1); // 403 is not retried, and read once for the run
+		expect(writes()).toHaveLength(0);
+	});
+
+	it('a missing SKU is reported before anything is sent', async () => {
+		env.sb.clearLog();
+		const { error } = await runPim(env.creds(), createFromRow(), { input: [row('', { is_featured: undefined })], ...V2 });
+		expect(error?.message).toBe('Parameter "SKU" is required');
+		expect(env.sb.log).toHaveLength(0);
+	});
+
+	it('list values: nulls skipped, objects refused; dates from Date values keep their day', async () => {
+		const product = account().products[2];
+		env.sb.clearLog();
+		const base = { resource: 'product', operation: 'update', sku: product.sku, languageCode: 'en_US', columns: autoMap };
+		const ok = await runPim(env.creds(), base, { input: [{ sku: product.sku, color: ['Red', null, 'Blue'], name: { first: 'x' } }], ...V2, continueOnFail: true });
+		expect(String(ok.items[0].json.error)).toBe('Parameter "Attributes": the input field "name" holds an object; the attribute "name" takes a text value');
+		const fine = await runPim(env.creds(), base, { input: [{ sku: product.sku, color: ['Red', null, 'Blue'], name: 'Ok' }], ...V2 });
+		expect(fine.error).toBeUndefined();
+		expect(writes().at(-1)!.body).toMatchObject({ 'color-multi-select': ['Red', 'Blue'], name: 'Ok' });
+	});
+
 	it('a PIM error on one item becomes that item\'s error with the API message', async () => {
 		const { items } = await runPim(env.creds(), createFromRow(), {
 			input: [row('NUM-1', { pack_size: 'twelve' }), row('NUM-2', { pack_size: 3 })],

@@ -1,13 +1,15 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { accountAttribute, attributeFields, MAX_FIELDS, type AccountAttribute } from '../resources/product/mapping';
+import { attributeFields, catalogOf, MAX_FIELDS } from '../resources/product/mapping';
+import { attributeCodeProblem } from '../shared/params';
 import { readAll, SOURCES } from './reading';
 
 /** Version 2's `columns` mapper: the account's attributes (all pages) as fields. */
 export async function getAttributeFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const attributes = (await readAll(this, SOURCES.attribute))
-		.map(accountAttribute)
-		.filter((a): a is AccountAttribute => a !== undefined);
+	// One field per code the node can send (duplicates and reserved codes such as sku left out).
+	const attributes = [...catalogOf(await readAll(this, SOURCES.attribute)).byCode.values()].filter(
+		(a) => !attributeCodeProblem(a.code),
+	);
 	if (attributes.length > MAX_FIELDS) {
 		return {
 			fields: [],

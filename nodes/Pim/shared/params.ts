@@ -89,8 +89,8 @@ export function runSettings(ctx: Ctx): RunSettings {
 	};
 }
 
-// Keys the interface uses itself, or that would break the bracket notation.
-const RESERVED = new Set(['sku', 'family_code', 'language_code', 'is_data_overwrite', 'channel', 'category', 'image']);
+/** Keys the interface uses itself (set through their own parameters), never attribute codes. */
+export const RESERVED = new Set(['sku', 'family_code', 'language_code', 'is_data_overwrite', 'channel', 'category', 'image']);
 const ATTRIBUTE_CODE = /^[^[\]=&\s]+$/;
 
 /** Why a code cannot be sent as an attribute field, or undefined when it can. */

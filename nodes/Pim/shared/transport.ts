@@ -358,7 +358,7 @@ export async function pimRequest(
 				return { response };
 			} catch (error) {
 				const { code, message } = networkCodeOf(error);
-				return { networkCode: code, networkMessage: message.replace(connection.token, '***') };
+				return { networkCode: code, networkMessage: message.split(connection.token).join('***') };
 			}
 		});
 

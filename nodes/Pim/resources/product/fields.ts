@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import { codeDropdown, FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import type { BodyBuilder, RunContext } from '../../shared/operations';
-import { productBody } from '../../shared/params';
+import { productBody, requiredString } from '../../shared/params';
 import { productFields, serializeForm, type ProductBody } from '../../shared/serializer';
 import { COLUMNS_LABEL, columnsReader } from './mapping';
 
@@ -255,6 +255,9 @@ export async function productBodyBuilder(
 	run: RunContext,
 ): Promise<() => ProductBody> {
 	if (ctx.getNode().typeVersion < 2) return () => productBody(ctx, mode);
+	// What needs no attribute list is checked before the list is read.
+	requiredString(ctx, 'sku', 'SKU');
+	requiredString(ctx, 'languageCode', 'Language');
 	const attributeValues = await columnsReader(ctx, run);
 	return () => productBody(ctx, mode, attributeValues);
 }

@@ -6,11 +6,12 @@ import type {
 	ResourceMapperField,
 	FieldType,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { SOURCES, text } from '../../methods/reading';
 import type { RunContext } from '../../shared/operations';
 import { paginate, MAX_PAGE_SIZE } from '../../shared/pagination';
-import { attributeCodeProblem, listOf } from '../../shared/params';
+import { attributeCodeProblem, listOf, RESERVED } from '../../shared/params';
 import type { AttributeValues, FormValue } from '../../shared/serializer';
 
 /**
@@ -21,7 +22,6 @@ import type { AttributeValues, FormValue } from '../../shared/serializer';
  * the workflow.
  */
 
-export const ATTRIBUTE_PATH = '/api/integration/attribute';
 export const COLUMNS_LABEL = 'Attributes';
 
 /** What a value must look like on the wire, from the attribute's type label. */
@@ -35,8 +35,6 @@ export interface AccountAttribute {
 	/** Choices, when the PIM lists them on the attribute record (the interface does not). */
 	options?: string[];
 }
-
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /**
  * The kind behind a type label, tolerant of how a PIM spells it: `Multi Select`, `multi-select`,
@@ -167,7 +165,7 @@ const catalogs = new WeakMap<object, Promise<AttributeCatalog>>();
 async function readCatalog(ctx: IExecuteSingleFunctions, { limiter, settings }: RunContext): Promise<AttributeCatalog> {
 	const { records } = await paginate(
 		ctx,
-		{ method: 'GET', url: ATTRIBUTE_PATH, itemIndex: ctx.getItemIndex() },
+		{ method: 'GET', url: SOURCES.attribute.path, itemIndex: ctx.getItemIndex() },
 		limiter,
 		settings,
 		{ pageSize: MAX_PAGE_SIZE, max: Infinity, lookahead: Math.min(4, settings.maxConcurrency) },
@@ -185,11 +183,17 @@ export async function attributeCatalog(ctx: IExecuteSingleFunctions, run: RunCon
 	try {
 		return await pending;
 	} catch (error) {
-		// Every item of the run fails with the API's message, each under its own index.
-		throw new NodeOperationError(
+		// Every item of the run fails with the API's message (and status), each under its own index.
+		const { message, description, httpCode } = error as NodeApiError;
+		throw new NodeApiError(
 			ctx.getNode(),
-			`Could not read the account's attributes for "${COLUMNS_LABEL}": ${(error as Error).message}`,
-			{ itemIndex: ctx.getItemIndex(), description: (error as NodeOperationError).description ?? undefined },
+			{ message },
+			{
+				message: `Could not read the account's attributes for "${COLUMNS_LABEL}": ${message}`,
+				description: description ?? undefined,
+				httpCode: httpCode ?? undefined,
+				itemIndex: ctx.getItemIndex(),
+			},
 		);
 	}
 }
@@ -215,20 +219,26 @@ function fail(ctx: IExecuteSingleFunctions, message: string, description?: strin
 	});
 }
 
+// '[]' is the editor's empty list field.
 const isEmpty = (value: unknown) =>
-	value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+	value === undefined ||
+	value === null ||
+	(typeof value === 'string' && (value.trim() === '' || value.trim() === '[]')) ||
+	(Array.isArray(value) && value.length === 0);
+
+const isDateTime = (value: unknown): value is { toISO: () => string } =>
+	!!value && typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function';
+
+const pad = (n: number) => String(n).padStart(2, '0');
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y', 'on']);
 const FALSE_WORDS = new Set(['0', 'false', 'no', 'n', 'off']);
 
 /** A date as the PIM writes it (YYYY/MM/DD), from an ISO string, a Date or n8n's DateTime; else as given. */
 function dateValue(value: unknown): string {
-	const raw =
-		value instanceof Date
-			? value.toISOString()
-			: value && typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function'
-				? String((value as { toISO: () => string }).toISO())
-				: text(value).trim();
+	// A Date's own calendar day (toISOString would shift it to UTC).
+	if (value instanceof Date) return `${value.getFullYear()}/${pad(value.getMonth() + 1)}/${pad(value.getDate())}`;
+	const raw = isDateTime(value) ? String(value.toISO()) : text(value).trim();
 	const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[T\s])/.exec(raw);
 	return m ? `${m[1]}/${m[2].padStart(2, '0')}/${m[3].padStart(2, '0')}` : raw;
 }
@@ -253,8 +263,15 @@ export function wireValue(
 	source: string,
 ): FormValue | string[] | undefined {
 	if (isEmpty(value)) return undefined;
+	if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !isDateTime(value)) {
+		fail(ctx, `${source} holds an object; the attribute "${code}" takes a text value`, 'Map one of its fields instead, e.g. {{ $json.price.amount }}.');
+	}
 	if (kind === 'multiSelect') {
-		const values = listOf(jsonArray(value) ?? value);
+		const list = jsonArray(value) ?? value;
+		if (Array.isArray(list) && list.some((v) => v !== null && typeof v === 'object')) {
+			fail(ctx, `${source} holds a list with objects; the attribute "${code}" takes a list of texts`);
+		}
+		const values = listOf(Array.isArray(list) ? list.filter((v) => v !== null && v !== undefined) : list);
 		return values.length ? values : undefined;
 	}
 	if (kind === 'boolean') {
@@ -267,10 +284,7 @@ export function wireValue(
 	if (kind === 'date') return dateValue(value);
 	if (Array.isArray(value)) return value.map(text).join(', ');
 	if (value instanceof Date) return value.toISOString();
-	if (typeof value === 'object') {
-		if (typeof (value as { toISO?: unknown }).toISO === 'function') return String((value as { toISO: () => string }).toISO());
-		fail(ctx, `${source} holds an object; the attribute "${code}" takes a text value`, 'Map one of its fields instead, e.g. {{ $json.price.amount }}.');
-	}
+	if (isDateTime(value)) return String(value.toISO());
 	return value as FormValue;
 }
 
@@ -290,13 +304,10 @@ function addValue(
 	else out.attributes.push({ code, value: wire });
 }
 
-/** Keys of an input item that are the product's own fields, set through their own parameters. */
-const OWN_FIELDS = new Set(['sku', 'family_code', 'language_code', 'is_data_overwrite', 'channel', 'category', 'image']);
-
 export interface MappingOptions {
 	/** With Map Automatically: input fields that match no attribute are an error instead of being skipped. */
 	refuseUnmatched: boolean;
-	/** Input fields never mapped (e.g. the ones the Channels parameter reads). */
+	/** Input fields never mapped (e.g. the ones the Channels parameter reads), lower case. */
 	ignore: Set<string>;
 }
 
@@ -304,7 +315,7 @@ export function mappingOptions(ctx: IExecuteSingleFunctions): MappingOptions {
 	const o = ctx.getNodeParameter('mappingOptions', {}) as IDataObject;
 	return {
 		refuseUnmatched: o.unmatchedFields === 'error',
-		ignore: new Set(listOf(o.ignoreFields)),
+		ignore: new Set(listOf(o.ignoreFields).map((f) => f.toLowerCase())),
 	};
 }
 
@@ -332,7 +343,9 @@ export function autoMappedValues(
 	const unmatched: string[] = [];
 	const fieldOf = new Map<string, string>();
 	for (const [field, value] of Object.entries(json)) {
-		if (OWN_FIELDS.has(field.toLowerCase()) || options.ignore.has(field)) continue;
+		// The product's own fields (sku, family_code, ...) have their own parameters.
+		const key = field.trim().toLowerCase();
+		if (RESERVED.has(key) || options.ignore.has(key)) continue;
 		const matches = matchField(field, catalog);
 		if (matches.length === 0) {
 			unmatched.push(field);
