@@ -25,8 +25,9 @@ export class PimApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://acme.pim.example.com',
-			description: 'Address of the PIM host, without a path (the /api/integration prefix is added by the node)',
+			placeholder: 'https://api.pim.example.com',
+			description:
+				"Address of the PIM's API host, without a path (the node adds /api/integration). Hosted PIMs serve every account from one API host, e.g. https://api.pim.example.com.",
 		},
 		{
 			displayName: 'Domain',
@@ -34,8 +35,9 @@ export class PimApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'acme',
-			description: 'Account name, sent as the x-domain header',
-			hint: 'Leave empty to use the first label of the Base URL host (acme for https://acme.pim.example.com)',
+			description:
+				'Your account name, sent as the x-domain header: the first part of the address you open the PIM at (acme for https://acme.pim.example.com). That address also works here.',
+			hint: "Leave empty only when the Base URL is your account's own address",
 		},
 		{
 			displayName: 'Token',
@@ -76,7 +78,8 @@ export class PimApi implements ICredentialType {
 	// The family list with a one-record page: cheap, and it needs both a valid token and domain.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
+			// The node's own clean-up of the Base URL: a pasted /api/integration is dropped.
+			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/integration$/, "") }}',
 			url: '/api/integration/family',
 			qs: { 'pagination[pageLimit]': '1' },
 		},

@@ -50,14 +50,15 @@ const parameterCases: Array<[string, INodeParameters, RegExp]> = [
 const credentialCases: Array<[string, Partial<PimCredentials>, RegExp]> = [
 	['domain with CR/LF', { domain: 'demo\r\nx-evil: 1' }, /"Domain": must be the account name only/],
 	['domain with a space', { domain: 'de mo' }, /"Domain": must be the account name only/],
-	['domain with a dot', { domain: 'demo.example.com' }, /"Domain": must be the account name only/],
+	['domain naming the shared API host', { domain: 'https://api.pim.example.com' }, /"Domain": must be the account name only/],
+	['domain that is an IP address', { domain: '10.0.0.1' }, /"Domain": must be the account name only/],
 	['base URL not http(s)', { baseUrl: 'ftp://127.0.0.1:1' }, /"Base URL": must start with https:\/\//],
 	['base URL with a password', { baseUrl: 'https://user:secret@pim.example.com' }, /"Base URL": must not contain a user name or password/],
 	['plain http to a remote host', { baseUrl: 'http://acme.pim.example.com' }, /"Base URL": plain http:\/\/ sends the token unencrypted/],
 	['base URL not a URL', { baseUrl: 'pim example' }, /"Base URL": "pim example" is not a valid URL/],
 	['token with a line break', { token: 'abc\ndef' }, /"Token": contains spaces, line breaks/],
 	['empty token', { token: '' }, /"Token": is required/],
-	['no domain and none derivable', { domain: '' }, /"Domain": this operation needs the account domain/],
+	['no domain and none derivable', { domain: '' }, /"Domain": this operation needs the account, and the Base URL does not name one; enter your account name/],
 ];
 
 describe('bad parameters are refused before any request', () => {

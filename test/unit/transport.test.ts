@@ -1,6 +1,8 @@
-import { sleep } from 'n8n-workflow';
+import { sleep, Workflow } from 'n8n-workflow';
 
-import { deriveDomain, resolveConnection } from '../../nodes/Pim/shared/connection';
+import { PimApi } from '../../credentials/PimApi.credentials';
+import { nodeTypes, pimNode } from '../helpers/n8n';
+import { deriveDomain, domainFromField, resolveConnection } from '../../nodes/Pim/shared/connection';
 import { Limiter } from '../../nodes/Pim/shared/limiter';
 import { backoffMs, classify, networkCodeOf, parseRetryAfter, pimRequest } from '../../nodes/Pim/shared/transport';
 import { envelope, fakeContext } from './fakes';
@@ -76,10 +78,47 @@ describe('helpers', () => {
 		expect(networkCodeOf({ message: 'Bad request' }).code).toBeUndefined();
 	});
 
-	it('deriveDomain takes the first label of a multi-label host name', () => {
+	it('deriveDomain takes the first label of an account address, never a generic one', () => {
 		expect(deriveDomain('https://acme.pim.example.com')).toBe('acme');
 		expect(deriveDomain('http://localhost:8787')).toBeUndefined();
 		expect(deriveDomain('http://127.0.0.1:8787')).toBeUndefined();
+		// The real service's shared API host names no account.
+		for (const host of ['api', 'www', 'app', 'API']) expect(deriveDomain(`https://${host}.pim.example.com`)).toBeUndefined();
+	});
+
+	it('Domain takes the account name or the account address, reduced to the account name', () => {
+		for (const given of ['acme', ' acme ', 'acme.pim.example.com', 'https://acme.pim.example.com', 'https://acme.pim.example.com/anything?x=1', 'acme.pim.example.com/login', 'acme.pim.example.com:8443']) {
+			expect(domainFromField(given)).toBe('acme');
+		}
+		expect(domainFromField('Acme-EU')).toBe('Acme-EU');
+		for (const bad of ['api', 'https://api.pim.example.com', 'www.pim.example.com', '10.0.0.1', 'https://localhost', 'ac me', 'acme\r\nx: 1', 'https://', '_x']) {
+			expect(domainFromField(bad)).toBeUndefined();
+		}
+		expect(resolveConnection({ baseUrl: 'https://api.pim.example.com', domain: 'https://acme.pim.example.com/', token: 't' })).toEqual({
+			connection: { baseUrl: 'https://api.pim.example.com', domain: 'acme', token: 't' },
+		});
+		// Nothing names an account: no domain (the operations then say what to enter).
+		expect(resolveConnection({ baseUrl: 'https://api.pim.example.com', token: 't' })).toEqual({
+			connection: { baseUrl: 'https://api.pim.example.com', domain: undefined, token: 't' },
+		});
+		const refused = resolveConnection({ baseUrl: 'https://api.pim.example.com', domain: 'api', token: 't' });
+		expect(refused.problem?.message).toBe(
+			'Credential field "Domain": must be the account name only (letters, digits and hyphens) or the account\'s address; enter your account name: the first part of the address you open the PIM at (acme for https://acme.pim.example.com)',
+		);
+	});
+
+	it("the credential test cleans the Base URL as the node does (a pasted /api/integration is dropped)", () => {
+		// Evaluated by n8n-workflow's own expression engine, as n8n does for the test request.
+		const node = pimNode({});
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		const evaluate = (credentials: { baseUrl: string }) =>
+			workflow.expression.getSimpleParameterValue(node, new PimApi().test.request.baseURL!, 'internal', {
+				$credentials: credentials,
+			} as never);
+		for (const baseUrl of ['https://api.pim.example.com', 'https://api.pim.example.com/', ' https://api.pim.example.com/api/integration/ ']) {
+			const { connection } = resolveConnection({ baseUrl, token: 't', domain: 'acme' }) as { connection: { baseUrl: string } };
+			expect(evaluate({ baseUrl })).toBe(connection.baseUrl);
+		}
 	});
 
 	it('resolveConnection normalises the base URL and keeps a pasted API prefix out', () => {

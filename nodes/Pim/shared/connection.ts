@@ -41,15 +41,45 @@ function parseUrl(value: string): URL | undefined {
 }
 
 /**
- * The account name from the host `<account>.<pim_host>`: its first label, when the host has
- * more than one label and is not an IP address.
+ * First labels that name a host's role, not an account: a hosted PIM serves every account from
+ * one API host (`https://api.<pim host>`), so such a label must never become `x-domain`.
  */
+const GENERIC_LABELS = new Set(['api', 'www', 'app', 'admin', 'login', 'portal', 'pim', 'integration']);
+
+/** The host of `acme.pim.example.com`, `https://acme.pim.example.com/anything` or `acme`. */
+function hostOf(value: string): string | undefined {
+	const text = value.trim();
+	const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? parseUrl(text)?.hostname : text.split(/[/?#]/)[0].replace(/:\d+$/, '');
+	return host ? host.replace(/\.$/, '') : undefined;
+}
+
+/**
+ * The account name in an account's address `<account>.<pim host>` (or the name itself): its
+ * first label; undefined for an IP address, a one-label host given as an address, or a generic
+ * label such as `api`.
+ */
+function accountLabel(host: string, isAddress: boolean): string | undefined {
+	if (host.startsWith('[') || IPV4.test(host) || (isAddress && !host.includes('.'))) return undefined;
+	const label = host.split('.')[0];
+	return DNS_LABEL.test(label) && !GENERIC_LABELS.has(label.toLowerCase()) ? label : undefined;
+}
+
+/** The account name from the Base URL's host, when that host is the account's own address. */
 export function deriveDomain(baseUrl: string): string | undefined {
 	const host = parseUrl(baseUrl)?.hostname;
-	if (!host || !host.includes('.') || IPV4.test(host) || host.startsWith('[')) return undefined;
-	const label = host.split('.')[0];
-	return DNS_LABEL.test(label) ? label.toLowerCase() : undefined;
+	return host ? accountLabel(host, true)?.toLowerCase() : undefined;
 }
+
+/** What the Domain field holds, reduced to the account name: `acme` from any of its forms. */
+export function domainFromField(value: string): string | undefined {
+	const host = hostOf(value);
+	if (!host) return undefined;
+	return host.includes('.') || /:\/\//.test(value) ? accountLabel(host, true) : accountLabel(host, false);
+}
+
+/** Said wherever an account name is needed and none is given. */
+export const DOMAIN_HELP =
+	"enter your account name: the first part of the address you open the PIM at (acme for https://acme.pim.example.com)";
 
 function normaliseBaseUrl(raw: string, allowHttp: boolean): { baseUrl: string } | { problem: ConnectionProblem } {
 	const value = raw.trim();
@@ -86,11 +116,12 @@ export function resolveConnection(credentials: ICredentialDataDecryptedObject): 
 	}
 
 	const given = String(credentials.domain ?? '').trim();
-	if (given && !DNS_LABEL.test(given)) {
+	const domain = given ? domainFromField(given) : deriveDomain(base.baseUrl);
+	if (given && !domain) {
 		return problem(
 			'Domain',
-			'must be the account name only (one host-name label of letters, digits and hyphens, e.g. "acme")',
+			`must be the account name only (letters, digits and hyphens) or the account's address; ${DOMAIN_HELP}`,
 		);
 	}
-	return { connection: { baseUrl: base.baseUrl, domain: given || deriveDomain(base.baseUrl), token } };
+	return { connection: { baseUrl: base.baseUrl, domain, token } };
 }

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { resolveConnection, type PimConnection } from './connection';
+import { DOMAIN_HELP, resolveConnection, type PimConnection } from './connection';
 import { Limiter } from './limiter';
 
 /** Any n8n context that can make authenticated requests: node items, pagination, dropdowns, polls. */
@@ -325,7 +325,7 @@ export async function pimRequest(
 	if (!connection.domain && !request.domainOptional) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			'Credential field "Domain": this operation needs the account domain, and none can be derived from the Base URL',
+			`Credential field "Domain": this operation needs the account, and the Base URL does not name one; ${DOMAIN_HELP}`,
 			{ itemIndex: request.itemIndex },
 		);
 	}
