@@ -58,6 +58,17 @@ async function fetchProblems(ndv) {
 	return [...text.split('\n'), ...inputs].filter((l) => FETCH_ERROR.test(l));
 }
 
+/** Opens a node of the workflow on screen and waits until its dropdowns are loaded. */
+async function openNode(page, nodeName, calls) {
+	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
+	await node.waitFor();
+	await node.dblclick();
+	const ndv = page.locator('[data-test-id="ndv"]');
+	await ndv.waitFor();
+	await settle(page, calls.pending);
+	return ndv;
+}
+
 /**
  * Every PIM node of every example opened in the editor before any run (nothing to resolve
  * $json from): no dropdown or mapper may fail, e.g. on Channels = {{ $json.Channel }}.
@@ -66,12 +77,7 @@ async function openEveryPimNode(page, url, examples, calls, control) {
 	// The check can fail: a node whose credential has a wrong token shows the error.
 	if (control) {
 		await page.goto(`${url}/workflow/${control.workflowId}`);
-		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${control.nodeName}"]`);
-		await node.waitFor();
-		await node.dblclick();
-		const ndv = page.locator('[data-test-id="ndv"]');
-		await ndv.waitFor();
-		await settle(page, calls.pending);
+		const ndv = await openNode(page, control.nodeName, calls);
 		const problems = await fetchProblems(ndv);
 		ok(problems.length > 0, 'control: a dropdown with a wrong token shows no error: the check could not fail');
 		calls.failed.length = 0;
@@ -81,13 +87,8 @@ async function openEveryPimNode(page, url, examples, calls, control) {
 	for (const wf of examples) {
 		await page.goto(`${url}/workflow/${wf.id}`);
 		for (const name of wf.nodes) {
-			const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
-			await node.waitFor();
 			const failedBefore = calls.failed.length;
-			await node.dblclick();
-			const ndv = page.locator('[data-test-id="ndv"]');
-			await ndv.waitFor();
-			await settle(page, calls.pending);
+			const ndv = await openNode(page, name, calls);
 			const [problem] = await fetchProblems(ndv);
 			ok(!problem, `${wf.id} / "${name}" shows "${problem && problem.trim()}" before any run`);
 			ok(
@@ -107,11 +108,8 @@ async function openEveryPimNode(page, url, examples, calls, control) {
  */
 async function attributeMapper(page, url, { workflowId, nodeName, expectFields, fieldCount }, calls, shotsDir) {
 	await page.goto(`${url}/workflow/${workflowId}`);
-	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
-	await node.waitFor();
-	await node.dblclick();
-	const mapper = page.locator('[data-test-id="resource-mapper-container"]');
-	await mapper.waitFor();
+	await openNode(page, nodeName, calls);
+	await page.locator('[data-test-id="resource-mapper-container"]').waitFor();
 	await settle(page, calls.pending);
 	const mode = page.locator('[data-test-id="mapping-mode-select"]');
 	ok(/Map Automatically/.test(await mode.innerText().catch(() => '')) || /Map Automatically/.test(await mode.locator('input').inputValue().catch(() => '')), 'the saved node opens in Map Automatically');

@@ -90,8 +90,10 @@ describe('helpers', () => {
 		for (const given of ['acme', ' acme ', 'acme.pim.example.com', 'https://acme.pim.example.com', 'https://acme.pim.example.com/anything?x=1', 'acme.pim.example.com/login', 'acme.pim.example.com:8443']) {
 			expect(domainFromField(given)).toBe('acme');
 		}
+		// A name typed as such is the user's choice, even a word that is generic in a host name.
 		expect(domainFromField('Acme-EU')).toBe('Acme-EU');
-		for (const bad of ['api', 'https://api.pim.example.com', 'www.pim.example.com', '10.0.0.1', 'https://localhost', 'ac me', 'acme\r\nx: 1', 'https://', '_x']) {
+		expect(domainFromField('app')).toBe('app');
+		for (const bad of ['https://api.pim.example.com', 'www.pim.example.com', '10.0.0.1', 'https://localhost', 'ac me', 'acme\r\nx: 1', 'https://', '_x']) {
 			expect(domainFromField(bad)).toBeUndefined();
 		}
 		expect(resolveConnection({ baseUrl: 'https://api.pim.example.com', domain: 'https://acme.pim.example.com/', token: 't' })).toEqual({
@@ -101,7 +103,7 @@ describe('helpers', () => {
 		expect(resolveConnection({ baseUrl: 'https://api.pim.example.com', token: 't' })).toEqual({
 			connection: { baseUrl: 'https://api.pim.example.com', domain: undefined, token: 't' },
 		});
-		const refused = resolveConnection({ baseUrl: 'https://api.pim.example.com', domain: 'api', token: 't' });
+		const refused = resolveConnection({ baseUrl: 'https://api.pim.example.com', domain: 'api.pim.example.com', token: 't' });
 		expect(refused.problem?.message).toBe(
 			'Credential field "Domain": must be the account name only (letters, digits and hyphens) or the account\'s address; enter your account name: the first part of the address you open the PIM at (acme for https://acme.pim.example.com)',
 		);

@@ -54,12 +54,11 @@ function hostOf(value: string): string | undefined {
 }
 
 /**
- * The account name in an account's address `<account>.<pim host>` (or the name itself): its
- * first label; undefined for an IP address, a one-label host given as an address, or a generic
- * label such as `api`.
+ * The account name in an account's address `<account>.<pim host>`: its first label; undefined
+ * for an IP address, a one-label host, or a generic label such as `api` (the shared API host).
  */
-function accountLabel(host: string, isAddress: boolean): string | undefined {
-	if (host.startsWith('[') || IPV4.test(host) || (isAddress && !host.includes('.'))) return undefined;
+function accountLabel(host: string): string | undefined {
+	if (host.startsWith('[') || IPV4.test(host) || !host.includes('.')) return undefined;
 	const label = host.split('.')[0];
 	return DNS_LABEL.test(label) && !GENERIC_LABELS.has(label.toLowerCase()) ? label : undefined;
 }
@@ -67,14 +66,18 @@ function accountLabel(host: string, isAddress: boolean): string | undefined {
 /** The account name from the Base URL's host, when that host is the account's own address. */
 export function deriveDomain(baseUrl: string): string | undefined {
 	const host = parseUrl(baseUrl)?.hostname;
-	return host ? accountLabel(host, true)?.toLowerCase() : undefined;
+	return host ? accountLabel(host)?.toLowerCase() : undefined;
 }
 
-/** What the Domain field holds, reduced to the account name: `acme` from any of its forms. */
+/**
+ * What the Domain field holds, reduced to the account name: `acme` from any of its forms. A name
+ * typed as such is taken as it is (an account may be called `app`); an address gives its label.
+ */
 export function domainFromField(value: string): string | undefined {
 	const host = hostOf(value);
 	if (!host) return undefined;
-	return host.includes('.') || /:\/\//.test(value) ? accountLabel(host, true) : accountLabel(host, false);
+	if (host.includes('.') || /:\/\//.test(value)) return accountLabel(host);
+	return DNS_LABEL.test(host) ? host : undefined;
 }
 
 /** Said wherever an account name is needed and none is given. */

@@ -108,7 +108,7 @@ const columns: INodeProperties = {
 		},
 	},
 	description:
-		'Map Automatically sends every input field named like an attribute (its code or title); Define Below takes a value or an expression per attribute. Empty values are not sent.',
+		'Map Automatically sends every input field named like an attribute (its code or title); Map Each Column Manually takes a value or an expression per attribute. Empty values are not sent.',
 	displayOptions: showFor('product', BODY_OPERATIONS, FROM_VERSION_2),
 };
 

@@ -125,7 +125,7 @@ export function attributeFields(attributes: AccountAttribute[]): ResourceMapperF
 				// An empty JSON editor shows a syntax error; an empty list sends nothing.
 				...(attribute.kind === 'multiSelect' ? { defaultValue: '[]' } : {}),
 				// A big account's fields start out of the form (n8n renders every field shown); each
-				// is added from the mapper's searchable "Add attribute" list.
+				// is added from the mapper's "Add attribute" list.
 				...(many ? { removed: true } : {}),
 			};
 			return field;
@@ -355,7 +355,7 @@ export function autoMappedValues(
 			fail(
 				ctx,
 				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(describe).join(' and ')}`,
-				'Rename the field to the code of the attribute it holds, or use Define Below.',
+				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
 			);
 		}
 		const [attribute] = matches;
