@@ -5,7 +5,9 @@
  *   npm run bench                      full run (~15 min on 2 cores)
  *   npm run bench:quick                CI: small sizes, 1-2 runs (a few minutes)
  *   node bench/run.js --only 1,3       some scenarios; --runs N, --sizes 5000,50000:100 (size[:page size]), --profile,
- *                                      --no-n8n (skip what needs the cached n8n), --no-write
+ *                                      --no-n8n (skip what needs the cached n8n), --no-write,
+ *                                      --no-real-n8n (scenario 1 without the PIM node in a real n8n; it runs
+ *                                      whenever the cached n8n is used), --real-n8n (also installs n8n in --quick)
  *
  * Writes bench/RESULTS.md, bench/throughput.svg and bench/out/results.json.
  */
@@ -18,7 +20,7 @@ const { ROOT } = require('./lib/sandbox');
 const { writeReport } = require('./lib/report');
 
 function parseArgs(argv) {
-	const args = { quick: false, only: [1, 2, 3, 4, 5], n8n: true, write: true, profile: false };
+	const args = { quick: false, only: [1, 2, 3, 4, 5], n8n: true, write: true, profile: false, realN8n: true };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=');
 		const value = () => (inline !== undefined ? inline : argv[++i]);
@@ -46,6 +48,13 @@ function parseArgs(argv) {
 				break;
 			case '--install-n8n':
 				args.installN8n = true;
+				break;
+			case '--real-n8n':
+				args.realN8n = true;
+				args.installN8n = true;
+				break;
+			case '--no-real-n8n':
+				args.realN8n = false;
 				break;
 			case '--no-write':
 				args.write = false;
@@ -180,6 +189,8 @@ async function main() {
 		quick,
 		outDir,
 		n8n,
+		// Scenario 1 also runs the node in the cached n8n itself (bench/lib/realn8n.js).
+		realN8n: Boolean(n8n) && args.realN8n,
 		profile: args.profile,
 		// The Return All case profiled with --profile: 50 000 products, or the first size given.
 		profileSize: sizes.includes(50000)

@@ -49,6 +49,24 @@ export class PimApi implements ICredentialType {
 			description: 'Access token of the integration',
 		},
 		{
+			displayName: 'Multi-Select Field Names',
+			name: 'multiSelectForm',
+			type: 'options',
+			options: [
+				{
+					name: 'color-multi-select[] (as the API Document Writes It)',
+					value: 'suffix',
+				},
+				{
+					name: 'color[] (the Attribute Code Alone)',
+					value: 'plain',
+				},
+			],
+			default: 'suffix',
+			description:
+				'How product writes name the values of a multi-select attribute such as color. Keep the default unless multi-select values you send do not show up in the PIM.',
+		},
+		{
 			displayName: 'Allow Plain HTTP',
 			name: 'allowHttp',
 			type: 'boolean',

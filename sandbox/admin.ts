@@ -5,7 +5,8 @@
 import type http from 'node:http';
 import { flatQuery } from './forms';
 import type { Sandbox } from './server';
-import type { AccountSpec, Faults } from './types';
+import type { AccountSpec, Faults, ListOrder } from './types';
+import { LIST_ORDERS } from './types';
 import { productInternal } from './wire';
 
 class AdminError extends Error {
@@ -194,6 +195,17 @@ export async function handleAdmin(
 			const store = sandbox.accounts.get(parts[1].toLowerCase());
 			if (!store) throw new AdminError(404, `Unknown account '${parts[1]}'.`);
 			if (parts.length === 2) {
+				if (method === 'PATCH') {
+					const body = await readJson(req);
+					if (!isObject(body)) throw new AdminError(400, 'Body must be { "multiSelectForm"?, "listOrder"? }.');
+					const { multiSelectForm, listOrder } = body;
+					if (multiSelectForm !== undefined && multiSelectForm !== 'suffix' && multiSelectForm !== 'plain')
+						throw new AdminError(400, 'multiSelectForm must be suffix or plain.');
+					if (listOrder !== undefined && !LIST_ORDERS.includes(listOrder as ListOrder))
+						throw new AdminError(400, `listOrder must be one of ${LIST_ORDERS.join(', ')}.`);
+					store.configure({ multiSelectForm, listOrder: listOrder as ListOrder | undefined });
+					return reply(res, 200, store.summary());
+				}
 				if (method !== 'GET') return methodNotAllowed();
 				return reply(res, 200, store.summary());
 			}

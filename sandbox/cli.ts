@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSandbox } from './server';
-import type { AccountSpec, Faults, SandboxOptions } from './types';
+import type { AccountSpec, Faults, ListOrder, MultiSelectForm, SandboxOptions } from './types';
+import { LIST_ORDERS } from './types';
 
 const USAGE = `Usage: npm run sandbox -- [flags]
 
@@ -18,7 +19,8 @@ Data
   --products N             products of the default accounts demo/acme (default 200)
   --attributes N           extra generated attributes attr_00001... of demo/acme (default 0)
   --seed N                 global seed (default 1)
-  --account D:T[:N[:A]]    add account D with token T (N products, A extra attributes); repeatable
+  --account D:T[:N[:A[:O[:F]]]]  add account D with token T (N products, A extra attributes, list order O:
+                           id | id-desc | updated-desc, multi-select form F: suffix | plain); repeatable
   --page-limit-default N   page length when none is requested (default 10)
   --max-page-limit N       larger page lengths are clamped (default 1000)
   --no-log                 do not keep the in-memory request log
@@ -112,13 +114,20 @@ export function parseArgs(argv: string[]): CliConfig {
 				options.seed = num(arg, value());
 				break;
 			case '--account': {
-				const [domain, token, products, attributes] = value().split(':');
-				if (!domain || !token) throw new UsageError('--account needs domain:token[:products[:attributes]].');
+				const [domain, token, products, attributes, order, form] = value().split(':');
+				if (!domain || !token)
+					throw new UsageError('--account needs domain:token[:products[:attributes[:listOrder[:multiSelectForm]]]].');
+				if (order && !LIST_ORDERS.includes(order as ListOrder))
+					throw new UsageError(`--account list order must be one of ${LIST_ORDERS.join(', ')}.`);
+				if (form && form !== 'suffix' && form !== 'plain')
+					throw new UsageError('--account multi-select form must be suffix or plain.');
 				accounts.push({
 					domain,
 					token,
 					...(products !== undefined && products !== '' ? { products: num('--account products', products) } : {}),
-					...(attributes !== undefined ? { extraAttributes: num('--account attributes', attributes) } : {}),
+					...(attributes !== undefined && attributes !== '' ? { extraAttributes: num('--account attributes', attributes) } : {}),
+					...(order ? { listOrder: order as ListOrder } : {}),
+					...(form ? { multiSelectForm: form as MultiSelectForm } : {}),
 				});
 				break;
 			}

@@ -24,6 +24,7 @@ import type {
 	SandboxOptions,
 	ScriptStep,
 } from './types';
+import { LIST_ORDERS } from './types';
 import { delay, hashString, isoMicro } from './util';
 
 export type {
@@ -35,7 +36,10 @@ export type {
 	SandboxHandle,
 	SandboxOptions,
 	ScriptStep,
+	ListOrder,
+	MultiSelectForm,
 } from './types';
+export { LIST_ORDERS } from './types';
 export { AccountStore, StoreError } from './store';
 export type { ProductInput, ProductPatch, ChannelInput, CategoryInput } from './store';
 export type * from './records';
@@ -121,6 +125,8 @@ export class Sandbox {
 				Math.floor(spec.extraAttributes ?? (isDefault ? (this.options.extraAttributes ?? 0) : 0)),
 			),
 			empty: spec.empty === true,
+			multiSelectForm: spec.multiSelectForm === 'plain' ? 'plain' : 'suffix',
+			listOrder: spec.listOrder ?? 'id',
 			seed: (spec.seed ?? hashString(spec.domain.toLowerCase()) ^ seedBase) >>> 0,
 		};
 	}
@@ -140,6 +146,10 @@ export class Sandbox {
 			throw new Error(`An account '${spec.domain}' already exists.`);
 		if (this.tokens.has(spec.token))
 			throw new Error('That token is already used by another account.');
+		if (spec.multiSelectForm !== undefined && spec.multiSelectForm !== 'suffix' && spec.multiSelectForm !== 'plain')
+			throw new Error('multiSelectForm must be suffix or plain.');
+		if (spec.listOrder !== undefined && !LIST_ORDERS.includes(spec.listOrder))
+			throw new Error(`listOrder must be one of ${LIST_ORDERS.join(', ')}.`);
 		const store = new AccountStore(
 			this.resolveSpec(
 				spec,

@@ -17,6 +17,7 @@ import type {
 	RelationRecord,
 } from './records';
 import { generateAccount, emptyAccountData } from './seed';
+import type { ListOrder, MultiSelectForm } from './types';
 import { formatDateTime, hashString, Rng, slugify } from './util';
 import {
 	attributeWire,
@@ -37,6 +38,8 @@ export interface ResolvedAccountSpec {
 	extraAttributes: number;
 	empty: boolean;
 	seed: number;
+	multiSelectForm: MultiSelectForm;
+	listOrder: ListOrder;
 }
 
 /** Error of a store operation; `field` names the offending input field, `status` the HTTP status it maps to. */
@@ -153,6 +156,7 @@ export class AccountStore implements ProductWireContext {
 	private idIndex = new Map<number, ProductRecord>();
 	private nextProductId = 1;
 	private listCache = new Map<string, { version: number; list: ProductRecord[] }>();
+	private orderCache = new WeakMap<object, { version: number; order: ListOrder; list: unknown[] }>();
 
 	constructor(spec: ResolvedAccountSpec, clock: () => Date) {
 		this.spec = spec;
@@ -223,6 +227,36 @@ export class AccountStore implements ProductWireContext {
 		this.skuIndex = new Map(this.products.map((p) => [p.sku, p]));
 		this.idIndex = new Map(this.products.map((p) => [p.id, p]));
 		this.nextProductId = this.products.reduce((max, p) => Math.max(max, p.id), 0) + 1;
+	}
+
+	// ---------------------------------------------------------------- list order
+
+	/** Changes how the account names multi-select values and orders its lists (admin, tests). */
+	configure(settings: { multiSelectForm?: MultiSelectForm; listOrder?: ListOrder }): void {
+		if (settings.multiSelectForm !== undefined) this.spec.multiSelectForm = settings.multiSelectForm;
+		if (settings.listOrder !== undefined) this.spec.listOrder = settings.listOrder;
+		this.orderCache = new WeakMap();
+	}
+
+	/**
+	 * A list (products, families, categories, category products) in the account's list order.
+	 * `id` keeps the stored ascending order; the others are built once per list and state version.
+	 */
+	inListOrder<T extends { id: number; updated_at: string }>(list: T[]): T[] {
+		const order = this.spec.listOrder;
+		if (order === 'id' || list.length < 2) return list;
+		const cached = this.orderCache.get(list);
+		if (cached && cached.version === this.version && cached.order === order) return cached.list as T[];
+		const out =
+			order === 'id-desc'
+				? list.slice().reverse()
+				: list
+						.slice()
+						.sort((a, b) =>
+							a.updated_at === b.updated_at ? b.id - a.id : a.updated_at < b.updated_at ? 1 : -1,
+						);
+		this.orderCache.set(list, { version: this.version, order, list: out });
+		return out;
 	}
 
 	// ---------------------------------------------------------------- look-ups (codes are case-insensitive)
@@ -730,6 +764,8 @@ export class AccountStore implements ProductWireContext {
 			currencies: this.currencies.map((c) => c.code),
 			categories: this.categories.length,
 			relations: this.relations.map((r) => r.code),
+			multiSelectForm: this.spec.multiSelectForm,
+			listOrder: this.spec.listOrder,
 		};
 	}
 }

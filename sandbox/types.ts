@@ -17,7 +17,20 @@ export interface AccountSpec {
 	empty?: boolean;
 	/** Seed of the account's data (default: derived from the domain and `SandboxOptions.seed`). */
 	seed?: number;
+	/**
+	 * How writes name multi-select values: `suffix` (`color-multi-select[]`, the default, as the
+	 * interface document writes it) or `plain` (`color[]`). The other form is ignored, like any
+	 * field a PHP backend does not read.
+	 */
+	multiSelectForm?: MultiSelectForm;
+	/** Order of the product, family and category lists (default `id`: ascending id). */
+	listOrder?: ListOrder;
 }
+
+export type MultiSelectForm = 'suffix' | 'plain';
+/** `id` ascending, `id-desc` newest first, `updated-desc` last update first (ties: higher id first). */
+export type ListOrder = 'id' | 'id-desc' | 'updated-desc';
+export const LIST_ORDERS: readonly ListOrder[] = ['id', 'id-desc', 'updated-desc'];
 
 export interface RateLimit {
 	/** Requests per second (token bucket of capacity `rps`, refilled continuously, shared by the whole server). */

@@ -2,7 +2,7 @@
 /** Turns bench/out/results.json into bench/RESULTS.md, bench/throughput.svg and a console summary. */
 const fs = require('node:fs');
 const path = require('node:path');
-const { fmt, ms, msSpread } = require('./stats');
+const { fmt, ms, msSpread, summary } = require('./stats');
 const { renderChart } = require('./svg');
 
 const TARGETS = {
@@ -46,6 +46,14 @@ function targets(r) {
 				figure: `${ratio(nr)} (vs sequential ${ratio(s.ratios.nodeRawSeq)}, vs 4 in flight ${ratio(s.ratios.nodeRawPar)})`,
 				ok: nr <= TARGETS.nodeRaw,
 			});
+			const real = s.realN8n;
+			if (real && !real.failed && real.firstMedian !== undefined) {
+				rows.push({
+					what: `1. Return All ${fmt(e.size)} in a real n8n ${r.n8n ? r.n8n.version : ''}: node time / raw sequential ≤ ${TARGETS.nodeRaw}`,
+					figure: `${ratio(s.ratios.realFirstRawSeq)} (first run of a process; warm runs ${ratio(s.ratios.realWarmRawSeq)}, cold \`n8n execute\` ${ratio(s.ratios.realColdRawSeq)}; in-process ${ratio(s.ratios.nodeRawSeq)})`,
+					ok: s.ratios.realFirstRawSeq <= TARGETS.nodeRaw,
+				});
+			}
 			if (s.http && !s.http.failed) {
 				rows.push({
 					what: `1. Return All ${fmt(e.size)}: node ≤ HTTP Request node`,
@@ -152,6 +160,44 @@ function getallSection(g) {
 		const r = e.summary.ratios;
 		out.push(
 			`| ${e.label}${e.main ? '' : ' *'} | ${ratio(r.nodeRawSeq)} | ${ratio(r.nodeRawPar)} | ${ratio(r.nodeHttp)} | ${ratio(r.nodeHttpSplit)} |`,
+		);
+	}
+	const real = realN8nTable(g);
+	if (real) out.push('', real);
+	return out.join('\n');
+}
+
+/** Both harnesses side by side: the in-process engine and the node in a real n8n. */
+function realN8nTable(g) {
+	const cases = g.sizes.filter((e) => e.summary.realN8n);
+	if (!cases.length) return undefined;
+	const times = (list) =>
+		list && list.length ? `${ms(summary(list).median)}${list.length > 1 ? ` (${ms(summary(list).min)}–${ms(summary(list).max)}, n=${list.length})` : ' (1 run)'}` : '–';
+	const out = [];
+	out.push('### The same read in a real n8n', '');
+	out.push(
+		'The PIM node installed in the cached n8n as a Community Nodes install does (`.n8n/nodes/node_modules/n8n-nodes-pim`, the build the bench measures), the sandbox credential imported with `n8n import:credentials`, ' +
+			'a workflow *Manual Trigger → PIM (Product → Get Many, Return All, no Page Size)* imported per run and executed by `n8n execute-batch` (one after the other in one n8n process, each as `n8n execute --id` runs it, saved as usual), after one warm-up execution (Limit 10). ' +
+			"Time = the node's own execution time from n8n's run data (`runData.PIM[0].executionTime`). " +
+			'*First run* is the first large read of an n8n process, like each in-process child; *warm runs* are the later ones in the same process; *cold `n8n execute`* is a fresh `n8n execute --id` per run with no warm-up (how issue #16 measured). ' +
+			'Every ratio divides by the median of the raw sequential loop of the same case (the in-process table above), which also ran right before and after the real n8n (shown). ' +
+			'Source: `bench/lib/realn8n.js`; `--profile` adds CPU profiles of the n8n process cut to the timed executions.',
+	);
+	out.push('');
+	out.push(
+		'| case | raw sequential | in-process node (wall) | ratio | real n8n, first run | ratio | real n8n, warm runs | ratio | cold `n8n execute` | ratio | execution − node time | n8n process wall | raw seq. before / after | 1-min load during |',
+	);
+	out.push('|---|---|---|---:|---|---:|---|---:|---|---:|---:|---|---|---|');
+	for (const e of cases) {
+		const s = e.summary;
+		const x = s.realN8n;
+		if (x.failed) {
+			out.push(`| ${e.label} | | | | **failed**: ${x.failed.replace(/\|/g, '\\|')} | | | | | | | | | |`);
+			continue;
+		}
+		const r = s.ratios;
+		out.push(
+			`| ${e.label} | ${ms(s['raw-seq'].wallMedian)} | ${ms(s.node.wallMedian)} | ${ratio(r.nodeRawSeq)} | ${times(x.first)} | ${ratio(r.realFirstRawSeq)} | ${times(x.warm)} | ${ratio(r.realWarmRawSeq)} | ${times(x.cold)} | ${ratio(r.realColdRawSeq)} | ${ms(x.executionOverheadMs)} | ${x.processWallMs.map((v) => ms(v)).join(', ')}${x.coldProcessWallMs.length ? `; cold ${x.coldProcessWallMs.map((v) => ms(v)).join(', ')}` : ''} | ${x.rawAround.map((v) => ms(v)).join(' / ')} | ${fmt(x.load.start, 2)} → ${fmt(x.load.end, 2)} |`,
 		);
 	}
 	return out.join('\n');

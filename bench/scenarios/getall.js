@@ -6,6 +6,7 @@
  */
 const path = require('node:path');
 const fs = require('node:fs');
+const os = require('node:os');
 const { startSandbox } = require('../lib/sandbox');
 const { runChild } = require('../lib/child');
 const { median } = require('../lib/stats');
@@ -27,6 +28,8 @@ const NODE_PAGES_IN_FLIGHT = 4;
  * count against it. Other page sizes are set explicitly on every variant.
  */
 const NODE_DEFAULT_PAGE_SIZE = 1000;
+/** Above this the node refuses a Return All from one input item (MAX_ITEMS_PER_INPUT in pagination.ts). */
+const REAL_N8N_MAX_SIZE = 100000;
 
 /** "50 000 products", "50 000 products, page size 100", "5 000 products, server latency 20 ms". */
 function describe(c) {
@@ -96,6 +99,9 @@ async function run(ctx) {
 					}
 				}
 			}
+			if (ctx.realN8n && config.main && size <= REAL_N8N_MAX_SIZE) {
+				entry.realN8n = await realN8nCase(ctx, sb, config, runs);
+			}
 			if (ctx.profile && config.main && size === ctx.profileSize) {
 				const dir = path.join(ctx.outDir, 'profiles');
 				fs.mkdirSync(dir, { recursive: true });
@@ -115,6 +121,16 @@ async function run(ctx) {
 					});
 					log(`  CPU profile of the timed read: ${path.relative(process.cwd(), file)}`);
 				}
+				if (ctx.realN8n && size <= REAL_N8N_MAX_SIZE) {
+					// Its own batch: the profiler slows the process, so these runs are not the timed ones.
+					const r = await require('../lib/realn8n').measure({
+						...realN8nOptions(ctx, sb, config),
+						runs: 3,
+						cpuProfile: path.join(dir, `getall-real-n8n-${size}`),
+					});
+					for (const p of Object.values(r.profiles))
+						log(`  CPU profile of the real n8n process (timed executions only): ${path.relative(process.cwd(), p.file)}`);
+				}
 			}
 		} finally {
 			await sb.close();
@@ -123,6 +139,54 @@ async function run(ctx) {
 		out.sizes.push(entry);
 	}
 	return out;
+}
+
+function realN8nOptions(ctx, sb, config) {
+	return {
+		url: sb.url,
+		size: config.size,
+		distDir: process.env.PIM_BENCH_DIST,
+		log: (m) => ctx.log(`    ${m}`),
+		admin: sb.admin,
+		pagesPerRun: Math.ceil(config.size / config.pageSize),
+		pageSizeOption: config.pageSize !== NODE_DEFAULT_PAGE_SIZE ? config.pageSize : undefined,
+	};
+}
+
+/**
+ * The PIM node in a real n8n (bench/lib/realn8n.js): quick runs one `n8n execute-batch` process
+ * with `runs` executions after a warm-up execution; full runs three such processes of (at most) 3
+ * executions each, plus two cold `n8n execute` processes (the issue's way). A raw sequential read
+ * right before and after, as a check that the machine did not change under the batches.
+ */
+async function realN8nCase(ctx, sb, config, runs) {
+	const { log } = ctx;
+	const { size, pageSize } = config;
+	const raw = () =>
+		runChild({ task: 'getall-raw-seq', url: sb.url, expected: size, pageSize }).then((r) => r.wallMs);
+	try {
+		const rawBefore = await raw();
+		const loadStart = os.loadavg()[0];
+		const r = await require('../lib/realn8n').measure({
+			...realN8nOptions(ctx, sb, config),
+			runs: ctx.quick ? runs : Math.min(runs, 3),
+			processes: ctx.quick ? 1 : 3,
+			coldExecute: ctx.quick ? 0 : 2,
+		});
+		const loadEnd = os.loadavg()[0];
+		const rawAfter = await raw();
+		for (let p = 1; p <= r.batches.length; p++)
+			log(
+				`  real-n8n   process ${p}: node time ${r.runs.filter((x) => x.process === p).map((x) => x.nodeMs).join(', ')} ms (process wall ${Math.round(r.batches[p - 1].wallMs)} ms)`,
+			);
+		for (const c of r.cold)
+			log(`  real-n8n   cold \`n8n execute\`: node time ${c.nodeMs} ms (process wall ${Math.round(c.processWallMs)} ms)`);
+		log(`  raw-seq    before/after the real n8n: ${Math.round(rawBefore)}/${Math.round(rawAfter)} ms`);
+		return { ...r, rawAround: [rawBefore, rawAfter], load: { start: loadStart, end: loadEnd } };
+	} catch (error) {
+		log(`  real-n8n   FAILED: ${firstLine(error)}`);
+		return { failed: firstLine(error) };
+	}
 }
 
 /**
@@ -175,6 +239,33 @@ function summarise(entry, variants) {
 	};
 	// The stricter comparison: against the faster of the two raw loops.
 	s.ratios.nodeRaw = Math.max(s.ratios.nodeRawSeq ?? 0, s.ratios.nodeRawPar ?? 0);
+	const real = entry.realN8n;
+	if (real && !real.failed && s['raw-seq'] && s['raw-seq'].wallMedian) {
+		// Run 1 of a process: the first large read there, as in an in-process child.
+		const first = real.runs.filter((r) => r.run === 1);
+		const warm = real.runs.filter((r) => r.run > 1);
+		const nodeMedian = (list) => (list.length ? median(list.map((r) => r.nodeMs)) : undefined);
+		s.realN8n = {
+			first: first.map((r) => r.nodeMs),
+			warm: warm.map((r) => r.nodeMs),
+			cold: real.cold.map((r) => r.nodeMs),
+			firstMedian: nodeMedian(first),
+			warmMedian: nodeMedian(warm),
+			coldMedian: nodeMedian(real.cold),
+			// Node time vs the whole execution (trigger, engine, hooks before the save).
+			executionOverheadMs: median(real.runs.map((r) => r.executionMs - r.nodeMs)),
+			processWallMs: real.batches.map((b) => b.wallMs),
+			coldProcessWallMs: real.cold.map((r) => r.processWallMs),
+			rawAround: real.rawAround,
+			load: real.load,
+		};
+		// The same denominator as the in-process node: the raw sequential loop of this case.
+		const rawSeq = s['raw-seq'].wallMedian;
+		const over = (v) => (v === undefined ? undefined : v / rawSeq);
+		s.ratios.realFirstRawSeq = over(s.realN8n.firstMedian);
+		s.ratios.realWarmRawSeq = over(s.realN8n.warmMedian);
+		s.ratios.realColdRawSeq = over(s.realN8n.coldMedian);
+	} else if (real && real.failed) s.realN8n = { failed: real.failed };
 	return s;
 }
 

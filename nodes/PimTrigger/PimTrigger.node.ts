@@ -11,7 +11,7 @@ import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOpti
 import { text } from '../Pim/methods/reading';
 import { codeDropdown } from '../Pim/shared/descriptions';
 import { Limiter } from '../Pim/shared/limiter';
-import { paginate, readPage } from '../Pim/shared/pagination';
+import { fetchPage, paginate, readPage, type Page } from '../Pim/shared/pagination';
 import { DEFAULT_RELIABILITY, pimRequest } from '../Pim/shared/transport';
 import { changesSince, type Cursor } from './cursor';
 
@@ -31,6 +31,79 @@ async function readList(ctx: IPollFunctions, limiter: Limiter, path: string, pag
 		lookahead: CONCURRENCY,
 	});
 	return records;
+}
+
+const updatedAt = (p: IDataObject) => text(p.updated_at);
+const nonRising = (records: IDataObject[]) =>
+	records.every((p, i) => i === 0 || (updatedAt(p) !== '' && updatedAt(p) <= updatedAt(records[i - 1])));
+
+/**
+ * Whether a page lists products last-updated first: `updated_at` never rises down the page,
+ * and falls at least once. A page that is also in falling id order could be a newest-created-
+ * first list whose updates happen to agree: that is not taken as proof.
+ */
+export function looksLastUpdatedFirst(records: IDataObject[]): boolean {
+	let falls = false;
+	let idOrder = true;
+	for (let i = 1; i < records.length; i++) {
+		const [before, after] = [updatedAt(records[i - 1]), updatedAt(records[i])];
+		if (!before || !after || after > before) return false;
+		if (after < before) falls = true;
+		if (!(Number(records[i].id) < Number(records[i - 1].id))) idOrder = false;
+	}
+	return falls && !idOrder;
+}
+
+/**
+ * The products a poll needs: those updated at or after `since`, and maybe more. When the PIM
+ * lists last-updated first, pages are read one by one until a product older than `since`
+ * (requests per poll: about one page per 1000 changes); otherwise, or when `since` is undefined,
+ * the whole list. `newest` (a first poll): only the products of the newest time.
+ */
+async function readProductsSince(
+	ctx: IPollFunctions,
+	limiter: Limiter,
+	since: string | 'newest' | undefined,
+): Promise<IDataObject[]> {
+	const request = { method: 'GET' as const, url: '/api/integration/product' };
+	const first = await fetchPage(ctx, request, limiter, DEFAULT_RELIABILITY, 1, PAGE_SIZE);
+	if (!first.paginated) return first.records;
+	const products = [...first.records];
+	const seen = new Set(products.map((p) => text(p.id)));
+	const add = (page: Page) => {
+		for (const p of page.records) {
+			if (seen.has(text(p.id))) continue;
+			seen.add(text(p.id));
+			products.push(p);
+		}
+	};
+	const complete = (page: Page, number: number) =>
+		page.records.length < PAGE_SIZE || (page.total !== undefined && number * PAGE_SIZE >= page.total);
+	if (complete(first, 1)) return products;
+
+	if (since !== undefined && looksLastUpdatedFirst(first.records)) {
+		const from = since === 'newest' ? updatedAt(first.records[0]) : since;
+		let last = first.records;
+		for (let number = 2; updatedAt(last[last.length - 1]) >= from; number++) {
+			const page = await fetchPage(ctx, request, limiter, DEFAULT_RELIABILITY, number, PAGE_SIZE);
+			// The order must hold across the boundary too; if not, read everything after all.
+			if (!nonRising([last[last.length - 1], ...page.records])) {
+				return await readList(ctx, limiter, '/api/integration/product', true);
+			}
+			add(page);
+			if (complete(page, number) || page.records.length === 0) return products;
+			last = page.records;
+		}
+		return products;
+	}
+	const { records } = await paginate(ctx, request, limiter, DEFAULT_RELIABILITY, {
+		pageSize: PAGE_SIZE,
+		max: Infinity,
+		lookahead: CONCURRENCY,
+		startPage: 2,
+	});
+	add({ records, paginated: true });
+	return products;
 }
 
 /** The given categories and every category below them. */
@@ -108,7 +181,7 @@ export class PimTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'The PIM has no "changed since" query: each poll reads the whole product list (about one request per 1000 products)',
+					'The PIM has no "changed since" query. If it lists products last-updated first, a poll reads only down to the previous poll; otherwise the whole product list (one request per 1000 products).',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -178,10 +251,14 @@ export class PimTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const limiter = new Limiter(CONCURRENCY);
 		const staticData = this.getWorkflowStaticData('node') as StaticData;
-		const products = await readList(this, limiter, '/api/integration/product', true);
+		const emitExisting = (this.getNodeParameter('options', {}) as IDataObject).emitExisting === true;
+		const manual = this.getMode() === 'manual';
+		// What the poll must see: changes after the cursor; on the first poll, only the newest time.
+		const since = manual ? undefined : (staticData.cursor?.updatedAt ?? (emitExisting ? undefined : 'newest'));
+		const products = await readProductsSince(this, limiter, since);
 		const keep = await productFilter(this, limiter);
 
-		if (this.getMode() === 'manual') {
+		if (manual) {
 			// A test run shows the most recently changed product without moving the cursor.
 			const latest = changesSince(undefined, products.filter(keep)).changed.slice(-1);
 			return latest.length ? [latest.map((json) => ({ json }))] : null;
@@ -190,7 +267,6 @@ export class PimTrigger implements INodeType {
 		const first = staticData.cursor === undefined;
 		const { changed, cursor } = changesSince(staticData.cursor, products);
 		staticData.cursor = cursor;
-		const emitExisting = (this.getNodeParameter('options', {}) as IDataObject).emitExisting === true;
 		if (first && !emitExisting) return null;
 
 		const items = changed.filter(keep).map((json) => ({ json }));

@@ -59,7 +59,7 @@ export function listProducts(ctx: Ctx): ApiResult {
 			if (s !== '') filters.push([field, s]);
 		}
 	}
-	const list = storeCall(() => ctx.store.filterProducts(filters));
+	const list = ctx.store.inListOrder(storeCall(() => ctx.store.filterProducts(filters)));
 	return {
 		message: 'Product List',
 		dataJson: paginate(ctx, list, (p) => ctx.store.productJson(p)),
@@ -227,11 +227,17 @@ function parseProductBody(
 	}
 
 	// attribute values
+	const plainForm = store.spec.multiSelectForm === 'plain';
+	const formHint = (code: string) => (plainForm ? `${code}[]` : `${code}${MULTI_SUFFIX}[]`);
 	for (const [key, value] of Object.entries(body)) {
 		if (RESERVED.has(key) || value === undefined || value === null) continue;
-		if (key.endsWith(MULTI_SUFFIX)) {
-			const code = key.slice(0, -MULTI_SUFFIX.length);
-			const attr = store.attributeByCode(code);
+		// The multi-select list under the account's form: `color-multi-select[]` or `color[]`.
+		const suffixed = key.endsWith(MULTI_SUFFIX);
+		const code = suffixed ? key.slice(0, -MULTI_SUFFIX.length) : key;
+		const attr = store.attributeByCode(code);
+		if (suffixed && attr?.kind === 'multiselect' && plainForm) continue; // the other form: not read
+		if (!suffixed && attr?.kind === 'multiselect' && Array.isArray(value) && !plainForm) continue;
+		if (suffixed || (plainForm && attr?.kind === 'multiselect' && Array.isArray(value))) {
 			if (!attr) {
 				errors.add(key, `Unknown attribute code '${code}'.`);
 				continue;
@@ -249,16 +255,12 @@ function parseProductBody(
 			out.multiSelect[code] = list;
 			continue;
 		}
-		const attr = store.attributeByCode(key);
 		if (!attr) {
 			errors.add(key, `Unknown attribute code '${key}'.`);
 			continue;
 		}
 		if (attr.kind === 'multiselect') {
-			errors.add(
-				key,
-				`The ${key} attribute is a multi-select attribute; send ${key}${MULTI_SUFFIX}[].`,
-			);
+			errors.add(key, `The ${key} attribute is a multi-select attribute; send ${formHint(key)}.`);
 			continue;
 		}
 		const s = asString(value);
@@ -419,7 +421,7 @@ export function categoryProducts(ctx: Ctx): ApiResult {
 	const id = requireId(ctx.query.id);
 	const category = ctx.store.byId(ctx.store.categories, id);
 	if (!category) throw notFound('Category', 'id', id);
-	const list = ctx.store.productsInCategory(category);
+	const list = ctx.store.inListOrder(ctx.store.productsInCategory(category));
 	return {
 		message: 'Category Products',
 		dataJson: paginate(ctx, list, (p) => ctx.store.productJson(p)),

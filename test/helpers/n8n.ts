@@ -75,6 +75,7 @@ export interface PimCredentials {
 	domain?: string;
 	token: string;
 	allowHttp?: boolean;
+	multiSelectForm?: 'suffix' | 'plain';
 }
 
 class CredentialsHelper extends ICredentialsHelper {

@@ -38,7 +38,7 @@ describe('productFields', () => {
 				attributes: [{ code: 'name', value: 'Basic Tee' }],
 				multiSelectAttributes: [{ code: 'color', values: ['red', 'blue'] }],
 				images: ['https://img/a.png'],
-			}),
+			}, 'suffix'),
 		).toEqual([
 			['sku', 'TSHIRT-001'],
 			['family_code', 'clothing'],
@@ -58,12 +58,20 @@ describe('productFields', () => {
 	});
 
 	it('adds is_data_overwrite only when given, and omits an empty family', () => {
-		const fields = productFields({ sku: 'A', languageCode: 'de_DE', isDataOverwrite: false });
+		const fields = productFields({ sku: 'A', languageCode: 'de_DE', isDataOverwrite: false }, 'suffix');
 		expect(fields).toEqual([
 			['sku', 'A'],
 			['language_code', 'de_DE'],
 			['is_data_overwrite', false],
 		]);
 		expect(serializeForm(fields)).toBe('sku=A&language_code=de_DE&is_data_overwrite=0');
+	});
+
+	it('names multi-select values by the code alone in the plain form', () => {
+		const fields = productFields(
+			{ sku: 'A', languageCode: 'en_US', multiSelectAttributes: [{ code: 'color', values: ['Red', 'Green'] }] },
+			'plain',
+		);
+		expect(serializeForm(fields)).toBe('sku=A&language_code=en_US&color[]=Red&color[]=Green');
 	});
 });

@@ -97,11 +97,11 @@ describe('helpers', () => {
 			expect(domainFromField(bad)).toBeUndefined();
 		}
 		expect(resolveConnection({ baseUrl: 'https://api.pim.example.com', domain: 'https://acme.pim.example.com/', token: 't' })).toEqual({
-			connection: { baseUrl: 'https://api.pim.example.com', domain: 'acme', token: 't' },
+			connection: { baseUrl: 'https://api.pim.example.com', domain: 'acme', token: 't', multiSelectForm: 'suffix' },
 		});
 		// Nothing names an account: no domain (the operations then say what to enter).
 		expect(resolveConnection({ baseUrl: 'https://api.pim.example.com', token: 't' })).toEqual({
-			connection: { baseUrl: 'https://api.pim.example.com', domain: undefined, token: 't' },
+			connection: { baseUrl: 'https://api.pim.example.com', domain: undefined, token: 't', multiSelectForm: 'suffix' },
 		});
 		const refused = resolveConnection({ baseUrl: 'https://api.pim.example.com', domain: 'api.pim.example.com', token: 't' });
 		expect(refused.problem?.message).toBe(
@@ -125,8 +125,13 @@ describe('helpers', () => {
 
 	it('resolveConnection normalises the base URL and keeps a pasted API prefix out', () => {
 		expect(resolveConnection({ baseUrl: ' https://acme.pim.example.com/api/integration/ ', token: 't' })).toEqual({
-			connection: { baseUrl: 'https://acme.pim.example.com', domain: 'acme', token: 't' },
+			connection: { baseUrl: 'https://acme.pim.example.com', domain: 'acme', token: 't', multiSelectForm: 'suffix' },
 		});
+		// Multi-Select Field Names: plain when chosen; anything else (or nothing) is the default.
+		const form = (multiSelectForm: unknown) =>
+			(resolveConnection({ baseUrl: 'https://acme.pim.example.com', token: 't', multiSelectForm }) as { connection: { multiSelectForm: string } })
+				.connection.multiSelectForm;
+		expect([form('plain'), form('suffix'), form(undefined), form('other')]).toEqual(['plain', 'suffix', 'suffix', 'suffix']);
 	});
 });
 

@@ -1,11 +1,15 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import type { MultiSelectForm } from './serializer';
+
 /** The credential, checked and normalised: what every request is built from. */
 export interface PimConnection {
 	baseUrl: string;
 	/** Sent as `x-domain`; undefined when the credential has none and none can be derived. */
 	domain: string | undefined;
 	token: string;
+	/** How writes name multi-select values; `suffix` unless the credential says `plain`. */
+	multiSelectForm: MultiSelectForm;
 }
 
 /** A credential value that must not reach the wire, with the credential field at fault. */
@@ -126,5 +130,7 @@ export function resolveConnection(credentials: ICredentialDataDecryptedObject): 
 			`must be the account name only (letters, digits and hyphens) or the account's address; ${DOMAIN_HELP}`,
 		);
 	}
-	return { connection: { baseUrl: base.baseUrl, domain, token } };
+	// A credential saved before the field existed has no value: the interface document's form.
+	const multiSelectForm: MultiSelectForm = credentials.multiSelectForm === 'plain' ? 'plain' : 'suffix';
+	return { connection: { baseUrl: base.baseUrl, domain, token, multiSelectForm } };
 }

@@ -64,7 +64,7 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
 	];
 }
 
-/** The page size option of paginated lists. */
+/** The options of paginated lists: page size, and a slice of pages (Start Page, Max Pages). */
 export function listOptions(resource: string, operation: string): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -75,13 +75,31 @@ export function listOptions(resource: string, operation: string): INodePropertie
 		displayOptions: showFor(resource, [operation]),
 		options: [
 			{
+				displayName: 'Max Pages',
+				name: 'maxPages',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description:
+					'How many pages to read from Start Page on; 0 reads to the end. With Start Page, one slice of a long list per input item, so any number of records can be exported.',
+			},
+			{
 				displayName: 'Page Size',
 				name: 'pageSize',
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
 				default: DEFAULT_PAGE_SIZE,
 				description:
-					'How many records to ask for per request. Without this option: the whole Limit in one request, or 1000 per request for Return All. Lower it if the PIM times out.',
+					'How many records to ask for per request. Without this option: the whole Limit in one request, or 1000 per request for Return All or a slice (Start Page, Max Pages). Lower it if the PIM times out.',
+			},
+			{
+				displayName: 'Start Page',
+				name: 'startPage',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1,
+				description:
+					'The first page to read, in pages of Page Size records (1000 without Page Size): page 3 starts at record 2001',
 			},
 		],
 	};

@@ -10,7 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { sharedLimiter, type Limiter } from './limiter';
 import { MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
-import { maxRecords, pageSize, runSettings, type RunSettings } from './params';
+import { maxRecords, pageSize, pageSlice, runSettings, type RunSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
 import { pimRequest, type PimRequest } from './transport';
 
@@ -114,6 +114,7 @@ export function listOperation(kind: 'paginated' | 'plain'): OperationRunner {
 		}
 		const { records } = await paginate(this, request, limiter, settings, {
 			pageSize: pageSize(this, max),
+			...pageSlice(this),
 			max,
 			lookahead: Math.min(4, settings.maxConcurrency),
 			refuseAbove: MAX_ITEMS_PER_INPUT,

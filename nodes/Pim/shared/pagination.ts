@@ -65,6 +65,10 @@ export interface PaginateOptions {
 	lookahead?: number;
 	/** Refuse, after the first page, a list whose recordsTotal exceeds this (see MAX_ITEMS_PER_INPUT). */
 	refuseAbove?: number;
+	/** First page to read (default 1): with maxPages, one slice of a list. */
+	startPage?: number;
+	/** Pages to read from startPage on; 0 or undefined: up to the end. */
+	maxPages?: number;
 }
 
 /**
@@ -115,7 +119,16 @@ const identity = (record: IDataObject): number | string =>
  * records are read, a page comes back empty or short, or `max` is reached. Each page is fetched
  * through pimRequest, so a failed page is retried on its own and the run resumes where it was.
  * A server that ignores `currentPage` (a page made only of records already seen) is reported
- * instead of looping; records repeated because the list shifted between pages are dropped.
+ * instead of looping.
+ *
+ * Lists may change while they are read, and a PIM may list newest first or last-updated first:
+ * a record created or updated during the read then moves to the front and pushes every record
+ * behind it one place on. Offset paging sees that as a record repeated at a page boundary. So:
+ * repeated records are dropped; after a page with repeats, pages already requested ahead (maybe
+ * answered before the move) are requested again; and at the end as many records as were
+ * repeated are looked for at the front of the list, where the moved ones now are. Every record
+ * that exists for the whole read is returned exactly once; one created during the read may or
+ * may not be (see the README, "Lists that change while they are read").
  */
 export async function paginate(
 	ctx: PimContext,
@@ -131,7 +144,10 @@ export async function paginate(
 	let total: number | undefined;
 	let effectiveLimit = pageSize;
 	let lastPage = Infinity;
+	/** Records dropped as repeats: as many records moved ahead of the read position. */
+	let shifted = 0;
 	const inFlight = new Map<number, Promise<Page>>();
+	const abandoned: Array<Promise<Page>> = [];
 	const request_ = (page: number) => {
 		let promise = inFlight.get(page);
 		if (!promise) {
@@ -142,31 +158,52 @@ export async function paginate(
 		}
 		return promise;
 	};
+	const freshOf = (page: Page) =>
+		page.records.filter((record) => {
+			const key = identity(record);
+			if (seen.has(key)) return false;
+			seen.add(key);
+			return true;
+		});
 
 	try {
-		return await readPages();
+		const result = await readPages();
+		// A slice (Start Page / Max Pages) leaves the front of the list to the slice that reads it.
+		const whole = (options.startPage ?? 1) <= 1 && !options.maxPages;
+		if (shifted > 0 && whole && records.length < options.max) await recoverMoved();
+		return { records: records.slice(0, options.max), total: result.total };
 	} finally {
 		// No request of this run may outlive it: wait for pages fetched ahead and not used.
-		await Promise.allSettled(inFlight.values());
+		await Promise.allSettled([...inFlight.values(), ...abandoned]);
+	}
+
+	/** Reads the front of the list again for the records that moved there during the read. */
+	async function recoverMoved(): Promise<void> {
+		let missing = shifted;
+		for (let page = 1; missing > 0 && page <= lastPage; page++) {
+			const current = await fetchPage(ctx, request, limiter, settings, page, pageSize);
+			const fresh = freshOf(current);
+			records.push(...fresh);
+			missing -= fresh.length;
+			if (current.records.length < effectiveLimit) break;
+		}
 	}
 
 	async function readPages(): Promise<PaginateResult> {
-		for (let page = 1; page <= lastPage; page++) {
+		const startPage = Math.max(1, Math.floor(options.startPage ?? 1));
+		const sliceEnd = options.maxPages ? startPage + Math.floor(options.maxPages) - 1 : Infinity;
+		for (let page = startPage; page <= Math.min(lastPage, sliceEnd); page++) {
 			const current = await request_(page);
 			inFlight.delete(page);
 
 			if (!current.paginated) {
-				records.push(...current.records.slice(0, options.max));
+				// The whole list in one answer: a slice beyond the first page is empty.
+				if (page === 1) records.push(...current.records.slice(0, options.max));
 				return { records, total: current.records.length };
 			}
 			if (current.records.length === 0) break;
 
-			const fresh = current.records.filter((record) => {
-				const key = identity(record);
-				if (seen.has(key)) return false;
-				seen.add(key);
-				return true;
-			});
+			const fresh = freshOf(current);
 			if (fresh.length === 0) {
 				throw new NodeApiError(
 					ctx.getNode(),
@@ -178,27 +215,18 @@ export async function paginate(
 					},
 				);
 			}
+			if (fresh.length < current.records.length) {
+				shifted += current.records.length - fresh.length;
+				// Pages requested ahead may have been answered before the list moved: ask again.
+				for (const [next, promise] of inFlight) {
+					abandoned.push(promise);
+					inFlight.delete(next);
+				}
+			}
 			records.push(...fresh);
 
-			if (page === 1) {
+			if (page === startPage) {
 				total = current.total;
-				const { refuseAbove } = options;
-				if (
-					refuseAbove !== undefined &&
-					total !== undefined &&
-					total > refuseAbove &&
-					options.max > refuseAbove
-				) {
-					throw new NodeApiError(
-						ctx.getNode(),
-						{ message: 'Too many records for one item' },
-						{
-							message: `The list has ${total} records; one input item can return at most ${refuseAbove} in n8n`,
-							description:
-								"Narrow it with filters, or turn off Return All and set a Limit. (n8n passes a node's items on in one call, which fails for lists this long.)",
-						},
-					);
-				}
 				// The server may clamp the page length: count pages in the length it used. A server that
 				// does not echo it, but answers fewer records than asked while recordsTotal says there
 				// are more, has told us its length by this page.
@@ -206,9 +234,29 @@ export async function paginate(
 					effectiveLimit = current.pageLimit;
 				else if (total !== undefined && current.records.length < Math.min(total, pageSize))
 					effectiveLimit = current.records.length;
-				if (total !== undefined)
-					lastPage = Math.ceil(Math.min(total, options.max) / effectiveLimit);
+				const { refuseAbove } = options;
+				const wanted = total === undefined ? undefined : Math.min(total - (startPage - 1) * effectiveLimit, (sliceEnd - startPage + 1) * effectiveLimit);
+				if (
+					refuseAbove !== undefined &&
+					wanted !== undefined &&
+					wanted > refuseAbove &&
+					options.max > refuseAbove
+				) {
+					throw new NodeApiError(
+						ctx.getNode(),
+						{ message: 'Too many records for one item' },
+						{
+							message: `The list has ${total} records; one input item can return at most ${refuseAbove} in n8n`,
+							description: `Narrow it with filters, turn off Return All and set a Limit, or read it in slices: one input item per slice, each with Options → Start Page and Max Pages (e.g. ${Math.floor(refuseAbove / effectiveLimit)} pages of ${effectiveLimit}); the example "Export a catalogue of any size" does this. (n8n passes a node's items on in one call, which fails for lists this long.)`,
+						},
+					);
+				}
 			}
+			// The list may grow while it is read (newest-first lists grow at the front): follow the
+			// latest count.
+			if (current.total !== undefined) total = Math.max(total ?? 0, current.total);
+			if (total !== undefined)
+				lastPage = Math.ceil(Math.min(total, (startPage - 1) * effectiveLimit + options.max) / effectiveLimit);
 
 			const readSoFar = (page - 1) * effectiveLimit + current.records.length;
 			if (records.length >= options.max) break;
@@ -216,9 +264,9 @@ export async function paginate(
 			if (current.records.length < effectiveLimit) break;
 
 			// Request the following pages now, so the network stays busy while this one is handed on.
-			const ahead = Math.min(lastPage, page + Math.max(1, options.lookahead ?? 1));
+			const ahead = Math.min(lastPage, sliceEnd, page + Math.max(1, options.lookahead ?? 1));
 			for (let next = page + 1; next <= ahead; next++) request_(next);
 		}
-		return { records: records.slice(0, options.max), total };
+		return { records, total };
 	}
 }

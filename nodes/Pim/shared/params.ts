@@ -64,9 +64,25 @@ export function maxRecords(ctx: Ctx): number {
  */
 export function pageSize(ctx: Ctx, max: number): number {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const size = positiveNumber(ctx, options.pageSize, 'Page Size', Math.min(max, MAX_PAGE_SIZE));
+	// A slice counts in whole pages of the maximum, whatever the Limit: page 3 is records 2001-3000.
+	const { startPage, maxPages } = pageSlice(ctx);
+	const sliced = startPage > 1 || maxPages > 0;
+	const size = positiveNumber(ctx, options.pageSize, 'Page Size', sliced ? MAX_PAGE_SIZE : Math.min(max, MAX_PAGE_SIZE));
 	if (size > MAX_PAGE_SIZE) fail(ctx, `Parameter "Page Size" must be at most ${MAX_PAGE_SIZE} (got ${size})`);
 	return size;
+}
+
+/** Options → Start Page and Max Pages: one slice of a list (Max Pages 0: to the end). */
+export function pageSlice(ctx: Ctx): { startPage: number; maxPages: number } {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const startPage = positiveNumber(ctx, options.startPage, 'Start Page', 1);
+	if (!Number.isInteger(Number(options.startPage ?? 1)))
+		fail(ctx, `Parameter "Start Page" must be a whole number (got "${String(options.startPage)}")`);
+	const rawMax = options.maxPages;
+	const maxPages = rawMax === undefined || rawMax === null || rawMax === '' ? 0 : Number(rawMax);
+	if (!Number.isInteger(maxPages) || maxPages < 0)
+		fail(ctx, `Parameter "Max Pages" must be a whole number of at least 0 (got "${String(rawMax)}")`);
+	return { startPage, maxPages };
 }
 
 export interface RunSettings extends ReliabilitySettings {

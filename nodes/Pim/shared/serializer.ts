@@ -32,7 +32,18 @@ export interface CategoryEntry {
 	channel?: string;
 }
 
-/** Attribute values of a product write: plain ones, and multi-select ones (`<code>-multi-select[]`). */
+/**
+ * How a write names the values of a multi-select attribute. The interface document writes
+ * `<code>-multi-select[]`; the real service's documentation can also be read as `<code>[]`,
+ * so the credential chooses (field "Multi-Select Field Names").
+ */
+export type MultiSelectForm = 'suffix' | 'plain';
+
+export function multiSelectKey(code: string, form: MultiSelectForm): string {
+	return form === 'plain' ? `${code}[]` : `${code}-multi-select[]`;
+}
+
+/** Attribute values of a product write: plain ones, and multi-select ones (lists, see MultiSelectForm). */
 export interface AttributeValues {
 	attributes: Array<{ code: string; value: FormValue }>;
 	multiSelectAttributes: Array<{ code: string; values: string[] }>;
@@ -49,7 +60,7 @@ export interface ProductBody extends Partial<AttributeValues> {
 }
 
 /** The fields of a product create/update body, in the order the interface lists them. */
-export function productFields(product: ProductBody): FormField[] {
+export function productFields(product: ProductBody, form: MultiSelectForm): FormField[] {
 	const fields: FormField[] = [['sku', product.sku]];
 	if (product.familyCode) fields.push(['family_code', product.familyCode]);
 	fields.push(['language_code', product.languageCode]);
@@ -64,7 +75,8 @@ export function productFields(product: ProductBody): FormField[] {
 	});
 	for (const attribute of product.attributes ?? []) fields.push([attribute.code, attribute.value]);
 	for (const attribute of product.multiSelectAttributes ?? []) {
-		for (const value of attribute.values) fields.push([`${attribute.code}-multi-select[]`, value]);
+		const key = multiSelectKey(attribute.code, form);
+		for (const value of attribute.values) fields.push([key, value]);
 	}
 	for (const image of product.images ?? []) fields.push(['image[]', image]);
 	(product.categories ?? []).forEach((category, i) => {

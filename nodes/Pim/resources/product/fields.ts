@@ -4,6 +4,7 @@ import { codeDropdown, FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/d
 import type { BodyBuilder, RunContext } from '../../shared/operations';
 import { productBody, requiredString } from '../../shared/params';
 import { productFields, serializeForm, type ProductBody } from '../../shared/serializer';
+import { getConnection } from '../../shared/transport';
 import { COLUMNS_LABEL, columnsReader } from './mapping';
 
 /**
@@ -266,6 +267,7 @@ export async function productBodyBuilder(
 export function productForm(mode: 'create' | 'update'): BodyBuilder {
 	return async (ctx, run) => {
 		const body = await productBodyBuilder(ctx, mode, run);
-		return () => serializeForm(productFields(body()));
+		const { multiSelectForm } = await getConnection(ctx, ctx.getItemIndex());
+		return () => serializeForm(productFields(body(), multiSelectForm));
 	};
 }

@@ -8,7 +8,7 @@ import type {
 import { showFor } from '../../shared/descriptions';
 import { runContext, toItems, writeResult } from '../../shared/operations';
 import { productFields, serializeForm } from '../../shared/serializer';
-import { pimRequest } from '../../shared/transport';
+import { getConnection, pimRequest } from '../../shared/transport';
 import { productBodyBuilder } from './fields';
 import { PRODUCT_PATH, productBySku } from './lookup';
 
@@ -33,13 +33,14 @@ async function run(this: IExecutePaginationFunctions) {
 	const body = (await productBodyBuilder(this, 'create', context))();
 	const overwrite = (this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
 	const itemIndex = this.getItemIndex();
+	const { multiSelectForm } = await getConnection(this, itemIndex);
 
 	const result = await serialisedBySku(this.getExecuteData(), body.sku, async () => {
 		const existing = await productBySku(this, body.sku, context);
 		if (!existing) {
 			const data = await pimRequest(
 				this,
-				{ method: 'POST', url: PRODUCT_PATH, body: serializeForm(productFields(body)), write: true, domainOptional: true, itemIndex },
+				{ method: 'POST', url: PRODUCT_PATH, body: serializeForm(productFields(body, multiSelectForm)), write: true, domainOptional: true, itemIndex },
 				context.limiter,
 				context.settings,
 			);
@@ -50,7 +51,7 @@ async function run(this: IExecutePaginationFunctions) {
 			{
 				method: 'PUT',
 				url: PRODUCT_PATH,
-				body: serializeForm(productFields({ ...body, isDataOverwrite: overwrite })),
+				body: serializeForm(productFields({ ...body, isDataOverwrite: overwrite }, multiSelectForm)),
 				write: true,
 				domainOptional: true,
 				itemIndex,

@@ -1,0 +1,353 @@
+'use strict';
+/**
+ * Scenario 1 in a real n8n: the cached n8n (scripts/lib/n8n.js) with the package installed in its
+ * user folder as a Community Nodes install does (`.n8n/nodes/node_modules/n8n-nodes-pim`, type
+ * `n8n-nodes-pim.pim`), the sandbox credential imported (`n8n import:credentials`) and one
+ * workflow per run imported (`n8n import:workflow`): Manual Trigger -> PIM (product.getAll,
+ * Return All, no Page Size: the node's default pages).
+ *
+ * Several runs execute in one n8n process: `n8n execute-batch --ids=<warm-up>,<run 1>,...` runs
+ * the workflows one after the other (concurrency 1) the way `n8n execute --id` runs one
+ * (WorkflowRunner, mode `cli`, the execution saved as usual), without paying n8n's start (~4 s)
+ * per run. The first workflow is a warm-up (Limit 10: one request), like the warm-up of the
+ * in-process children; so run 1 of each process is the like-for-like of an in-process child (the
+ * first large read in a process) and the later runs show the same process with warm code.
+ * `--snapshot` writes each execution's data; a node note `CAP_RESULTS_LENGTH=2` (execute-batch's
+ * own option) cuts the stored items after the run, so snapshots stay small; the sandbox's request
+ * counter checks that every run read every page once.
+ *
+ * Per run: the node's own execution time (`runData[PIM][0].executionTime`, what n8n shows as the
+ * node's time) and the execution's duration (`stoppedAt - startedAt`); per process its wall time.
+ * `coldExecute` adds plain `n8n execute --id` runs (a fresh process each, no warm-up, all 50 000
+ * items printed and checked), the way the issue measured.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+const { performance } = require('node:perf_hooks');
+
+const { ROOT } = require('./sandbox');
+
+const CREDENTIAL = { id: 'pimBenchSandbox', name: 'PIM sandbox (bench)' };
+const NODE_NAME = 'PIM';
+/** Items kept in a snapshot per run (execute-batch cuts them after the run). */
+const KEEP_ITEMS = 2;
+
+function lib() {
+	return require(path.join(ROOT, 'scripts', 'lib', 'n8n.js'));
+}
+
+/**
+ * The package as a Community Nodes install leaves it: package.json plus the build, here from
+ * `distDir` (PIM_BENCH_DIST, e.g. a patched copy) rather than `npm pack` of dist/.
+ */
+function installBuild(userFolder, distDir) {
+	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const target = path.join(nodesDir, 'node_modules', pkg.name);
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.mkdirSync(target, { recursive: true });
+	fs.writeFileSync(path.join(target, 'package.json'), JSON.stringify(pkg, null, 2));
+	fs.cpSync(distDir, path.join(target, 'dist'), { recursive: true });
+	fs.writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		JSON.stringify(
+			{ name: 'installed-nodes', private: true, dependencies: { [pkg.name]: pkg.version } },
+			null,
+			2,
+		),
+	);
+	for (const f of [...pkg.n8n.nodes, ...pkg.n8n.credentials])
+		if (!fs.existsSync(path.join(target, f))) throw new Error(`${distDir} lacks ${f}`);
+	return target;
+}
+
+/**
+ * Manual Trigger -> PIM product.getAll; `parameters` of the PIM node. `waitSeconds` puts n8n's
+ * Wait node before the PIM node (n8n waits in-process below 65 s).
+ */
+function workflow(id, parameters, { keepItems, waitSeconds } = {}) {
+	const trigger = 'When clicking ‘Execute workflow’';
+	const wait = 'Let n8n settle';
+	const first = waitSeconds ? wait : trigger;
+	return {
+		id,
+		name: `bench ${id}`,
+		active: false,
+		nodes: [
+			{
+				id: `${id}-t`,
+				name: trigger,
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			...(waitSeconds
+				? [
+						{
+							id: `${id}-w`,
+							name: wait,
+							type: 'n8n-nodes-base.wait',
+							typeVersion: 1.1,
+							position: [110, 0],
+							parameters: { resume: 'timeInterval', amount: waitSeconds, unit: 'seconds' },
+							webhookId: `${id}-wait`,
+						},
+					]
+				: []),
+			{
+				id: `${id}-p`,
+				name: NODE_NAME,
+				type: 'n8n-nodes-pim.pim',
+				// The version the in-process harness runs (test/helpers/n8n.ts); getAll is the same in both.
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { resource: 'product', operation: 'getAll', ...parameters },
+				credentials: { pimApi: CREDENTIAL },
+				...(keepItems ? { notes: `CAP_RESULTS_LENGTH=${keepItems}` } : {}),
+			},
+		],
+		connections: {
+			[trigger]: { main: [[{ node: first, type: 'main', index: 0 }]] },
+			...(waitSeconds ? { [wait]: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } } : {}),
+		},
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
+/** Spawns a command, stdout to a file (n8n execute prints every item), resolves with code and wall time. */
+function spawnTo(cmd, args, { env, cwd, outFile, timeoutMs = 15 * 60_000, nodeArgs = [] }) {
+	return new Promise((resolve, reject) => {
+		const out = fs.openSync(outFile, 'w');
+		const t0 = performance.now();
+		const child = spawn(cmd, [...nodeArgs, ...args], { env, cwd, stdio: ['ignore', out, 'pipe'] });
+		let stderr = '';
+		child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-6000)));
+		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+		child.on('error', reject);
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			fs.closeSync(out);
+			resolve({ code: code ?? signal, stderr, wallMs: performance.now() - t0 });
+		});
+	});
+}
+
+/** The PIM node's figures in one execution's data (the JSON n8n writes for it). */
+function figures(data, what) {
+	const rd = data.data && data.data.resultData;
+	if (!rd) throw new Error(`${what}: no resultData`);
+	if (rd.error) throw new Error(`${what}: ${rd.error.message} ${rd.error.description ?? ''}`);
+	const task = rd.runData[NODE_NAME] && rd.runData[NODE_NAME][0];
+	if (!task) throw new Error(`${what}: the PIM node did not run`);
+	if (task.error) throw new Error(`${what}: ${task.error.message}`);
+	return {
+		startedAt: Date.parse(data.startedAt),
+		stoppedAt: Date.parse(data.stoppedAt),
+		nodeMs: task.executionTime,
+		executionMs: Date.parse(data.stoppedAt) - Date.parse(data.startedAt),
+		firstItems: (task.data.main[0] || []).slice(0, KEEP_ITEMS).map((i) => i.json.id),
+	};
+}
+
+/**
+ * Keeps the samples of a whole-process CPU profile (`node --cpu-prof`) that fall into the given
+ * wall-clock windows (the timed executions), so that n8n's start and the warm-up do not count.
+ * The result is a .cpuprofile for bench/profile-summary.js or DevTools (its timeline without the
+ * gaps). `clock` maps the profiler's monotonic clock to Date.now() (clock-mark.js).
+ */
+function cutProfile(inFile, clock, windows, outFile) {
+	const profile = JSON.parse(fs.readFileSync(inFile, 'utf8'));
+	const toMono = (wallMs) => clock.monoUs + (wallMs - clock.wallMs) * 1000;
+	const ranges = windows.map(([a, b]) => [toMono(a), toMono(b)]);
+	const samples = [];
+	const timeDeltas = [];
+	let t = profile.startTime;
+	let kept = 0;
+	profile.samples.forEach((id, i) => {
+		t += profile.timeDeltas[i];
+		if (!ranges.some(([a, b]) => t >= a && t <= b)) return;
+		samples.push(id);
+		timeDeltas.push(profile.timeDeltas[i]);
+		kept += profile.timeDeltas[i];
+	});
+	const first = ranges[0][0];
+	fs.mkdirSync(path.dirname(outFile), { recursive: true });
+	fs.writeFileSync(
+		outFile,
+		JSON.stringify({ ...profile, startTime: first, endTime: first + kept, samples, timeDeltas }),
+	);
+	return {
+		file: outFile,
+		sampledMs: kept / 1000,
+		windowsMs: ranges.reduce((sum, [a, b]) => sum + (b - a) / 1000, 0),
+	};
+}
+
+/**
+ * Prepares a user folder once (package, credential, workflows) and runs the batch.
+ * @param {{ url: string, size: number, runs: number, distDir: string, log: Function, admin?: Function,
+ *   pagesPerRun: number, pageSizeOption?: number, processes?: number, cpuProfile?: string,
+ *   coldExecute?: number, env?: object }} o
+ *   runs: timed executions per n8n process (after one warm-up execution); processes: how many
+ *   `n8n execute-batch` processes, one after the other; coldExecute: how many plain `n8n execute`.
+ *   cpuProfile: path prefix; the batch then runs under `node --cpu-prof` and the profile is cut
+ *   to the timed runs: `<prefix>-first.cpuprofile` (run 1) and `<prefix>-warm.cpuprofile` (the rest).
+ */
+async function measure(o) {
+	const n8n = lib();
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-realn8n-'));
+	const userFolder = path.join(tmp, 'user');
+	fs.mkdirSync(userFolder, { recursive: true });
+	try {
+		const t0 = performance.now();
+		installBuild(userFolder, o.distDir);
+		const cli = async (args, what) => {
+			const r = await n8n.runN8nCli({ version: n8n.DEFAULT_VERSION, userFolder, args, log: o.log });
+			if (r.code !== 0)
+				throw new Error(`${what}: n8n ${args.join(' ')} exited with ${r.code}\n${(r.stdout + r.stderr).slice(-2000)}`);
+			return r;
+		};
+		const credFile = path.join(tmp, 'credentials.json');
+		fs.writeFileSync(
+			credFile,
+			JSON.stringify([
+				{ ...CREDENTIAL, type: 'pimApi', data: { baseUrl: o.url, domain: 'demo', token: 'demo-token', allowHttp: false } },
+			]),
+		);
+		await cli(['import:credentials', `--input=${credFile}`], 'import credentials');
+		const wfDir = path.join(tmp, 'workflows');
+		fs.mkdirSync(wfDir);
+		const ids = ['pimBench00warm'];
+		fs.writeFileSync(
+			path.join(wfDir, `${ids[0]}.json`),
+			JSON.stringify(
+				workflow(ids[0], { returnAll: false, limit: 10 }, { keepItems: KEEP_ITEMS, waitSeconds: o.settleSeconds }),
+			),
+		);
+		// No Page Size unless the case sets one: the node's default pages (see scenarios/getall.js).
+		const returnAll = { returnAll: true, ...(o.pageSizeOption ? { options: { pageSize: o.pageSizeOption } } : {}) };
+		for (let i = 1; i <= o.runs; i++) {
+			const id = `pimBench${String(i).padStart(2, '0')}`;
+			ids.push(id);
+			fs.writeFileSync(
+				path.join(wfDir, `${id}.json`),
+				JSON.stringify(workflow(id, returnAll, { keepItems: KEEP_ITEMS })),
+			);
+		}
+		// `n8n execute` (cold) prints the whole run: this one keeps its items, like a user's workflow.
+		if (o.coldExecute)
+			fs.writeFileSync(path.join(wfDir, 'pimBenchCold.json'), JSON.stringify(workflow('pimBenchCold', returnAll)));
+		await cli(['import:workflow', '--separate', `--input=${wfDir}`], 'import workflows');
+		const setupMs = performance.now() - t0;
+
+		const inst = await n8n.ensureN8n(n8n.DEFAULT_VERSION, { log: o.log });
+		const env = {
+			...inst.env,
+			N8N_USER_FOLDER: userFolder,
+			N8N_ENCRYPTION_KEY: n8n.DEFAULT_ENCRYPTION_KEY,
+			N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()),
+			N8N_LOG_LEVEL: 'warn',
+			...(o.env ?? {}),
+		};
+		const nodeArgs = ['--max-old-space-size=8192'];
+		const profDir = path.join(tmp, 'profile');
+		if (o.cpuProfile) {
+			env.PIM_BENCH_CLOCK_FILE = path.join(tmp, 'clock.json');
+			nodeArgs.push(
+				'--require',
+				path.join(__dirname, 'clock-mark.js'),
+				'--cpu-prof',
+				`--cpu-prof-dir=${profDir}`,
+				'--cpu-prof-interval=200',
+			);
+		}
+		const runs = [];
+		const batches = [];
+		for (let p = 0; p < (o.processes ?? 1); p++) {
+			const out = path.join(tmp, `batch-${p}`);
+			fs.mkdirSync(out);
+			if (o.admin) await o.admin('DELETE', '/counters');
+			const batch = await spawnTo(
+				inst.nodeBin,
+				[
+					inst.n8nBin,
+					'execute-batch',
+					`--ids=${ids.join(',')}`,
+					`--snapshot=${out}`,
+					'--retries=0',
+					`--output=${path.join(out, 'summary.json')}`,
+				],
+				{ env, cwd: userFolder, outFile: path.join(out, 'stdout'), nodeArgs: p === 0 ? nodeArgs : nodeArgs.slice(0, 1) },
+			);
+			const summaryFile = path.join(out, 'summary.json');
+			const summary = fs.existsSync(summaryFile) ? JSON.parse(fs.readFileSync(summaryFile, 'utf8')) : undefined;
+			if (batch.code !== 0 || !summary) {
+				const text = fs.readFileSync(path.join(out, 'stdout'), 'utf8');
+				throw new Error(`n8n execute-batch exited with ${batch.code}\n${(text + batch.stderr).slice(-3000)}`);
+			}
+			// Every timed run read every page once: nothing retried, nothing skipped.
+			const requests = o.admin ? (await o.admin('GET', '/counters')).requests : undefined;
+			const expected = 1 + o.runs * o.pagesPerRun;
+			if (requests !== undefined && requests !== expected)
+				throw new Error(`real n8n: the sandbox saw ${requests} requests, expected ${expected}`);
+			ids.slice(1).forEach((id, i) => {
+				const file = path.join(out, `${id}-snapshot.json`);
+				const execution = summary.executions.find((e) => e.workflowId === id);
+				if (!fs.existsSync(file))
+					throw new Error(`real n8n: no data of ${id}: ${execution ? execution.error : 'not run'}`);
+				const f = figures(JSON.parse(fs.readFileSync(file, 'utf8')), id);
+				if (f.firstItems.length !== Math.min(KEEP_ITEMS, o.size))
+					throw new Error(`real n8n: ${id} returned ${f.firstItems.length} items`);
+				delete f.firstItems;
+				runs.push({ process: p + 1, run: i + 1, ...f });
+			});
+			batches.push({ wallMs: batch.wallMs, requests });
+		}
+		const result = { runs, batches, setupMs };
+
+		result.cold = [];
+		for (let c = 0; c < (o.coldExecute ?? 0); c++) {
+			const outFile = path.join(tmp, `cold-${c}.out`);
+			const cold = await spawnTo(inst.nodeBin, [inst.n8nBin, 'execute', '--id=pimBenchCold', '--rawOutput'], {
+				// `n8n execute` prints the run through its logger, at level info.
+				env: { ...env, N8N_LOG_LEVEL: 'info' },
+				cwd: userFolder,
+				outFile,
+				nodeArgs: ['--max-old-space-size=8192'],
+			});
+			const text = fs.readFileSync(outFile, 'utf8');
+			const start = text.search(/^\{/m);
+			if (cold.code !== 0 || start < 0)
+				throw new Error(`n8n execute exited with ${cold.code}\n${(text + cold.stderr).slice(-3000)}`);
+			// Pretty-printed: the object ends at the first `}` in column 0 (log lines may follow).
+			const end = text.indexOf('\n}', start);
+			const data = JSON.parse(text.slice(start, end < 0 ? undefined : end + 2));
+			const f = figures(data, 'n8n execute');
+			const items = data.data.resultData.runData[NODE_NAME][0].data.main[0];
+			if (items.length !== o.size || new Set(items.map((i) => i.json.id)).size !== o.size)
+				throw new Error(`n8n execute: ${items.length} items, expected ${o.size} distinct products`);
+			delete f.firstItems;
+			result.cold.push({ ...f, processWallMs: cold.wallMs, items: items.length });
+		}
+		if (o.cpuProfile) {
+			// The first timed run apart from the others: it runs with cold code and a young heap.
+			const [file] = fs.readdirSync(profDir);
+			const clock = JSON.parse(fs.readFileSync(env.PIM_BENCH_CLOCK_FILE, 'utf8'));
+			const windows = runs.filter((r) => r.process === 1).map((r) => [r.startedAt, r.stoppedAt]);
+			result.profiles = {
+				first: cutProfile(path.join(profDir, file), clock, windows.slice(0, 1), `${o.cpuProfile}-first.cpuprofile`),
+			};
+			if (windows.length > 1)
+				result.profiles.warm = cutProfile(path.join(profDir, file), clock, windows.slice(1), `${o.cpuProfile}-warm.cpuprofile`);
+		}
+		return result;
+	} finally {
+		if (!process.env.PIM_BENCH_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
+	}
+}
+
+module.exports = { measure, installBuild, workflow, cutProfile };
