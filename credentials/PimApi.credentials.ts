@@ -101,6 +101,9 @@ export class PimApi implements ICredentialType {
 			url: '/api/integration/family',
 			qs: { 'pagination[pageLimit]': '1' },
 		},
+		// On a 401/403 n8n's credential dialog shows its own text (the HTTP status), never the
+		// answer's body, and rules can only add fixed texts; the node shows the PIM's own message
+		// on every operation and dropdown.
 		rules: [
 			{
 				type: 'responseSuccessBody',

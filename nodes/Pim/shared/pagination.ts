@@ -264,7 +264,9 @@ export async function paginate(
 			if (current.records.length < effectiveLimit) break;
 
 			// Request the following pages now, so the network stays busy while this one is handed on.
-			const ahead = Math.min(lastPage, sliceEnd, page + Math.max(1, options.lookahead ?? 1));
+			// Without a recordsTotal only the next page: the end shows only as a short page.
+			const lookahead = total === undefined ? 1 : Math.max(1, options.lookahead ?? 1);
+			const ahead = Math.min(lastPage, sliceEnd, page + lookahead);
 			for (let next = page + 1; next <= ahead; next++) request_(next);
 		}
 		return { records, total };
