@@ -506,4 +506,6 @@ module.exports = {
 	triggerActivation,
 	setActive,
 	executions,
+	waitForExecution,
+	runItems,
 };

@@ -20,6 +20,7 @@ const path = require('node:path');
 const n8n = require('../scripts/lib/n8n');
 const { specs } = require('./workflows');
 const editor = require('./editor');
+const scale = require('./scale');
 const { ok } = require('./assert');
 
 const REPO = n8n.REPO;
@@ -234,6 +235,14 @@ function writeWorkflows(dir) {
 	node.parameters.filters = { familyCode: 'shoes' };
 	node.parameters.options = { emitExisting: true };
 	fs.writeFileSync(path.join(dir, 'e2e-trigger-test.json'), JSON.stringify(trig, null, 2));
+	fs.writeFileSync(
+		path.join(dir, 'e2e-export-any-size.json'),
+		JSON.stringify(scale.exportTestWorkflow(EXAMPLES), null, 2),
+	);
+	fs.writeFileSync(
+		path.join(dir, 'e2e-trigger-big.json'),
+		JSON.stringify(scale.triggerTestWorkflow(EXAMPLES), null, 2),
+	);
 }
 
 /** The JSON that `n8n execute --rawOutput` prints (2.x prints log lines first). */
@@ -250,9 +259,10 @@ const LOADER_PROBLEM =
 	/(Unrecognized (node|credential) type|Class could not be found|Error loading package|Failed to load|Cannot find module|is not a valid community package|There was an error)/i;
 
 // Caused on purpose by the credential test with a wrong token / domain, and by the browser test's
-// control node (a wrong-token credential: n8n 2.x logs the failed dropdown with its stack).
+// control node (a wrong-token credential: n8n 2.x logs the failed dropdown with its stack), and
+// by the any-size export's GET probe of its POST webhook (e2e/scale.js).
 const EXPECTED =
-	/(Credential test failed|Authorization failed - please check your credentials|Unauthenticated: the token is invalid\.)/;
+	/(Credential test failed|Authorization failed - please check your credentials|Unauthenticated: the token is invalid\.|This webhook is not registered for GET requests|The requested webhook "GET pim-export-any-size-e2e" is not registered)/;
 
 /** The log without expected errors and the stack frames under them. */
 function withoutExpected(lines) {
@@ -346,11 +356,16 @@ async function runVersion(version, opts, tarball) {
 				JSON.stringify([
 					{ ...CRED, type: 'pimApi', data: credData },
 					{ ...BAD_CRED, type: 'pimApi', data: badData },
+					{
+						...scale.HUGE_CRED,
+						type: 'pimApi',
+						data: { ...credData, domain: scale.HUGE.domain, token: scale.HUGE.token },
+					},
 				]),
 			);
 			await cli(['import:credentials', `--input=${file}`], 'import credentials');
 			fs.rmSync(file);
-			return `${CRED.id}, ${BAD_CRED.id}`;
+			return `${CRED.id}, ${BAD_CRED.id}, ${scale.HUGE_CRED.id}`;
 		});
 		await suite.check('import example workflows (n8n import:workflow)', async () => {
 			const dir = path.join(vOut, 'workflows');
@@ -441,6 +456,23 @@ async function runVersion(version, opts, tarball) {
 				await suite.check('trigger: activation, cursor kept across re-activation', () =>
 					editor.triggerActivation(ectx, TRIGGER_TEST, TRIGGER_EXAMPLE),
 				);
+				const scaleCtx = {
+					...ectx,
+					serverUrl: server.url,
+					serverPid: server.process.pid,
+					setActive: editor.setActive,
+					executions: editor.executions,
+					waitForExecution: editor.waitForExecution,
+					runItems: editor.runItems,
+				};
+				const exported = await suite.check(
+					'export a catalogue of any size: 150 000 products (webhook, n8n start)',
+					() => scale.exportAnySize(scaleCtx),
+				);
+				if (exported)
+					await suite.check('trigger on 150 000 products listed last update first (active, polls every minute)', () =>
+						scale.triggerLastUpdatedFirst(scaleCtx),
+					);
 
 				const wantBrowser =
 					opts.browserVersions === 'all' ||

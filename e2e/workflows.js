@@ -325,6 +325,33 @@ const specs = [
 		},
 	},
 	{
+		id: 'pimExportAnySize',
+		file: 'export-a-catalogue-of-any-size.json',
+		async verify(ctx) {
+			// 200 products: one short slice, the loop ends at once (the 150 000-product run is in
+			// e2e/scale.js).
+			const expected = await allProducts(ctx);
+			await ctx.admin('/log', { method: 'DELETE' });
+			const { run } = await ctx.execute(this.id);
+			eq(
+				items(run, 'Slice of products').map((p) => p.sku),
+				expected.map((p) => p.sku),
+				'the slice holds every product, in order',
+			);
+			eq(items(run, 'Write rows (replace me)').length, expected.length, 'rows');
+			eq(items(run, 'Slice summary'), [{ startPage: 1, records: expected.length, nextStartPage: 101 }], 'slice summary');
+			eq(items(run, 'Done').length, 1, 'the loop ended after one slice');
+			ok(!run.data.resultData.runData['Next slice'], 'no next slice was asked for');
+			const pages = (await ctx.admin('/log')).filter((r) => r.path === '/api/integration/product');
+			eq(
+				pages.map((r) => [r.query['pagination[currentPage]'], r.query['pagination[pageLimit]']]),
+				[['1', '1000']],
+				'one request: page 1 of 1000',
+			);
+			return `${expected.length} products in 1 slice (1 request), loop ended`;
+		},
+	},
+	{
 		id: 'pimCatalogRef',
 		file: 'catalog-reference-data.json',
 		async verify(ctx) {

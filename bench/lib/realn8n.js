@@ -9,8 +9,8 @@
  * Several runs execute in one n8n process: `n8n execute-batch --ids=<warm-up>,<run 1>,...` runs
  * the workflows one after the other (concurrency 1) the way `n8n execute --id` runs one
  * (WorkflowRunner, mode `cli`, the execution saved as usual), without paying n8n's start (~4 s)
- * per run. The first workflow is a warm-up (Limit 10: one request), like the warm-up of the
- * in-process children; so run 1 of each process is the like-for-like of an in-process child (the
+ * per run. The first workflow is a warm-up (a Wait of `settleSeconds` while n8n finishes its start,
+ * then Limit 10: one request), like the warm-up of the in-process children; so run 1 of each process is the like-for-like of an in-process child (the
  * first large read in a process) and the later runs show the same process with warm code.
  * `--snapshot` writes each execution's data; a node note `CAP_RESULTS_LENGTH=2` (execute-batch's
  * own option) cuts the stored items after the run, so snapshots stay small; the sandbox's request
@@ -70,7 +70,7 @@ function installBuild(userFolder, distDir) {
 function workflow(id, parameters, { keepItems, waitSeconds } = {}) {
 	const trigger = 'When clicking ‘Execute workflow’';
 	const wait = 'Let n8n settle';
-	const first = waitSeconds ? wait : trigger;
+	const first = waitSeconds ? wait : NODE_NAME;
 	return {
 		id,
 		name: `bench ${id}`,
@@ -191,7 +191,9 @@ function cutProfile(inFile, clock, windows, outFile) {
  * Prepares a user folder once (package, credential, workflows) and runs the batch.
  * @param {{ url: string, size: number, runs: number, distDir: string, log: Function, admin?: Function,
  *   pagesPerRun: number, pageSizeOption?: number, processes?: number, cpuProfile?: string,
- *   coldExecute?: number, env?: object }} o
+ *   coldExecute?: number, env?: object, settleSeconds?: number }} o
+ *   settleSeconds: the warm-up execution first waits this long (n8n's Wait node), so that the work
+ *   n8n does after its start (its task runner process) is over before the timed runs.
  *   runs: timed executions per n8n process (after one warm-up execution); processes: how many
  *   `n8n execute-batch` processes, one after the other; coldExecute: how many plain `n8n execute`.
  *   cpuProfile: path prefix; the batch then runs under `node --cpu-prof` and the profile is cut

@@ -150,6 +150,9 @@ function realN8nOptions(ctx, sb, config) {
 		admin: sb.admin,
 		pagesPerRun: Math.ceil(config.size / config.pageSize),
 		pageSizeOption: config.pageSize !== NODE_DEFAULT_PAGE_SIZE ? config.pageSize : undefined,
+		// n8n keeps working for a few seconds after it starts (it launches its task runner process):
+		// on 2 cores that slowed the first execution by up to 2x. The warm-up waits it out.
+		settleSeconds: 3,
 	};
 }
 

@@ -42,6 +42,27 @@ describe('readPage', () => {
 });
 
 describe('paginate', () => {
+	it('a list that moves between pages: repeats dropped, pages answered before the move asked again, moved records found at the front', async () => {
+		// Last-updated-first list of 25: record 25 is updated while the pages are read and moves to
+		// the front. Page 3, asked ahead together with page 2, was answered before the move.
+		const before = records(1, 25).map((r) => r.id);
+		const after = [25, ...before.slice(0, 24)];
+		const pages = new Map<number, number>();
+		const { ctx, calls } = fakeContext((o) => {
+			const page = Number(o.qs?.['pagination[currentPage]']);
+			pages.set(page, (pages.get(page) ?? 0) + 1);
+			const list = page === 1 && pages.get(1) === 1 ? before : page === 3 && pages.get(3) === 1 ? before : after;
+			return envelope({ record: list.slice((page - 1) * 5, page * 5).map((id) => ({ id })), recordsTotal: 25, currentPage: page, pageLimit: 5 });
+		});
+		const { records: got } = await paginate(ctx, request, new Limiter(4), settings, { pageSize: 5, max: Infinity, lookahead: 4 });
+		const ids = got.map((r) => Number(r.id));
+		expect(ids.slice().sort((a, b) => a - b)).toEqual(before);
+		expect(new Set(ids).size).toBe(25);
+		// Pages 3-5 asked again after page 2 showed the move (else record 10 is only found by reading
+		// the list again from the front), then page 1 again for the moved record.
+		expect(calls.map((c) => Number(c.qs?.['pagination[currentPage]']))).toEqual([1, 2, 3, 4, 5, 3, 4, 5, 1]);
+	});
+
 	it('reads all pages up to recordsTotal, with a partial last page', async () => {
 		const { ctx, calls } = fakeContext(server(25));
 		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity });
