@@ -28,8 +28,15 @@ function redirectDist() {
 	const Module = require('node:module');
 	const dist = path.join(ROOT, 'dist') + path.sep;
 	const original = Module._resolveFilename;
-	Module._resolveFilename = function (...args) {
-		const file = original.apply(this, args);
+	Module._resolveFilename = function (request, parent, ...rest) {
+		// A relative path into dist/ is mapped before it is resolved, so dist/ need not exist
+		// (it is missing while `npm run build` runs).
+		if (request.startsWith('.') && parent && parent.filename) {
+			const target = path.resolve(path.dirname(parent.filename), request);
+			if (target.startsWith(dist))
+				return original.call(this, path.join(alternate, target.slice(dist.length)), parent, ...rest);
+		}
+		const file = original.call(this, request, parent, ...rest);
 		return file.startsWith(dist) ? path.join(alternate, file.slice(dist.length)) : file;
 	};
 }
