@@ -55,13 +55,17 @@ async function main() {
 	if (global.gc) global.gc();
 	const rssBeforeMB = rssMB();
 	const profiler = spec.profileFile ? await startProfiler() : undefined;
+	const cpuBefore = process.cpuUsage();
 	const start = performance.now();
 	const outcome = await prepared.run();
 	const wallMs = performance.now() - start;
+	// CPU of this process (all threads) during the read: unlike wall time, not inflated by other load.
+	const cpu = process.cpuUsage(cpuBefore);
 	if (profiler) await profiler.stop(spec.profileFile);
 	const result = {
 		task: spec.task,
 		wallMs,
+		cpuMs: (cpu.user + cpu.system) / 1000,
 		loadMs,
 		rssBeforeMB,
 		// maxRSS is in KiB: the peak of this whole process.

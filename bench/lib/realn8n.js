@@ -17,7 +17,9 @@
  * counter checks that every run read every page once.
  *
  * Per run: the node's own execution time (`runData[PIM][0].executionTime`, what n8n shows as the
- * node's time) and the execution's duration (`stoppedAt - startedAt`); per process its wall time.
+ * node's time), the execution's duration (`stoppedAt - startedAt`) and the CPU time the n8n
+ * process used in it (clock-mark.js; all threads, as `process.cpuUsage()`); per process its wall
+ * time.
  * `coldExecute` adds plain `n8n execute --id` runs (a fresh process each, no warm-up, all 50 000
  * items printed and checked), the way the issue measured.
  */
@@ -153,6 +155,19 @@ function figures(data, what) {
 	};
 }
 
+/** CPU ms the process used between two Date.now() times, from clock-mark.js's samples. */
+function cpuBetween(samples, from, to) {
+	if (samples.length < 2 || from < samples[0][0] || to > samples[samples.length - 1][0]) return undefined;
+	const at = (t) => {
+		let i = 1;
+		while (i < samples.length - 1 && samples[i][0] < t) i++;
+		const [t0, c0] = samples[i - 1];
+		const [t1, c1] = samples[i];
+		return t1 === t0 ? c1 : c0 + ((c1 - c0) * (t - t0)) / (t1 - t0);
+	};
+	return at(to) - at(from);
+}
+
 /**
  * Keeps the samples of a whole-process CPU profile (`node --cpu-prof`) that fall into the given
  * wall-clock windows (the timed executions), so that n8n's start and the warm-up do not count.
@@ -255,13 +270,12 @@ async function measure(o) {
 			N8N_LOG_LEVEL: 'warn',
 			...(o.env ?? {}),
 		};
-		const nodeArgs = ['--max-old-space-size=8192'];
+		// clock-mark.js samples the process's CPU time (and marks the profiler's clock).
+		const nodeArgs = ['--max-old-space-size=8192', '--require', path.join(__dirname, 'clock-mark.js')];
 		const profDir = path.join(tmp, 'profile');
 		if (o.cpuProfile) {
 			env.PIM_BENCH_CLOCK_FILE = path.join(tmp, 'clock.json');
 			nodeArgs.push(
-				'--require',
-				path.join(__dirname, 'clock-mark.js'),
 				'--cpu-prof',
 				`--cpu-prof-dir=${profDir}`,
 				'--cpu-prof-interval=200',
@@ -273,6 +287,7 @@ async function measure(o) {
 			const out = path.join(tmp, `batch-${p}`);
 			fs.mkdirSync(out);
 			if (o.admin) await o.admin('DELETE', '/counters');
+			const cpuFile = path.join(out, 'cpu.json');
 			const batch = await spawnTo(
 				inst.nodeBin,
 				[
@@ -283,7 +298,13 @@ async function measure(o) {
 					'--retries=0',
 					`--output=${path.join(out, 'summary.json')}`,
 				],
-				{ env, cwd: userFolder, outFile: path.join(out, 'stdout'), nodeArgs: p === 0 ? nodeArgs : nodeArgs.slice(0, 1) },
+				{
+					env: { ...env, PIM_BENCH_CPU_FILE: cpuFile },
+					cwd: userFolder,
+					outFile: path.join(out, 'stdout'),
+					// Only the first process runs under the profiler.
+					nodeArgs: p === 0 ? nodeArgs : nodeArgs.slice(0, 3),
+				},
 			);
 			const summaryFile = path.join(out, 'summary.json');
 			const summary = fs.existsSync(summaryFile) ? JSON.parse(fs.readFileSync(summaryFile, 'utf8')) : undefined;
@@ -296,6 +317,7 @@ async function measure(o) {
 			const expected = 1 + o.runs * o.pagesPerRun;
 			if (requests !== undefined && requests !== expected)
 				throw new Error(`real n8n: the sandbox saw ${requests} requests, expected ${expected}`);
+			const cpu = fs.existsSync(cpuFile) ? JSON.parse(fs.readFileSync(cpuFile, 'utf8')) : [];
 			ids.slice(1).forEach((id, i) => {
 				const file = path.join(out, `${id}-snapshot.json`);
 				const execution = summary.executions.find((e) => e.workflowId === id);
@@ -305,6 +327,7 @@ async function measure(o) {
 				if (f.firstItems.length !== Math.min(KEEP_ITEMS, o.size))
 					throw new Error(`real n8n: ${id} returned ${f.firstItems.length} items`);
 				delete f.firstItems;
+				f.cpuMs = cpuBetween(cpu, f.startedAt, f.stoppedAt);
 				runs.push({ process: p + 1, run: i + 1, ...f });
 			});
 			batches.push({ wallMs: batch.wallMs, requests });

@@ -13,7 +13,7 @@ import { codeDropdown } from '../Pim/shared/descriptions';
 import { Limiter } from '../Pim/shared/limiter';
 import { fetchPage, paginate, readPage, type Page } from '../Pim/shared/pagination';
 import { DEFAULT_RELIABILITY, pimRequest } from '../Pim/shared/transport';
-import { changesSince, type Cursor } from './cursor';
+import { changesSince, looksLastUpdatedFirst, nonRising, updatedAt, type Cursor } from './cursor';
 
 const PAGE_SIZE = 1000;
 const CONCURRENCY = 4;
@@ -31,27 +31,6 @@ async function readList(ctx: IPollFunctions, limiter: Limiter, path: string, pag
 		lookahead: CONCURRENCY,
 	});
 	return records;
-}
-
-const updatedAt = (p: IDataObject) => text(p.updated_at);
-const nonRising = (records: IDataObject[]) =>
-	records.every((p, i) => i === 0 || (updatedAt(p) !== '' && updatedAt(p) <= updatedAt(records[i - 1])));
-
-/**
- * Whether a page lists products last-updated first: `updated_at` never rises down the page,
- * and falls at least once. A page that is also in falling id order could be a newest-created-
- * first list whose updates happen to agree: that is not taken as proof.
- */
-export function looksLastUpdatedFirst(records: IDataObject[]): boolean {
-	let falls = false;
-	let idOrder = true;
-	for (let i = 1; i < records.length; i++) {
-		const [before, after] = [updatedAt(records[i - 1]), updatedAt(records[i])];
-		if (!before || !after || after > before) return false;
-		if (after < before) falls = true;
-		if (!(Number(records[i].id) < Number(records[i - 1].id))) idOrder = false;
-	}
-	return falls && !idOrder;
 }
 
 /**
