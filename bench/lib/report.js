@@ -181,23 +181,24 @@ function realN8nTable(g) {
 			"Time = the node's own execution time from n8n's run data (`runData.PIM[0].executionTime`). " +
 			'*First run* is the first large read of an n8n process, like each in-process child; *warm runs* are the later ones in the same process; *cold `n8n execute`* is a fresh `n8n execute --id` per run with no warm-up (how issue #16 measured). ' +
 			'Every ratio divides by the median of the raw sequential loop of the same case (the in-process table above), which also ran right before and after the real n8n (shown). ' +
+			'CPU ms: CPU time (user + system, all threads) of the measuring process during the read (`process.cpuUsage()` in the children; in n8n sampled every 5 ms by `bench/lib/clock-mark.js` and read for each execution), medians; on a busy machine it moves less than wall time. ' +
 			'Source: `bench/lib/realn8n.js`; `--profile` adds CPU profiles of the n8n process cut to the timed executions.',
 	);
 	out.push('');
 	out.push(
-		'| case | raw sequential | in-process node (wall) | ratio | real n8n, first run | ratio | real n8n, warm runs | ratio | cold `n8n execute` | ratio | execution − node time | n8n process wall | raw seq. before / after | 1-min load during |',
+		'| case | raw sequential | in-process node (wall) | ratio | real n8n, first run | ratio | real n8n, warm runs | ratio | cold `n8n execute` | ratio | CPU ms: raw seq. / in-process / real first / real warm | execution − node time | n8n process wall | raw seq. before / after | 1-min load during |',
 	);
-	out.push('|---|---|---|---:|---|---:|---|---:|---|---:|---:|---|---|---|');
+	out.push('|---|---|---|---:|---|---:|---|---:|---|---:|---|---:|---|---|---|');
 	for (const e of cases) {
 		const s = e.summary;
 		const x = s.realN8n;
 		if (x.failed) {
-			out.push(`| ${e.label} | | | | **failed**: ${x.failed.replace(/\|/g, '\\|')} | | | | | | | | | |`);
+			out.push(`| ${e.label} | | | | **failed**: ${x.failed.replace(/\|/g, '\\|')} | | | | | | | | | | |`);
 			continue;
 		}
 		const r = s.ratios;
 		out.push(
-			`| ${e.label} | ${ms(s['raw-seq'].wallMedian)} | ${ms(s.node.wallMedian)} | ${ratio(r.nodeRawSeq)} | ${times(x.first)} | ${ratio(r.realFirstRawSeq)} | ${times(x.warm)} | ${ratio(r.realWarmRawSeq)} | ${times(x.cold)} | ${ratio(r.realColdRawSeq)} | ${ms(x.executionOverheadMs)} | ${x.processWallMs.map((v) => ms(v)).join(', ')}${x.coldProcessWallMs.length ? `; cold ${x.coldProcessWallMs.map((v) => ms(v)).join(', ')}` : ''} | ${x.rawAround.map((v) => ms(v)).join(' / ')} | ${fmt(x.load.start, 2)} → ${fmt(x.load.end, 2)} |`,
+			`| ${e.label} | ${ms(s['raw-seq'].wallMedian)} | ${ms(s.node.wallMedian)} | ${ratio(r.nodeRawSeq)} | ${times(x.first)} | ${ratio(r.realFirstRawSeq)} | ${times(x.warm)} | ${ratio(r.realWarmRawSeq)} | ${times(x.cold)} | ${ratio(r.realColdRawSeq)} | ${[s['raw-seq'].cpuMedian, s.node.cpuMedian, x.firstCpuMedian, x.warmCpuMedian].map((v) => fmt(v, 0)).join(' / ')} | ${ms(x.executionOverheadMs)} | ${x.processWallMs.map((v) => ms(v)).join(', ')}${x.coldProcessWallMs.length ? `; cold ${x.coldProcessWallMs.map((v) => ms(v)).join(', ')}` : ''} | ${x.rawAround.map((v) => ms(v)).join(' / ')} | ${fmt(x.load.start, 2)} → ${fmt(x.load.end, 2)} |`,
 		);
 	}
 	return out.join('\n');

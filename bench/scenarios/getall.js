@@ -228,6 +228,8 @@ function summarise(entry, variants) {
 			peakRssMB: median(entry.results[v].map((r) => r.peakRssMB)),
 			rssBeforeMB: median(entry.results[v].map((r) => r.rssBeforeMB)),
 			items: entry.results[v][0] && entry.results[v][0].items,
+			// CPU of the child during the read (all its threads): less sensitive to other load than wall time.
+			cpuMedian: median(entry.results[v].map((r) => r.cpuMs)),
 		};
 	}
 	const ratio = (a, b) =>
@@ -254,6 +256,9 @@ function summarise(entry, variants) {
 			cold: real.cold.map((r) => r.nodeMs),
 			firstMedian: nodeMedian(first),
 			warmMedian: nodeMedian(warm),
+			// CPU of the n8n process during the executions (bench/lib/clock-mark.js).
+			firstCpuMedian: first.length ? median(first.map((r) => r.cpuMs)) : undefined,
+			warmCpuMedian: warm.length ? median(warm.map((r) => r.cpuMs)) : undefined,
 			coldMedian: nodeMedian(real.cold),
 			// Node time vs the whole execution (trigger, engine, hooks before the save).
 			executionOverheadMs: median(real.runs.map((r) => r.executionMs - r.nodeMs)),

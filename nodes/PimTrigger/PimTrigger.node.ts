@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
 import { text } from '../Pim/methods/reading';
 import { codeDropdown } from '../Pim/shared/descriptions';
-import { Limiter } from '../Pim/shared/limiter';
+import { AccountBound, type Bound } from '../Pim/shared/limiter';
 import { fetchPage, paginate, readPage, type Page } from '../Pim/shared/pagination';
 import { DEFAULT_RELIABILITY, pimRequest } from '../Pim/shared/transport';
 import { changesSince, looksLastUpdatedFirst, nonRising, updatedAt, type Cursor } from './cursor';
@@ -22,7 +22,7 @@ interface StaticData {
 	cursor?: Cursor;
 }
 
-async function readList(ctx: IPollFunctions, limiter: Limiter, path: string, paginated: boolean) {
+async function readList(ctx: IPollFunctions, limiter: Bound, path: string, paginated: boolean) {
 	const request = { method: 'GET' as const, url: path };
 	if (!paginated) return readPage(await pimRequest(ctx, request, limiter, DEFAULT_RELIABILITY)).records;
 	const { records } = await paginate(ctx, request, limiter, DEFAULT_RELIABILITY, {
@@ -41,7 +41,7 @@ async function readList(ctx: IPollFunctions, limiter: Limiter, path: string, pag
  */
 async function readProductsSince(
 	ctx: IPollFunctions,
-	limiter: Limiter,
+	limiter: Bound,
 	since: string | 'newest' | undefined,
 ): Promise<IDataObject[]> {
 	const request = { method: 'GET' as const, url: '/api/integration/product' };
@@ -101,7 +101,7 @@ function withDescendants(roots: IDataObject[], all: IDataObject[]): IDataObject[
 }
 
 /** Turns the chosen family / channel / category codes into a test on product records. */
-async function productFilter(ctx: IPollFunctions, limiter: Limiter): Promise<(p: IDataObject) => boolean> {
+async function productFilter(ctx: IPollFunctions, limiter: Bound): Promise<(p: IDataObject) => boolean> {
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const tests: Array<(p: IDataObject) => boolean> = [];
 	const lower = (v: unknown) => text(v).toLowerCase();
@@ -228,7 +228,7 @@ export class PimTrigger implements INodeType {
 	methods = { loadOptions: { getCategories, getChannels, getFamilies } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const limiter = new Limiter(CONCURRENCY);
+		const limiter = new AccountBound(CONCURRENCY);
 		const staticData = this.getWorkflowStaticData('node') as StaticData;
 		const emitExisting = (this.getNodeParameter('options', {}) as IDataObject).emitExisting === true;
 		const manual = this.getMode() === 'manual';

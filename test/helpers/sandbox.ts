@@ -1,6 +1,12 @@
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox/server';
 import type { PimCredentials } from './n8n';
 
+// The package as n8n loads it (dist/), where the shared limiters live.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { releaseIdleLimiters } = require('../../dist/nodes/Pim/shared/limiter.js') as {
+	releaseIdleLimiters: (now?: number) => void;
+};
+
 /** Starts a sandbox for one test file; `creds()` gives the credential of one of its accounts. */
 export function useSandbox(options: SandboxOptions = {}) {
 	const state: { sb?: SandboxHandle } = {};
@@ -9,6 +15,11 @@ export function useSandbox(options: SandboxOptions = {}) {
 	});
 	afterAll(async () => {
 		await state.sb?.close();
+	});
+	// Each test starts without what earlier tests taught the account's shared limiter (pauses,
+	// pace): as a fresh n8n process would, or one where the account was idle for 10 minutes.
+	beforeEach(() => {
+		releaseIdleLimiters(Date.now() + 3_600_000);
 	});
 	return {
 		get sb(): SandboxHandle {

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { Limiter } from '../shared/limiter';
+import { AccountBound } from '../shared/limiter';
 import { fetchPage, paginate, readPage, type Page } from '../shared/pagination';
 import { pimRequest, type ReliabilitySettings } from '../shared/transport';
 
@@ -28,7 +28,7 @@ export const SOURCES = {
 
 /** Every record of a list, across all pages. */
 export async function readAll(ctx: ILoadOptionsFunctions, source: ListSource, qs?: IDataObject): Promise<IDataObject[]> {
-	const limiter = new Limiter(DROPDOWN_CONCURRENCY);
+	const limiter = new AccountBound(DROPDOWN_CONCURRENCY);
 	const request = { method: 'GET' as const, url: source.path, qs };
 	if (!source.paginated) return readPage(await pimRequest(ctx, request, limiter, DROPDOWN_SETTINGS)).records;
 	const { records } = await paginate(ctx, request, limiter, DROPDOWN_SETTINGS, {
@@ -47,7 +47,7 @@ export async function readOnePage(
 	pageSize: number,
 	qs?: IDataObject,
 ): Promise<Page> {
-	const limiter = new Limiter(DROPDOWN_CONCURRENCY);
+	const limiter = new AccountBound(DROPDOWN_CONCURRENCY);
 	const request = { method: 'GET' as const, url: source.path, qs };
 	if (!source.paginated) return readPage(await pimRequest(ctx, request, limiter, DROPDOWN_SETTINGS));
 	return await fetchPage(ctx, request, limiter, DROPDOWN_SETTINGS, page, pageSize);

@@ -207,7 +207,8 @@ export const requestOptions: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 50 },
 			default: 5,
-			description: 'Most requests this node has open at once, across all input items',
+			description:
+				'Most requests open at once to this PIM account, across all input items and every execution in this n8n process; each request waits until fewer than this node\'s setting are open',
 		},
 		{
 			displayName: 'Max Retries',

@@ -1,9 +1,9 @@
 import { sleep } from 'n8n-workflow';
 
 /**
- * Bounds the requests in flight for one node execution and holds every request back while the
- * server has asked us to wait (429/503 with Retry-After), so a rate limit slows the whole batch
- * down once instead of every item hammering the server on its own schedule.
+ * Bounds the requests in flight to one PIM account and holds every request back while the
+ * server has asked us to wait (429/503 with Retry-After), so a rate limit slows everything down
+ * once instead of every item and execution hammering the server on its own schedule.
  *
  * After two rate-limit answers it also paces requests: the requests that succeeded between them,
  * over the time between them, is the rate the server allows. Without pacing, a Retry-After of
@@ -17,18 +17,22 @@ const PACING_CATCH_UP = 3;
 
 export class Limiter {
 	private active = 0;
-	private readonly waiting: Array<() => void> = [];
+	private readonly waiting: Array<{ bound: number; start: () => void }> = [];
 	private pausedUntil = 0;
 	private intervalMs = 0;
 	private nextStartAt = 0;
 	private lastRateLimitAt: number | undefined;
 	private successesSinceRateLimit = 0;
+	private lastUsedAt = Date.now();
 
 	constructor(readonly maxConcurrency: number) {}
 
-	/** Runs `task` once a slot is free and no pause is in effect. */
-	async run<T>(task: () => Promise<T>): Promise<T> {
-		await this.acquire();
+	/**
+	 * Runs `task` once no pause is in effect and fewer than `bound` requests are in flight.
+	 * Requests start in the order they asked (first come, first served), whatever their bound.
+	 */
+	async run<T>(task: () => Promise<T>, bound = this.maxConcurrency): Promise<T> {
+		await this.acquire(Math.max(1, bound));
 		try {
 			return await task();
 		} finally {
@@ -36,7 +40,7 @@ export class Limiter {
 		}
 	}
 
-	/** Asks every request of this execution to wait until `ms` from now. */
+	/** Asks every request through this limiter to wait until `ms` from now. */
 	pause(ms: number): void {
 		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
 	}
@@ -61,12 +65,18 @@ export class Limiter {
 		this.pause(waitMs);
 	}
 
-	private async acquire(): Promise<void> {
-		if (this.active < this.maxConcurrency) {
+	/** How long nothing has run, waited or been paused here (0 while in use). */
+	idleFor(now: number): number {
+		if (this.active > 0 || this.waiting.length > 0 || now < this.pausedUntil) return 0;
+		return now - this.lastUsedAt;
+	}
+
+	private async acquire(bound: number): Promise<void> {
+		if (this.waiting.length === 0 && this.active < bound) {
 			this.active++;
 		} else {
-			// release() hands its slot straight to us, so `active` stays counted.
-			await new Promise<void>((resolve) => this.waiting.push(resolve));
+			// dispatch() counts us in `active` before it starts us.
+			await new Promise<void>((start) => this.waiting.push({ bound, start }));
 		}
 		for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) {
 			await sleep(wait);
@@ -82,25 +92,54 @@ export class Limiter {
 	}
 
 	private release(): void {
-		const next = this.waiting.shift();
-		if (next) next();
-		else this.active--;
+		this.active--;
+		this.lastUsedAt = Date.now();
+		// The first waiter goes as soon as its own bound allows; later ones never overtake it.
+		while (this.waiting.length > 0 && this.active < this.waiting[0].bound) {
+			this.active++;
+			this.waiting.shift()!.start();
+		}
 	}
 }
 
-const byExecution = new WeakMap<object, Limiter>();
+/**
+ * What bounds a request: a limiter of its own (tests, tools), or the account's shared limiter
+ * at a bound (`Max Concurrent Requests` of the node that sends it).
+ */
+export type Bound = Limiter | AccountBound;
+
+export class AccountBound {
+	constructor(readonly maxConcurrency: number) {}
+}
 
 /**
- * The limiter shared by all items of one node run. n8n's routing engine gives every item of a
- * run the same execute-data object, so it keys the limiter without any global state; the
- * WeakMap lets it go with the run.
+ * One limiter per PIM account (Base URL + Domain) in this n8n process, shared by every node
+ * execution, dropdown and trigger poll that uses the account: at most the bound of each request
+ * in flight in total, one Retry-After pause, one learned pace. n8n runs concurrent executions in
+ * one process, so per-execution bounds would add up. A limiter idle for IDLE_RELEASE_MS is
+ * dropped (with what it learned), so the map holds only the accounts in recent use.
  */
-export function sharedLimiter(runKey: object | undefined, maxConcurrency: number): Limiter {
-	if (!runKey) return new Limiter(maxConcurrency);
-	let limiter = byExecution.get(runKey);
+const IDLE_RELEASE_MS = 10 * 60_000;
+const accounts = new Map<string, Limiter>();
+
+export function releaseIdleLimiters(now = Date.now()): void {
+	for (const [key, limiter] of accounts) if (limiter.idleFor(now) >= IDLE_RELEASE_MS) accounts.delete(key);
+}
+
+/** The limiter a request goes through, for the account the connection names. */
+export function limiterFor(bound: Bound, account: { baseUrl: string; domain?: string }): Limiter {
+	if (bound instanceof Limiter) return bound;
+	releaseIdleLimiters();
+	const key = `${account.baseUrl}\n${account.domain ?? ''}`;
+	let limiter = accounts.get(key);
 	if (!limiter) {
-		limiter = new Limiter(maxConcurrency);
-		byExecution.set(runKey, limiter);
+		limiter = new Limiter(bound.maxConcurrency);
+		accounts.set(key, limiter);
 	}
 	return limiter;
+}
+
+/** Accounts with a limiter in this process (tests: the state is released). */
+export function accountLimiterCount(): number {
+	return accounts.size;
 }

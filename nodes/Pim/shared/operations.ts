@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { sharedLimiter, type Limiter } from './limiter';
+import { AccountBound, type Bound } from './limiter';
 import { MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
 import { maxRecords, pageSize, pageSlice, runSettings, type RunSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
@@ -27,13 +27,14 @@ export type OperationRunner = (
 
 export interface RunContext {
 	settings: RunSettings;
-	limiter: Limiter;
+	/** This run's bound on its account's shared limiter (see limiter.ts). */
+	limiter: Bound;
 }
 
 /** Settings and the limiter shared by all items of this node run. */
 export function runContext(ctx: IExecuteSingleFunctions): RunContext {
 	const settings = runSettings(ctx);
-	return { settings, limiter: sharedLimiter(ctx.getExecuteData(), settings.maxConcurrency) };
+	return { settings, limiter: new AccountBound(settings.maxConcurrency) };
 }
 
 /** The request n8n built from the routing, as the transport takes it. */

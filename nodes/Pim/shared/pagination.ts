@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { Limiter } from './limiter';
+import type { Bound } from './limiter';
 import {
 	pimRequest,
 	type PimContext,
@@ -87,7 +87,7 @@ export interface PaginateResult {
 export async function fetchPage(
 	ctx: PimContext,
 	request: PimRequest,
-	limiter: Limiter,
+	limiter: Bound,
 	settings: ReliabilitySettings,
 	page: number,
 	pageSize: number,
@@ -133,7 +133,7 @@ const identity = (record: IDataObject): number | string =>
 export async function paginate(
 	ctx: PimContext,
 	request: PimRequest,
-	limiter: Limiter,
+	limiter: Bound,
 	settings: ReliabilitySettings,
 	options: PaginateOptions,
 ): Promise<PaginateResult> {

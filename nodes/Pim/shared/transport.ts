@@ -10,7 +10,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { DOMAIN_HELP, resolveConnection, type PimConnection } from './connection';
-import { Limiter } from './limiter';
+import { limiterFor, type Bound } from './limiter';
 
 /** Any n8n context that can make authenticated requests: node items, pagination, dropdowns, polls. */
 export type PimContext = Pick<FunctionsBase, 'getNode' | 'getCredentials'> & {
@@ -318,7 +318,7 @@ export async function getConnection(ctx: PimContext, itemIndex?: number): Promis
 export async function pimRequest(
 	ctx: PimContext,
 	request: PimRequest,
-	limiter: Limiter,
+	bound: Bound,
 	settings: ReliabilitySettings = DEFAULT_RELIABILITY,
 ): Promise<unknown> {
 	const connection = await getConnection(ctx, request.itemIndex);
@@ -344,6 +344,8 @@ export async function pimRequest(
 	if (typeof request.body === 'string') options.body = request.body;
 	if (request.body !== undefined) options.headers!['Content-Type'] = 'application/x-www-form-urlencoded';
 
+	// Shared with every execution, dropdown and poll of this account in this process.
+	const limiter = limiterFor(bound, connection);
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
 		const result = await limiter.run(async (): Promise<Attempt> => {
@@ -360,7 +362,7 @@ export async function pimRequest(
 				const { code, message } = networkCodeOf(error);
 				return { networkCode: code, networkMessage: message.split(connection.token).join('***') };
 			}
-		});
+		}, bound.maxConcurrency);
 
 		const outcome = classify(result, request.write === true);
 		if ('data' in outcome) {
@@ -377,7 +379,7 @@ export async function pimRequest(
 		) {
 			throw toNodeError(ctx, failure, request.itemIndex, attempt + 1);
 		}
-		// The server asked for room: hold back every request of this run, not just this one.
+		// The server asked for room: hold back every request to this account, not just this one.
 		if (failure.httpCode === 429) limiter.rateLimited(wait);
 		else if (failure.retryAfterMs !== undefined) limiter.pause(wait);
 		else await sleep(wait);

@@ -1,0 +1,103 @@
+/**
+ * Many executions, one PIM account (issue #14, part 1): every execution of the node in one n8n
+ * process goes through one limiter per account (Base URL + Domain). A burst of executions, as an
+ * event-driven workflow gets one per event, together stays within the bound instead of each
+ * execution keeping its own 5 requests in flight. Run through n8n-core's WorkflowExecute, many
+ * executions at once in this process, against the sandbox.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { runPim } from '../helpers/n8n';
+import { useSandbox } from '../helpers/sandbox';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const limiters = require('../../dist/nodes/Pim/shared/limiter.js') as {
+	accountLimiterCount: () => number;
+	releaseIdleLimiters: (now?: number) => void;
+};
+
+const env = useSandbox({ products: 80 });
+
+beforeEach(() => {
+	env.sb.reset();
+	env.sb.setFaults({});
+	env.sb.resetCounters();
+});
+
+/** One execution per event: update one product's name. */
+function updateOne(sku: string, name: string, requestOptions: IDataObject = {}, domain = 'demo') {
+	return runPim(env.creds(domain), {
+		resource: 'product',
+		operation: 'update',
+		sku,
+		languageCode: 'en_US',
+		attributes: { attribute: [{ code: 'name', value: name }] },
+		requestOptions,
+	});
+}
+
+const status = (code: number) => env.sb.counters.byStatus[String(code)] ?? 0;
+
+it('60 concurrent executions against a PIM allowing 5 in flight: every event lands, at most 5 in flight, no refusal', async () => {
+	env.sb.setFaults({ latencyMs: 100, rateLimit: { maxConcurrent: 5 } });
+	const skus = env.sb.account('demo').products.slice(0, 60).map((p) => p.sku);
+	const started = Date.now();
+	const runs = await Promise.all(skus.map((sku) => updateOne(sku, `Burst ${sku}`)));
+	const ms = Date.now() - started;
+
+	expect(runs.filter((r) => r.error)).toEqual([]);
+	for (const sku of skus) expect(env.sb.account('demo').productBySku(sku)!.values.name).toBe(`Burst ${sku}`);
+	expect(env.sb.counters.maxInFlight).toBeLessThanOrEqual(5);
+	expect(status(429)).toBe(0);
+	expect(status(200)).toBe(60);
+	// 60 requests of 100 ms, 5 at a time: 1.2 s at best.
+	expect(ms).toBeGreaterThanOrEqual(1200);
+});
+
+it('executions with different Max Concurrent Requests share the bound: none exceeds its own setting', async () => {
+	env.sb.setFaults({ latencyMs: 80, rateLimit: { maxConcurrent: 5 } });
+	const skus = env.sb.account('demo').products.slice(0, 30).map((p) => p.sku);
+	const runs = await Promise.all(
+		skus.map((sku, i) => updateOne(sku, `Mixed ${i}`, { maxConcurrency: i % 2 ? 2 : 5 })),
+	);
+	expect(runs.filter((r) => r.error)).toEqual([]);
+	expect(env.sb.counters.maxInFlight).toBeLessThanOrEqual(5);
+	expect(status(429)).toBe(0);
+
+	// Only executions set to 2: never more than 2 in flight, although each could have 2.
+	env.sb.resetCounters();
+	const low = await Promise.all(skus.slice(0, 10).map((sku, i) => updateOne(sku, `Low ${i}`, { maxConcurrency: 2 })));
+	expect(low.filter((r) => r.error)).toEqual([]);
+	expect(env.sb.counters.maxInFlight).toBe(2);
+});
+
+it('two accounts on one PIM host do not share a bound', async () => {
+	env.sb.setFaults({ latencyMs: 80 });
+	const demo = env.sb.account('demo').products.slice(0, 20).map((p) => p.sku);
+	const acme = env.sb.account('acme').products.slice(0, 20).map((p) => p.sku);
+	const runs = await Promise.all([
+		...demo.map((sku) => updateOne(sku, 'Demo burst')),
+		...acme.map((sku) => updateOne(sku, 'Acme burst', {}, 'acme')),
+	]);
+	expect(runs.filter((r) => r.error)).toEqual([]);
+	// 5 per account: more than one account's bound in flight, never more than both.
+	expect(env.sb.counters.maxInFlight).toBeGreaterThan(5);
+	expect(env.sb.counters.maxInFlight).toBeLessThanOrEqual(10);
+});
+
+it('a Retry-After pause holds back every execution of the account, and the state is released when idle', async () => {
+	const skus = env.sb.account('demo').products.slice(0, 20).map((p) => p.sku);
+	env.sb.setFaults({ script: [{ status: 429, retryAfter: '1' }] });
+	const started = Date.now();
+	const runs = await Promise.all(skus.map((sku) => updateOne(sku, 'After pause')));
+	expect(runs.filter((r) => r.error)).toEqual([]);
+	// One refusal; the other executions waited out the same pause instead of being refused too.
+	expect(status(429)).toBe(1);
+	expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+
+	expect(limiters.accountLimiterCount()).toBeGreaterThanOrEqual(1);
+	limiters.releaseIdleLimiters(Date.now() + 5 * 60_000);
+	expect(limiters.accountLimiterCount()).toBeGreaterThanOrEqual(1); // kept while recently used
+	limiters.releaseIdleLimiters(Date.now() + 10 * 60_000);
+	expect(limiters.accountLimiterCount()).toBe(0);
+});
