@@ -239,6 +239,7 @@ function writeWorkflows(dir) {
 		path.join(dir, 'e2e-export-any-size.json'),
 		JSON.stringify(scale.exportTestWorkflow(EXAMPLES), null, 2),
 	);
+	fs.writeFileSync(path.join(dir, 'e2e-burst.json'), JSON.stringify(scale.burstTestWorkflow(), null, 2));
 	fs.writeFileSync(
 		path.join(dir, 'e2e-trigger-big.json'),
 		JSON.stringify(scale.triggerTestWorkflow(EXAMPLES), null, 2),
@@ -262,7 +263,7 @@ const LOADER_PROBLEM =
 // control node (a wrong-token credential: n8n 2.x logs the failed dropdown with its stack), and
 // by the any-size export's GET probe of its POST webhook (e2e/scale.js).
 const EXPECTED =
-	/(Credential test failed|Authorization failed - please check your credentials|Unauthenticated: the token is invalid\.|This webhook is not registered for GET requests|The requested webhook "GET pim-export-any-size-e2e" is not registered)/;
+	/(Credential test failed|Authorization failed - please check your credentials|Unauthenticated: the token is invalid\.|This webhook is not registered for GET requests|The requested webhook "GET pim-(export-any-size|burst)-e2e" is not registered)/;
 
 /** The log without expected errors and the stack frames under them. */
 function withoutExpected(lines) {
@@ -465,6 +466,9 @@ async function runVersion(version, opts, tarball) {
 					waitForExecution: editor.waitForExecution,
 					runItems: editor.runItems,
 				};
+				await suite.check('webhook burst: 60 events at once, one product update each (PIM allows 5 in flight)', () =>
+					scale.webhookBurst(scaleCtx),
+				);
 				const exported = await suite.check(
 					'export a catalogue of any size: 150 000 products (webhook, n8n start)',
 					() => scale.exportAnySize(scaleCtx),

@@ -14,6 +14,9 @@ const HUGE_CRED = { id: 'pimHuge', name: 'PIM sandbox (150 000 products)' };
 const HUGE = { domain: 'huge', token: 'huge-token', products: 150_000 };
 const EXPORT_TEST = 'pimExportBigTest';
 const TRIGGER_BIG = 'pimOnChangeBig';
+const BURST_TEST = 'pimBurstTest';
+const BURST_PATH = 'pim-burst-e2e';
+const BURST_EVENTS = 60;
 const WEBHOOK_PATH = 'pim-export-any-size-e2e';
 
 // Runs in n8n's Code node: every record of every run of the slice node.
@@ -83,6 +86,101 @@ function triggerTestWorkflow(examplesDir) {
 	return wf;
 }
 
+/** One product update per event: a webhook (as a shop or ERP would call) → PIM Update (v1). */
+function burstTestWorkflow() {
+	return {
+		id: BURST_TEST,
+		name: 'e2e: one product update per event (webhook burst)',
+		active: false,
+		nodes: [
+			{
+				id: 'burst-webhook',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '6f0b7a51-3c2e-4f0e-9a57-2d1f7d3b9e42',
+				parameters: { httpMethod: 'POST', path: BURST_PATH, responseMode: 'lastNode', options: {} },
+			},
+			{
+				id: 'burst-update',
+				name: 'Update product',
+				type: 'n8n-nodes-pim.pim',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {
+					resource: 'product',
+					operation: 'update',
+					sku: '={{ $json.body.sku }}',
+					languageCode: 'en_US',
+					attributes: { attribute: [{ code: 'name', value: '={{ $json.body.name }}' }] },
+				},
+				credentials: { pimApi: { id: 'pimSandbox', name: 'PIM sandbox (demo)' } },
+			},
+		],
+		connections: { Webhook: { main: [[{ node: 'Update product', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
+	};
+}
+
+/** Waits until n8n serves the POST webhook (a GET then names the POST). */
+async function webhookReady(url) {
+	for (const start = Date.now(); ; ) {
+		const r = await fetch(url);
+		const text = await r.text();
+		if (/POST/.test(text)) return;
+		ok(Date.now() - start < 20000, `webhook not registered within 20 s: ${r.status} ${text.slice(0, 200)}`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/**
+ * 60 events at once, each an execution that updates one product, against a PIM that allows 5
+ * requests in flight (429 beyond) and takes 300 ms per request: every call answered 200, every
+ * product updated, the refusals counted. One n8n process: all executions share the account's
+ * limiter.
+ */
+async function webhookBurst(ctx) {
+	await ctx.admin('/reset', { method: 'POST' });
+	await ctx.setActive(ctx, BURST_TEST, true);
+	const url = `${ctx.serverUrl}/webhook/${BURST_PATH}`;
+	try {
+		await webhookReady(url);
+		await ctx.admin('/faults', { method: 'PUT', body: { latencyMs: 300, rateLimit: { maxConcurrent: 5 } } });
+		await ctx.admin('/counters', { method: 'DELETE' });
+		const skus = Array.from({ length: BURST_EVENTS }, (_, i) => `SKU-${String(i + 1).padStart(6, '0')}`);
+		const t0 = Date.now();
+		const answers = await Promise.all(
+			skus.map(async (sku) => {
+				const res = await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ sku, name: `Burst ${sku}` }),
+					signal: AbortSignal.timeout(120_000),
+				});
+				return { sku, status: res.status, text: await res.text() };
+			}),
+		);
+		const ms = Date.now() - t0;
+		const counters = await ctx.admin('/counters');
+		const failed = answers.filter((a) => a.status !== 200);
+		eq(failed.map((a) => `${a.sku}: ${a.status} ${a.text.slice(0, 120)}`), [], 'every event answered 200');
+		for (const sku of skus) {
+			const state = await ctx.admin(`/accounts/demo/products/${sku}`);
+			eq(state.values.name, `Burst ${sku}`, `${sku} updated`);
+		}
+		const refused = counters.byStatus['429'] ?? 0;
+		const puts = counters.byStatus['200'] ?? 0;
+		eq(puts, BURST_EVENTS, 'one accepted update per event');
+		ok(counters.maxInFlight <= 5, `at most 5 requests in flight (saw ${counters.maxInFlight})`);
+		ok(refused <= 5, `at most a handful of 429s (saw ${refused})`);
+		return `${BURST_EVENTS} events: all answered 200 and updated once, ${refused} refused with 429, max ${counters.maxInFlight} in flight, ${(ms / 1000).toFixed(1)} s (ideal ${((BURST_EVENTS / 5) * 0.3).toFixed(1)} s)`;
+	} finally {
+		await ctx.admin('/faults', { method: 'DELETE' });
+		await ctx.setActive(ctx, BURST_TEST, false);
+	}
+}
+
 function rssOf(pid) {
 	try {
 		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -142,14 +240,8 @@ async function exportAnySize(ctx) {
 
 	await ctx.setActive(ctx, EXPORT_TEST, true);
 	const url = `${ctx.serverUrl}/webhook/${WEBHOOK_PATH}`;
-	// 2.x registers webhooks a moment after activation: a GET names the POST once it is there.
-	for (const start = Date.now(); ; ) {
-		const r = await fetch(url);
-		const text = await r.text();
-		if (/POST/.test(text)) break;
-		ok(Date.now() - start < 20000, `webhook not registered within 20 s: ${r.status} ${text.slice(0, 200)}`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
+	// 2.x registers webhooks a moment after activation.
+	await webhookReady(url);
 
 	await ctx.admin('/log', { method: 'DELETE' });
 	const before = memory(ctx.serverPid);
@@ -244,4 +336,6 @@ module.exports = {
 	exportAnySize,
 	triggerTestWorkflow,
 	triggerLastUpdatedFirst,
+	burstTestWorkflow,
+	webhookBurst,
 };
