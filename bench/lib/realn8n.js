@@ -157,7 +157,8 @@ function figures(data, what) {
 
 /** CPU ms the process used between two Date.now() times, from clock-mark.js's samples. */
 function cpuBetween(samples, from, to) {
-	if (samples.length < 2 || from < samples[0][0] || to > samples[samples.length - 1][0]) return undefined;
+	if (samples.length < 2 || from < samples[0][0] || to > samples[samples.length - 1][0])
+		return undefined;
 	const at = (t) => {
 		let i = 1;
 		while (i < samples.length - 1 && samples[i][0] < t) i++;
@@ -225,14 +226,20 @@ async function measure(o) {
 		const cli = async (args, what) => {
 			const r = await n8n.runN8nCli({ version: n8n.DEFAULT_VERSION, userFolder, args, log: o.log });
 			if (r.code !== 0)
-				throw new Error(`${what}: n8n ${args.join(' ')} exited with ${r.code}\n${(r.stdout + r.stderr).slice(-2000)}`);
+				throw new Error(
+					`${what}: n8n ${args.join(' ')} exited with ${r.code}\n${(r.stdout + r.stderr).slice(-2000)}`,
+				);
 			return r;
 		};
 		const credFile = path.join(tmp, 'credentials.json');
 		fs.writeFileSync(
 			credFile,
 			JSON.stringify([
-				{ ...CREDENTIAL, type: 'pimApi', data: { baseUrl: o.url, domain: 'demo', token: 'demo-token', allowHttp: false } },
+				{
+					...CREDENTIAL,
+					type: 'pimApi',
+					data: { baseUrl: o.url, domain: 'demo', token: 'demo-token', allowHttp: false },
+				},
 			]),
 		);
 		await cli(['import:credentials', `--input=${credFile}`], 'import credentials');
@@ -242,11 +249,18 @@ async function measure(o) {
 		fs.writeFileSync(
 			path.join(wfDir, `${ids[0]}.json`),
 			JSON.stringify(
-				workflow(ids[0], { returnAll: false, limit: 10 }, { keepItems: KEEP_ITEMS, waitSeconds: o.settleSeconds }),
+				workflow(
+					ids[0],
+					{ returnAll: false, limit: 10 },
+					{ keepItems: KEEP_ITEMS, waitSeconds: o.settleSeconds },
+				),
 			),
 		);
 		// No Page Size unless the case sets one: the node's default pages (see scenarios/getall.js).
-		const returnAll = { returnAll: true, ...(o.pageSizeOption ? { options: { pageSize: o.pageSizeOption } } : {}) };
+		const returnAll = {
+			returnAll: true,
+			...(o.pageSizeOption ? { options: { pageSize: o.pageSizeOption } } : {}),
+		};
 		for (let i = 1; i <= o.runs; i++) {
 			const id = `pimBench${String(i).padStart(2, '0')}`;
 			ids.push(id);
@@ -257,7 +271,10 @@ async function measure(o) {
 		}
 		// `n8n execute` (cold) prints the whole run: this one keeps its items, like a user's workflow.
 		if (o.coldExecute)
-			fs.writeFileSync(path.join(wfDir, 'pimBenchCold.json'), JSON.stringify(workflow('pimBenchCold', returnAll)));
+			fs.writeFileSync(
+				path.join(wfDir, 'pimBenchCold.json'),
+				JSON.stringify(workflow('pimBenchCold', returnAll)),
+			);
 		await cli(['import:workflow', '--separate', `--input=${wfDir}`], 'import workflows');
 		const setupMs = performance.now() - t0;
 
@@ -271,15 +288,15 @@ async function measure(o) {
 			...(o.env ?? {}),
 		};
 		// clock-mark.js samples the process's CPU time (and marks the profiler's clock).
-		const nodeArgs = ['--max-old-space-size=8192', '--require', path.join(__dirname, 'clock-mark.js')];
+		const nodeArgs = [
+			'--max-old-space-size=8192',
+			'--require',
+			path.join(__dirname, 'clock-mark.js'),
+		];
 		const profDir = path.join(tmp, 'profile');
 		if (o.cpuProfile) {
 			env.PIM_BENCH_CLOCK_FILE = path.join(tmp, 'clock.json');
-			nodeArgs.push(
-				'--cpu-prof',
-				`--cpu-prof-dir=${profDir}`,
-				'--cpu-prof-interval=200',
-			);
+			nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200');
 		}
 		const runs = [];
 		const batches = [];
@@ -307,10 +324,14 @@ async function measure(o) {
 				},
 			);
 			const summaryFile = path.join(out, 'summary.json');
-			const summary = fs.existsSync(summaryFile) ? JSON.parse(fs.readFileSync(summaryFile, 'utf8')) : undefined;
+			const summary = fs.existsSync(summaryFile)
+				? JSON.parse(fs.readFileSync(summaryFile, 'utf8'))
+				: undefined;
 			if (batch.code !== 0 || !summary) {
 				const text = fs.readFileSync(path.join(out, 'stdout'), 'utf8');
-				throw new Error(`n8n execute-batch exited with ${batch.code}\n${(text + batch.stderr).slice(-3000)}`);
+				throw new Error(
+					`n8n execute-batch exited with ${batch.code}\n${(text + batch.stderr).slice(-3000)}`,
+				);
 			}
 			// Every timed run read every page once: nothing retried, nothing skipped.
 			const requests = o.admin ? (await o.admin('GET', '/counters')).requests : undefined;
@@ -337,17 +358,23 @@ async function measure(o) {
 		result.cold = [];
 		for (let c = 0; c < (o.coldExecute ?? 0); c++) {
 			const outFile = path.join(tmp, `cold-${c}.out`);
-			const cold = await spawnTo(inst.nodeBin, [inst.n8nBin, 'execute', '--id=pimBenchCold', '--rawOutput'], {
-				// `n8n execute` prints the run through its logger, at level info.
-				env: { ...env, N8N_LOG_LEVEL: 'info' },
-				cwd: userFolder,
-				outFile,
-				nodeArgs: ['--max-old-space-size=8192'],
-			});
+			const cold = await spawnTo(
+				inst.nodeBin,
+				[inst.n8nBin, 'execute', '--id=pimBenchCold', '--rawOutput'],
+				{
+					// `n8n execute` prints the run through its logger, at level info.
+					env: { ...env, N8N_LOG_LEVEL: 'info' },
+					cwd: userFolder,
+					outFile,
+					nodeArgs: ['--max-old-space-size=8192'],
+				},
+			);
 			const text = fs.readFileSync(outFile, 'utf8');
 			const start = text.search(/^\{/m);
 			if (cold.code !== 0 || start < 0)
-				throw new Error(`n8n execute exited with ${cold.code}\n${(text + cold.stderr).slice(-3000)}`);
+				throw new Error(
+					`n8n execute exited with ${cold.code}\n${(text + cold.stderr).slice(-3000)}`,
+				);
 			// Pretty-printed: the object ends at the first `}` in column 0 (log lines may follow).
 			const end = text.indexOf('\n}', start);
 			const data = JSON.parse(text.slice(start, end < 0 ? undefined : end + 2));
@@ -364,10 +391,20 @@ async function measure(o) {
 			const clock = JSON.parse(fs.readFileSync(env.PIM_BENCH_CLOCK_FILE, 'utf8'));
 			const windows = runs.filter((r) => r.process === 1).map((r) => [r.startedAt, r.stoppedAt]);
 			result.profiles = {
-				first: cutProfile(path.join(profDir, file), clock, windows.slice(0, 1), `${o.cpuProfile}-first.cpuprofile`),
+				first: cutProfile(
+					path.join(profDir, file),
+					clock,
+					windows.slice(0, 1),
+					`${o.cpuProfile}-first.cpuprofile`,
+				),
 			};
 			if (windows.length > 1)
-				result.profiles.warm = cutProfile(path.join(profDir, file), clock, windows.slice(1), `${o.cpuProfile}-warm.cpuprofile`);
+				result.profiles.warm = cutProfile(
+					path.join(profDir, file),
+					clock,
+					windows.slice(1),
+					`${o.cpuProfile}-warm.cpuprofile`,
+				);
 		}
 		return result;
 	} finally {

@@ -78,6 +78,9 @@ export interface PimCredentials {
 	multiSelectForm?: 'suffix' | 'plain';
 }
 
+/** How often n8n was asked for the decrypted credential (in n8n: a database read and a decryption each). */
+export const credentialReads = { count: 0 };
+
 class CredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: PimCredentials) {
 		super();
@@ -95,6 +98,7 @@ class CredentialsHelper extends ICredentialsHelper {
 		throw new Error('not used');
 	}
 	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		credentialReads.count++;
 		return { ...this.data } as unknown as ICredentialDataDecryptedObject;
 	}
 	async updateCredentials() {}

@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ListOrder } from '../../sandbox/server';
-import { runPim } from '../helpers/n8n';
+import { credentialReads, runPim } from '../helpers/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({
@@ -27,6 +27,16 @@ describe('slices: Options → Start Page and Max Pages', () => {
 	const demoIds = () => env.sb.account('demo').products.map((p) => p.id);
 	const slice = (options: IDataObject, extra: IDataObject = {}) =>
 		runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: true, options, ...extra });
+
+	it('reads the credential once per item, not once per page', async () => {
+		credentialReads.count = 0;
+		env.sb.clearLog();
+		const { items } = await slice({ pageSize: 5 });
+		expect(items).toHaveLength(25);
+		expect(productGets()).toHaveLength(5);
+		// n8n reads it once more for the routing it builds before the node's own request.
+		expect(credentialReads.count).toBeLessThanOrEqual(2);
+	});
 
 	it('reads pages 2 to 2 of 10: records 11-20', async () => {
 		env.sb.clearLog();

@@ -1,5 +1,6 @@
 import type {
 	FunctionsBase,
+	ICredentialsDecrypted,
 	IDataObject,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -296,17 +297,56 @@ function toNodeError(
 	});
 }
 
-/** Checks the credential once per credential object and turns problems into a node error. */
-const checked = new WeakMap<object, PimConnection>();
+/** The credential of one context and item: checked, and as n8n decrypted it. */
+interface ResolvedCredential {
+	connection: PimConnection;
+	decrypted: ICredentialsDecrypted;
+}
+
+/**
+ * The credential is read once per n8n context and item, not once per request: in n8n every
+ * `getCredentials` loads the credential from the database, decrypts it and resolves its
+ * expressions (about 1-2 ms of CPU each), and a Return All sends one request per page from the
+ * same context. Keyed by the context object, so nothing outlives the node run that made it.
+ */
+const resolved = new WeakMap<object, Map<number, Promise<ResolvedCredential>>>();
+
+function resolveCredential(ctx: PimContext, itemIndex?: number): Promise<ResolvedCredential> {
+	let perItem = resolved.get(ctx);
+	if (!perItem) {
+		perItem = new Map();
+		resolved.set(ctx, perItem);
+	}
+	const key = itemIndex ?? -1;
+	let promise = perItem.get(key);
+	if (!promise) {
+		promise = (async () => {
+			const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
+			const result = resolveConnection(credentials);
+			if (result.problem)
+				throw new NodeOperationError(ctx.getNode(), result.problem.message, { itemIndex });
+			const details = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
+			return {
+				connection: result.connection,
+				decrypted: {
+					id: details?.id ?? '',
+					name: details?.name ?? '',
+					type: CREDENTIAL_TYPE,
+					data: credentials,
+				},
+			};
+		})();
+		perItem.set(key, promise);
+		// A failed read (the database, say) is tried again by the next request, not remembered.
+		const items = perItem;
+		promise.catch(() => items.delete(key));
+	}
+	return promise;
+}
+
+/** Checks the credential (once per context and item) and turns problems into a node error. */
 export async function getConnection(ctx: PimContext, itemIndex?: number): Promise<PimConnection> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
-	const known = checked.get(credentials);
-	if (known) return known;
-	const result = resolveConnection(credentials);
-	if (result.problem)
-		throw new NodeOperationError(ctx.getNode(), result.problem.message, { itemIndex });
-	checked.set(credentials, result.connection);
-	return result.connection;
+	return (await resolveCredential(ctx, itemIndex)).connection;
 }
 
 /**
@@ -321,7 +361,7 @@ export async function pimRequest(
 	bound: Bound,
 	settings: ReliabilitySettings = DEFAULT_RELIABILITY,
 ): Promise<unknown> {
-	const connection = await getConnection(ctx, request.itemIndex);
+	const { connection, decrypted } = await resolveCredential(ctx, request.itemIndex);
 	if (!connection.domain && !request.domainOptional) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -356,6 +396,8 @@ export async function pimRequest(
 					ctx as never,
 					CREDENTIAL_TYPE,
 					{ ...options, headers: { ...options.headers } },
+					// The credential read above: n8n would otherwise load and decrypt it again for every request.
+					{ credentialsDecrypted: decrypted },
 				)) as IN8nHttpFullResponse;
 				return { response };
 			} catch (error) {
