@@ -434,6 +434,16 @@ function writeReport(r, { dir, write }) {
 			require('../mapper-ui').table(r.mapperUi) + load(r.mapperUi),
 			'',
 		);
+	if (r.triggerPolls)
+		md.push(
+			'## 6. Trigger polls per list order',
+			'',
+			'Scenario 6 (`bench/trigger-polls.js`): a PIM Trigger polled through n8n-core against the sandbox (own process) holding 100 000 products, for each list order the real service may use. ' +
+				'The interface has no "changed since" query: on a last-update-first list the trigger reads only down to its cursor; on the others it must read the whole list.',
+			'',
+			require('../trigger-polls').table(r.triggerPolls) + load(r.triggerPolls),
+			'',
+		);
 	for (const [key, error] of Object.entries(r.errors ?? {})) {
 		md.push(`## Scenario ${key} failed`, '', '```', error.slice(0, 3000), '```', '');
 	}
