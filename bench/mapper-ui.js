@@ -18,7 +18,12 @@ const path = require('node:path');
 const n8n = require('../scripts/lib/n8n');
 const { CHROMIUM, CHROMIUM_ARGS, missingBrowser, settle } = require('../e2e/browser');
 
-const OWNER = { email: 'bench@example.com', password: 'Bench-Owner-Pass-1', firstName: 'Bench', lastName: 'Owner' };
+const OWNER = {
+	email: 'bench@example.com',
+	password: 'Bench-Owner-Pass-1',
+	firstName: 'Bench',
+	lastName: 'Owner',
+};
 const KEY = 'bench-mapper-ui-encryption-key';
 // Accounts: [domain, extra attributes] (every account has the 16 base attributes).
 const ACCOUNTS = [
@@ -71,7 +76,9 @@ function workflow(id, credential) {
 
 async function measure(page, url, workflowId, attributes, calls) {
 	await page.goto(`${url}/workflow/${workflowId}`);
-	const node = page.locator('[data-test-id="canvas-node"][data-node-name="Create or update product"]');
+	const node = page.locator(
+		'[data-test-id="canvas-node"][data-node-name="Create or update product"]',
+	);
 	await node.waitFor();
 	const t0 = Date.now();
 	await node.dblclick();
@@ -80,9 +87,13 @@ async function measure(page, url, workflowId, attributes, calls) {
 	if (none) {
 		await page.locator('[data-test-id="empty-fields-notice"]').waitFor({ timeout: 120000 });
 	} else if (shownAll) {
-		await page.waitForFunction(({ sel, n }) => document.querySelectorAll(sel).length >= n, { sel: FIELD, n: attributes }, {
-			timeout: 120000,
-		});
+		await page.waitForFunction(
+			({ sel, n }) => document.querySelectorAll(sel).length >= n,
+			{ sel: FIELD, n: attributes },
+			{
+				timeout: 120000,
+			},
+		);
 	} else {
 		await page.locator('[data-test-id="add-fields-select"]').waitFor({ timeout: 120000 });
 	}
@@ -101,16 +112,24 @@ async function measure(page, url, workflowId, attributes, calls) {
 		const t2 = Date.now();
 		await options.last().scrollIntoViewIfNeeded();
 		await options.last().click();
-		await page.waitForFunction(({ sel, n }) => document.querySelectorAll(sel).length > n, { sel: FIELD, n: fields }, {
-			timeout: 120000,
-		});
+		await page.waitForFunction(
+			({ sel, n }) => document.querySelectorAll(sel).length > n,
+			{ sel: FIELD, n: fields },
+			{
+				timeout: 120000,
+			},
+		);
 		addMs = Date.now() - t2;
 	}
 	return { readyMs, fields, listMs, addMs };
 }
 
 /** Measures every account; `{ version, chromium, runs, rows }`. */
-async function run({ version = n8n.DEFAULT_VERSION, runs = 3, log = (m) => process.stderr.write(`${m}\n`) } = {}) {
+async function run({
+	version = n8n.DEFAULT_VERSION,
+	runs = 3,
+	log = (m) => process.stderr.write(`${m}\n`),
+} = {}) {
 	const opts = { version, runs };
 	const missing = missingBrowser();
 	if (missing) throw new Error(missing);
@@ -122,12 +141,22 @@ async function run({ version = n8n.DEFAULT_VERSION, runs = 3, log = (m) => proce
 	await n8n.installPackageInto(userFolder, { tarball, log });
 	const sb = await n8n.startSandbox({
 		products: 50,
-		args: ['--no-log', ...ACCOUNTS.filter(([d]) => d !== 'demo').flatMap(([d, a]) => ['--account', `${d}:${d}-token:50:${a}`])],
+		args: [
+			'--no-log',
+			...ACCOUNTS.filter(([d]) => d !== 'demo').flatMap(([d, a]) => [
+				'--account',
+				`${d}:${d}-token:50:${a}`,
+			]),
+		],
 		log,
 	});
 	let server;
 	const { playwright } = await n8n.ensurePlaywright({ log });
-	const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+	const browser = await playwright.chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: CHROMIUM_ARGS,
+	});
 	try {
 		server = await n8n.startN8n({ version: opts.version, userFolder, encryptionKey: KEY, log });
 		const api = new n8n.N8nRest(server.url);
@@ -140,7 +169,10 @@ async function run({ version = n8n.DEFAULT_VERSION, runs = 3, log = (m) => proce
 				type: 'pimApi',
 				data: { baseUrl: sb.url, domain, token: `${domain}-token`, allowHttp: false },
 			});
-			const wf = await api.post('/rest/workflows', workflow(domain, { id: cred.id, name: cred.name }));
+			const wf = await api.post(
+				'/rest/workflows',
+				workflow(domain, { id: cred.id, name: cred.name }),
+			);
 			cases.push({ domain, attributes: 16 + extra, workflowId: wf.id });
 		}
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -177,7 +209,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The Markdown table of a run. */
 function table(result) {
-	const ms = (xs) => (xs.every((x) => x === undefined) ? '–' : `${median(xs)} ms (${Math.min(...xs)}–${Math.max(...xs)})`);
+	const ms = (xs) =>
+		xs.every((x) => x === undefined)
+			? '–'
+			: `${median(xs)} ms (${Math.min(...xs)}–${Math.max(...xs)})`;
 	return [
 		`n8n ${result.version}, Chromium ${result.chromium}; median of ${result.runs} runs (range).`,
 		'',

@@ -20,7 +20,14 @@ const { ROOT } = require('./lib/sandbox');
 const { writeReport } = require('./lib/report');
 
 function parseArgs(argv) {
-	const args = { quick: false, only: [1, 2, 3, 4, 5, 6], n8n: true, write: true, profile: false, realN8n: true };
+	const args = {
+		quick: false,
+		only: [1, 2, 3, 4, 5, 6],
+		n8n: true,
+		write: true,
+		profile: false,
+		realN8n: true,
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=');
 		const value = () => (inline !== undefined ? inline : argv[++i]);
@@ -38,7 +45,11 @@ function parseArgs(argv) {
 				// "50000" or "50000:100" (size:page size)
 				args.sizes = value()
 					.split(',')
-					.map((t) => (t.includes(':') ? { size: Number(t.split(':')[0]), pageSize: Number(t.split(':')[1]) } : Number(t)));
+					.map((t) =>
+						t.includes(':')
+							? { size: Number(t.split(':')[0]), pageSize: Number(t.split(':')[1]) }
+							: Number(t),
+					);
 				break;
 			case '--profile':
 				args.profile = true;
@@ -223,8 +234,17 @@ async function main() {
 		3: ['dropdowns', () => require('./scenarios/dropdowns').run(ctx)],
 		4: ['coldload', () => (n8n ? require('./scenarios/coldload').run(ctx) : undefined)],
 		// The editor in Chromium: needs the cached n8n and Debian's chromium; not in quick runs.
-		5: ['mapperUi', () => (n8n && !quick && !require('../e2e/browser').missingBrowser() ? require('./mapper-ui').run({ version: n8n.version, log }) : undefined)],
-		6: ['triggerPolls', () => require('./trigger-polls').run({ products: quick ? 20_000 : 100_000, log })],
+		5: [
+			'mapperUi',
+			() =>
+				n8n && !quick && !require('../e2e/browser').missingBrowser()
+					? require('./mapper-ui').run({ version: n8n.version, log })
+					: undefined,
+		],
+		6: [
+			'triggerPolls',
+			() => require('./trigger-polls').run({ products: quick ? 20_000 : 100_000, log }),
+		],
 	};
 	results.errors = {};
 	for (const n of args.only) {

@@ -22,7 +22,10 @@ const DOMAIN = 'polls';
 
 async function run({ products = 100_000, log = () => {} } = {}) {
 	const h = loadHarness();
-	const sb = await startSandbox({ extra: ['--account', `${DOMAIN}:${DOMAIN}-token:${products}`], logLimit: 100_000 });
+	const sb = await startSandbox({
+		extra: ['--account', `${DOMAIN}:${DOMAIN}-token:${products}`],
+		logLimit: 100_000,
+	});
 	const creds = { baseUrl: sb.url, domain: DOMAIN, token: `${DOMAIN}-token` };
 	const rows = [];
 	try {
@@ -35,7 +38,9 @@ async function run({ products = 100_000, log = () => {} } = {}) {
 				const t0 = process.hrtime.bigint();
 				const out = await poller.poll();
 				const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-				const requests = (await sb.admin('GET', '/log')).filter((r) => r.path === '/api/integration/product').length;
+				const requests = (await sb.admin('GET', '/log')).filter(
+					(r) => r.path === '/api/integration/product',
+				).length;
 				return { requests, ms, emitted: out ? out[0].length : 0 };
 			};
 			const activation = await poll();
@@ -45,7 +50,8 @@ async function run({ products = 100_000, log = () => {} } = {}) {
 				await sb.admin('POST', `/accounts/${DOMAIN}/products/${sku}/touch`, {});
 			}
 			const changed = await poll();
-			if (changed.emitted !== 10) throw new Error(`${order}: the poll after 10 changes emitted ${changed.emitted}`);
+			if (changed.emitted !== 10)
+				throw new Error(`${order}: the poll after 10 changes emitted ${changed.emitted}`);
 			rows.push({ order, label, activation, idle, changed });
 			log(`polls ${order}: ${activation.requests}/${idle.requests}/${changed.requests} requests`);
 		}
@@ -57,11 +63,14 @@ async function run({ products = 100_000, log = () => {} } = {}) {
 
 function table(result) {
 	if (!result) return '_not measured_\n';
-	const cell = (p) => `${p.requests} (${p.ms < 1000 ? `${Math.round(p.ms)} ms` : `${(p.ms / 1000).toFixed(2)} s`})`;
+	const cell = (p) =>
+		`${p.requests} (${p.ms < 1000 ? `${Math.round(p.ms)} ms` : `${(p.ms / 1000).toFixed(2)} s`})`;
 	const lines = [
 		`| list order (${result.products.toLocaleString('en-US')} products) | activation | no change | 10 changes |`,
 		'|---|---:|---:|---:|',
-		...result.rows.map((r) => `| ${r.label} | ${cell(r.activation)} | ${cell(r.idle)} | ${cell(r.changed)} |`),
+		...result.rows.map(
+			(r) => `| ${r.label} | ${cell(r.activation)} | ${cell(r.idle)} | ${cell(r.changed)} |`,
+		),
 	];
 	return `${lines.join('\n')}\n\nRequests per poll (wall time of the poll, which includes the sandbox sorting its 100 000 products again after a change in the last-update-first order). Each poll after the changes emitted exactly the 10 changed products.\n`;
 }

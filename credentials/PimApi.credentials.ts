@@ -88,7 +88,10 @@ export class PimApi implements ICredentialType {
 		const result = resolveConnection(credentials);
 		if (result.problem) return requestOptions;
 		const { token, domain } = result.connection;
-		const headers: Record<string, string> = { ...(requestOptions.headers as Record<string, string>), token };
+		const headers: Record<string, string> = {
+			...(requestOptions.headers as Record<string, string>),
+			token,
+		};
 		if (domain) headers['x-domain'] = domain;
 		return { ...requestOptions, headers };
 	}
@@ -97,7 +100,8 @@ export class PimApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			// The node's own clean-up of the Base URL: a pasted /api/integration is dropped.
-			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/integration$/, "") }}',
+			baseURL:
+				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/integration$/, "") }}',
 			url: '/api/integration/family',
 			qs: { 'pagination[pageLimit]': '1' },
 		},
@@ -107,7 +111,11 @@ export class PimApi implements ICredentialType {
 		rules: [
 			{
 				type: 'responseSuccessBody',
-				properties: { key: 'status', value: false, message: 'The PIM rejected the request: check the Token and Domain' },
+				properties: {
+					key: 'status',
+					value: false,
+					message: 'The PIM rejected the request: check the Token and Domain',
+				},
 			},
 		],
 	};

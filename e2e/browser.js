@@ -33,18 +33,26 @@ function missingBrowser() {
 /** Waits until the editor's dropdown/mapper requests are done (they start a moment after opening). */
 async function settle(page, pending, ms = 15000) {
 	await page.waitForTimeout(700);
-	for (const t0 = Date.now(); pending.size && Date.now() - t0 < ms; ) await page.waitForTimeout(200);
-	ok(pending.size === 0, `editor requests still pending after ${ms / 1000} s: ${[...pending].map((r) => r.url()).join(', ')}`);
+	for (const t0 = Date.now(); pending.size && Date.now() - t0 < ms; )
+		await page.waitForTimeout(200);
+	ok(
+		pending.size === 0,
+		`editor requests still pending after ${ms / 1000} s: ${[...pending].map((r) => r.url()).join(', ')}`,
+	);
 }
 
 async function closeNdv(page) {
 	const back = page.locator('[data-test-id="back-to-canvas"]');
 	if (await back.isVisible().catch(() => false)) await back.click();
 	else await page.keyboard.press('Escape');
-	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' }).catch(() => {});
+	await page
+		.locator('[data-test-id="ndv"]')
+		.waitFor({ state: 'hidden' })
+		.catch(() => {});
 }
 
-const FETCH_ERROR = /Error fetching options|Could not load|hasn't been executed|has not been executed/i;
+const FETCH_ERROR =
+	/Error fetching options|Could not load|hasn't been executed|has not been executed/i;
 
 /**
  * Lines of the open node that say a dropdown failed. n8n 1.x shows "Error fetching options from
@@ -54,7 +62,9 @@ async function fetchProblems(ndv) {
 	const text = await ndv.innerText();
 	const inputs = await ndv
 		.locator('input')
-		.evaluateAll((els) => els.map((e) => `${e.value || ''} ${e.getAttribute('placeholder') || ''}`));
+		.evaluateAll((els) =>
+			els.map((e) => `${e.value || ''} ${e.getAttribute('placeholder') || ''}`),
+		);
 	return [...text.split('\n'), ...inputs].filter((l) => FETCH_ERROR.test(l));
 }
 
@@ -79,7 +89,10 @@ async function openEveryPimNode(page, url, examples, calls, control) {
 		await page.goto(`${url}/workflow/${control.workflowId}`);
 		const ndv = await openNode(page, control.nodeName, calls);
 		const problems = await fetchProblems(ndv);
-		ok(problems.length > 0, 'control: a dropdown with a wrong token shows no error: the check could not fail');
+		ok(
+			problems.length > 0,
+			'control: a dropdown with a wrong token shows no error: the check could not fail',
+		);
 		calls.failed.length = 0;
 		await closeNdv(page);
 	}
@@ -106,36 +119,61 @@ async function openEveryPimNode(page, url, examples, calls, control) {
  * The attribute mapper of a version-2 node: Map Automatically, then Map Each Column Manually with
  * the account's attributes as fields. Returns the time from choosing the mode to the fields shown.
  */
-async function attributeMapper(page, url, { workflowId, nodeName, expectFields, fieldCount }, calls, shotsDir) {
+async function attributeMapper(
+	page,
+	url,
+	{ workflowId, nodeName, expectFields, fieldCount },
+	calls,
+	shotsDir,
+) {
 	await page.goto(`${url}/workflow/${workflowId}`);
 	await openNode(page, nodeName, calls);
 	await page.locator('[data-test-id="resource-mapper-container"]').waitFor();
 	await settle(page, calls.pending);
 	const mode = page.locator('[data-test-id="mapping-mode-select"]');
-	ok(/Map Automatically/.test(await mode.innerText().catch(() => '')) || /Map Automatically/.test(await mode.locator('input').inputValue().catch(() => '')), 'the saved node opens in Map Automatically');
+	ok(
+		/Map Automatically/.test(await mode.innerText().catch(() => '')) ||
+			/Map Automatically/.test(
+				await mode
+					.locator('input')
+					.inputValue()
+					.catch(() => ''),
+			),
+		'the saved node opens in Map Automatically',
+	);
 	await mode.evaluate((el) => el.scrollIntoView({ block: 'center' }));
 	await page.waitForTimeout(300);
 	await page.screenshot({ path: path.join(shotsDir, 'editor-mapper-auto.png') });
 
 	await mode.click();
-	const manual = page.locator('.el-select-dropdown__item:visible', { hasText: 'Map Each Column Manually' });
+	const manual = page.locator('.el-select-dropdown__item:visible', {
+		hasText: 'Map Each Column Manually',
+	});
 	await manual.first().waitFor();
 	const t0 = Date.now();
 	await manual.first().click();
 	// One remove button per field shown in the form.
-	const fields = page.locator('[data-test-id="mapping-fields-container"] [data-test-id^="remove-field-button"]');
+	const fields = page.locator(
+		'[data-test-id="mapping-fields-container"] [data-test-id^="remove-field-button"]',
+	);
 	await page.waitForFunction(
 		(n) =>
-			document.querySelectorAll('[data-test-id="mapping-fields-container"] [data-test-id^="remove-field-button"]').length >= n,
+			document.querySelectorAll(
+				'[data-test-id="mapping-fields-container"] [data-test-id^="remove-field-button"]',
+			).length >= n,
 		fieldCount,
 		{ timeout: 30000 },
 	);
 	const fieldsMs = Date.now() - t0;
 	await settle(page, calls.pending);
 	const text = await page.locator('[data-test-id="mapping-fields-container"]').innerText();
-	for (const label of expectFields) ok(text.includes(label), `the mapper does not show the field "${label}"`);
+	for (const label of expectFields)
+		ok(text.includes(label), `the mapper does not show the field "${label}"`);
 	const count = await fields.count();
-	ok(count === fieldCount, `the mapper shows ${count} fields, the account has ${fieldCount} attributes`);
+	ok(
+		count === fieldCount,
+		`the mapper shows ${count} fields, the account has ${fieldCount} attributes`,
+	);
 	await mode.evaluate((el) => el.scrollIntoView({ block: 'start' }));
 	await page.waitForTimeout(300);
 	await page.screenshot({ path: path.join(shotsDir, 'editor-mapper.png') });

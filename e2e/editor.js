@@ -197,11 +197,18 @@ async function dropdowns(ctx) {
 		operation: 'assignCategory',
 		channelCode: '={{ $json.channel }}',
 	});
-	eq(rc.length, cats.length, 'categories with Channel = {{ $json.channel }} (every category, labelled with its channel)');
+	eq(
+		rc.length,
+		cats.length,
+		'categories with Channel = {{ $json.channel }} (every category, labelled with its channel)',
+	);
 	const retail = channels.find((c) => c.code === 'retail');
 	ok(
 		rc.some((o) => o.name.endsWith(`(${retail.name})`)),
-		`category labels name their channel (got ${rc.slice(0, 3).map((o) => o.name).join(', ')})`,
+		`category labels name their channel (got ${rc
+			.slice(0, 3)
+			.map((o) => o.name)
+			.join(', ')})`,
 	);
 
 	const tf = await optionsCall(
@@ -243,7 +250,10 @@ async function resourceMapper(ctx) {
 	const color = fields.find((f) => f.id === 'color');
 	eq([color.displayName, color.type], ['Color · Multi Select', 'array'], 'color field');
 	eq(fields.find((f) => f.id === 'manu_date').type, 'dateTime', 'manu_date field type');
-	return `${fields.length} fields (${fields.slice(0, 3).map((f) => f.displayName).join(', ')}, …)`;
+	return `${fields.length} fields (${fields
+		.slice(0, 3)
+		.map((f) => f.displayName)
+		.join(', ')}, …)`;
 }
 
 function searchCall(ctx, methodName, path, filter, currentNodeParameters, paginationToken) {

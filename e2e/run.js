@@ -177,7 +177,10 @@ function examplesCoverage() {
 async function neverRunExamples(api) {
 	const out = [];
 	const files = [EXAMPLES, FIXTURES].flatMap((dir) =>
-		fs.readdirSync(dir).filter((x) => x.endsWith('.json')).map((x) => path.join(dir, x)),
+		fs
+			.readdirSync(dir)
+			.filter((x) => x.endsWith('.json'))
+			.map((x) => path.join(dir, x)),
 	);
 	for (const f of files) {
 		const wf = JSON.parse(fs.readFileSync(f, 'utf8'));
@@ -239,7 +242,10 @@ function writeWorkflows(dir) {
 		path.join(dir, 'e2e-export-any-size.json'),
 		JSON.stringify(scale.exportTestWorkflow(EXAMPLES), null, 2),
 	);
-	fs.writeFileSync(path.join(dir, 'e2e-burst.json'), JSON.stringify(scale.burstTestWorkflow(), null, 2));
+	fs.writeFileSync(
+		path.join(dir, 'e2e-burst.json'),
+		JSON.stringify(scale.burstTestWorkflow(), null, 2),
+	);
 	fs.writeFileSync(
 		path.join(dir, 'e2e-trigger-big.json'),
 		JSON.stringify(scale.triggerTestWorkflow(EXAMPLES), null, 2),
@@ -279,8 +285,9 @@ function withoutExpected(lines) {
 
 /** Lines of n8n's output that warn about or fail on the package. */
 function packageProblems(text) {
-	return withoutExpected(text.split('\n').map((l) => l.trim()))
-		.filter((l) => (PACKAGE_PROBLEM.test(l) && PROBLEM_WORDS.test(l)) || LOADER_PROBLEM.test(l));
+	return withoutExpected(text.split('\n').map((l) => l.trim())).filter(
+		(l) => (PACKAGE_PROBLEM.test(l) && PROBLEM_WORDS.test(l)) || LOADER_PROBLEM.test(l),
+	);
 }
 
 /** Other warning/error lines of n8n (not about the package): reported, not failed. */
@@ -466,16 +473,18 @@ async function runVersion(version, opts, tarball) {
 					waitForExecution: editor.waitForExecution,
 					runItems: editor.runItems,
 				};
-				await suite.check('webhook burst: 60 events at once, one product update each (PIM allows 5 in flight)', () =>
-					scale.webhookBurst(scaleCtx),
+				await suite.check(
+					'webhook burst: 60 events at once, one product update each (PIM allows 5 in flight)',
+					() => scale.webhookBurst(scaleCtx),
 				);
 				const exported = await suite.check(
 					'export a catalogue of any size: 150 000 products (webhook, n8n start)',
 					() => scale.exportAnySize(scaleCtx),
 				);
 				if (exported)
-					await suite.check('trigger on 150 000 products listed last update first (active, polls every minute)', () =>
-						scale.triggerLastUpdatedFirst(scaleCtx),
+					await suite.check(
+						'trigger on 150 000 products listed last update first (active, polls every minute)',
+						() => scale.triggerLastUpdatedFirst(scaleCtx),
 					);
 
 				const wantBrowser =
@@ -514,7 +523,11 @@ async function runVersion(version, opts, tarball) {
 								mapper: {
 									workflowId: 'pimSheet25',
 									nodeName: 'Create or update product',
-									expectFields: ['Color · Multi Select', 'In Stock (inStock) · Text Field', 'Price · Price'],
+									expectFields: [
+										'Color · Multi Select',
+										'In Stock (inStock) · Text Field',
+										'Price · Price',
+									],
 									fieldCount: (await pim('attribute?pagination[pageLimit]=1000')).record.length,
 								},
 							});

@@ -50,7 +50,12 @@ function exportTestWorkflow(examplesDir) {
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: 2,
 		webhookId: 'c1f5f4a2-2b7e-4c59-9d1e-5a0e8e1b7a10',
-		parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'responseNode', options: {} },
+		parameters: {
+			httpMethod: 'POST',
+			path: WEBHOOK_PATH,
+			responseMode: 'responseNode',
+			options: {},
+		},
 	});
 	wf.connections.Webhook = wf.connections[triggerName];
 	delete wf.connections[triggerName];
@@ -78,7 +83,9 @@ function exportTestWorkflow(examplesDir) {
 
 /** The trigger example (polls every minute, n8n's shortest) on the 150 000-product account. */
 function triggerTestWorkflow(examplesDir) {
-	const wf = JSON.parse(fs.readFileSync(path.join(examplesDir, 'react-to-product-changes.json'), 'utf8'));
+	const wf = JSON.parse(
+		fs.readFileSync(path.join(examplesDir, 'react-to-product-changes.json'), 'utf8'),
+	);
 	wf.id = TRIGGER_BIG;
 	wf.name = 'e2e: React to product changes (150 000 products, last update first)';
 	const node = wf.nodes.find((n) => n.type === 'n8n-nodes-pim.pimTrigger');
@@ -129,7 +136,10 @@ async function webhookReady(url) {
 		const r = await fetch(url);
 		const text = await r.text();
 		if (/POST/.test(text)) return;
-		ok(Date.now() - start < 20000, `webhook not registered within 20 s: ${r.status} ${text.slice(0, 200)}`);
+		ok(
+			Date.now() - start < 20000,
+			`webhook not registered within 20 s: ${r.status} ${text.slice(0, 200)}`,
+		);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
@@ -146,9 +156,15 @@ async function webhookBurst(ctx) {
 	const url = `${ctx.serverUrl}/webhook/${BURST_PATH}`;
 	try {
 		await webhookReady(url);
-		await ctx.admin('/faults', { method: 'PUT', body: { latencyMs: 300, rateLimit: { maxConcurrent: 5 } } });
+		await ctx.admin('/faults', {
+			method: 'PUT',
+			body: { latencyMs: 300, rateLimit: { maxConcurrent: 5 } },
+		});
 		await ctx.admin('/counters', { method: 'DELETE' });
-		const skus = Array.from({ length: BURST_EVENTS }, (_, i) => `SKU-${String(i + 1).padStart(6, '0')}`);
+		const skus = Array.from(
+			{ length: BURST_EVENTS },
+			(_, i) => `SKU-${String(i + 1).padStart(6, '0')}`,
+		);
 		const t0 = Date.now();
 		const answers = await Promise.all(
 			skus.map(async (sku) => {
@@ -164,7 +180,11 @@ async function webhookBurst(ctx) {
 		const ms = Date.now() - t0;
 		const counters = await ctx.admin('/counters');
 		const failed = answers.filter((a) => a.status !== 200);
-		eq(failed.map((a) => `${a.sku}: ${a.status} ${a.text.slice(0, 120)}`), [], 'every event answered 200');
+		eq(
+			failed.map((a) => `${a.sku}: ${a.status} ${a.text.slice(0, 120)}`),
+			[],
+			'every event answered 200',
+		);
 		for (const sku of skus) {
 			const state = await ctx.admin(`/accounts/demo/products/${sku}`);
 			eq(state.values.name, `Burst ${sku}`, `${sku} updated`);
@@ -208,7 +228,11 @@ function treeOf(pid) {
 
 function memory(pid) {
 	const pids = treeOf(pid);
-	return { main: rssOf(pid), tree: pids.reduce((sum, p) => sum + rssOf(p), 0), processes: pids.length };
+	return {
+		main: rssOf(pid),
+		tree: pids.reduce((sum, p) => sum + rssOf(p), 0),
+		processes: pids.length,
+	};
 }
 
 /** Every record of the account, read straight from the sandbox: the expected ids. */
@@ -276,7 +300,11 @@ async function exportAnySize(ctx) {
 		(r) => r.path === '/api/integration/product' && r.account === HUGE.domain,
 	);
 	const pages = reads.map((r) => Number(r.query['pagination[currentPage]'])).sort((a, b) => a - b);
-	eq(pages, Array.from({ length: 150 }, (_, i) => i + 1), 'pages 1-150, each read once');
+	eq(
+		pages,
+		Array.from({ length: 150 }, (_, i) => i + 1),
+		'pages 1-150, each read once',
+	);
 	ok(
 		reads.every((r) => r.status === 200 && r.query['pagination[pageLimit]'] === '1000'),
 		'every page of 1000 answered 200',
@@ -292,9 +320,14 @@ async function exportAnySize(ctx) {
  * creates the account).
  */
 async function triggerLastUpdatedFirst(ctx) {
-	await ctx.admin(`/accounts/${HUGE.domain}`, { method: 'PATCH', body: { listOrder: 'updated-desc' } });
+	await ctx.admin(`/accounts/${HUGE.domain}`, {
+		method: 'PATCH',
+		body: { listOrder: 'updated-desc' },
+	});
 	const productReads = async () =>
-		(await ctx.admin('/log')).filter((r) => r.path === '/api/integration/product' && r.account === HUGE.domain);
+		(await ctx.admin('/log')).filter(
+			(r) => r.path === '/api/integration/product' && r.account === HUGE.domain,
+		);
 	await ctx.admin('/log', { method: 'DELETE' });
 	const seen = new Set((await ctx.executions(ctx, TRIGGER_BIG)).map((e) => String(e.id)));
 	await ctx.setActive(ctx, TRIGGER_BIG, true);
@@ -307,11 +340,18 @@ async function triggerLastUpdatedFirst(ctx) {
 		}
 		const idle = await productReads();
 		const skus = ['SKU-000007', 'SKU-075000', 'SKU-149999'];
-		for (const sku of skus) await ctx.admin(`/accounts/${HUGE.domain}/products/${sku}/touch`, { method: 'POST', body: {} });
+		for (const sku of skus)
+			await ctx.admin(`/accounts/${HUGE.domain}/products/${sku}/touch`, {
+				method: 'POST',
+				body: {},
+			});
 		// Usually one execution; a poll running during the touches may split them over two.
 		const emitted = [];
 		while (emitted.length < skus.length) {
-			const { ex, data } = await ctx.waitForExecution(ctx, TRIGGER_BIG, { after: seen, timeoutMs: 90000 });
+			const { ex, data } = await ctx.waitForExecution(ctx, TRIGGER_BIG, {
+				after: seen,
+				timeoutMs: 90000,
+			});
 			seen.add(String(ex.id));
 			emitted.push(...ctx.runItems(data, 'PIM Trigger').map((p) => p.sku));
 		}

@@ -197,7 +197,14 @@ const specs = [
 			const upd = await ctx.admin('/accounts/demo/products/SKU-000020');
 			matches(
 				upd,
-				{ values: { name: 'Relaunched Classic', price: '31.50 USD', manu_date: '2023/11/30', material: 'Polyester' } },
+				{
+					values: {
+						name: 'Relaunched Classic',
+						price: '31.50 USD',
+						manu_date: '2023/11/30',
+						material: 'Polyester',
+					},
+				},
 				'SKU-000020 after the update',
 			);
 			eq(
@@ -209,7 +216,17 @@ const specs = [
 			const writes = log.filter((r) => r.path === '/api/integration/product' && r.method !== 'GET');
 			eq(writes.length, 3, 'product writes');
 			for (const w of writes)
-				for (const key of ['Supplier', 'Purchase Price', 'Notes', 'Family', 'Channel', 'Active', 'Category', 'Image', 'SKU'])
+				for (const key of [
+					'Supplier',
+					'Purchase Price',
+					'Notes',
+					'Family',
+					'Channel',
+					'Active',
+					'Category',
+					'Image',
+					'SKU',
+				])
 					ok(!(key in w.body), `column "${key}" was sent (${w.body.sku})`);
 			eq(
 				log.filter((r) => r.path === '/api/integration/attribute').length,
@@ -339,7 +356,11 @@ const specs = [
 				'the slice holds every product, in order',
 			);
 			eq(items(run, 'Write rows (replace me)').length, expected.length, 'rows');
-			eq(items(run, 'Slice summary'), [{ startPage: 1, records: expected.length, nextStartPage: 101 }], 'slice summary');
+			eq(
+				items(run, 'Slice summary'),
+				[{ startPage: 1, records: expected.length, nextStartPage: 101 }],
+				'slice summary',
+			);
 			eq(items(run, 'Done').length, 1, 'the loop ended after one slice');
 			ok(!run.data.resultData.runData['Next slice'], 'no next slice was asked for');
 			const pages = (await ctx.admin('/log')).filter((r) => r.path === '/api/integration/product');

@@ -197,9 +197,14 @@ export async function handleAdmin(
 			if (parts.length === 2) {
 				if (method === 'PATCH') {
 					const body = await readJson(req);
-					if (!isObject(body)) throw new AdminError(400, 'Body must be { "multiSelectForm"?, "listOrder"? }.');
+					if (!isObject(body))
+						throw new AdminError(400, 'Body must be { "multiSelectForm"?, "listOrder"? }.');
 					const { multiSelectForm, listOrder } = body;
-					if (multiSelectForm !== undefined && multiSelectForm !== 'suffix' && multiSelectForm !== 'plain')
+					if (
+						multiSelectForm !== undefined &&
+						multiSelectForm !== 'suffix' &&
+						multiSelectForm !== 'plain'
+					)
 						throw new AdminError(400, 'multiSelectForm must be suffix or plain.');
 					if (listOrder !== undefined && !LIST_ORDERS.includes(listOrder as ListOrder))
 						throw new AdminError(400, `listOrder must be one of ${LIST_ORDERS.join(', ')}.`);

@@ -116,7 +116,9 @@ export function parseArgs(argv: string[]): CliConfig {
 			case '--account': {
 				const [domain, token, products, attributes, order, form] = value().split(':');
 				if (!domain || !token)
-					throw new UsageError('--account needs domain:token[:products[:attributes[:listOrder[:multiSelectForm]]]].');
+					throw new UsageError(
+						'--account needs domain:token[:products[:attributes[:listOrder[:multiSelectForm]]]].',
+					);
 				if (order && !LIST_ORDERS.includes(order as ListOrder))
 					throw new UsageError(`--account list order must be one of ${LIST_ORDERS.join(', ')}.`);
 				if (form && form !== 'suffix' && form !== 'plain')
@@ -124,8 +126,12 @@ export function parseArgs(argv: string[]): CliConfig {
 				accounts.push({
 					domain,
 					token,
-					...(products !== undefined && products !== '' ? { products: num('--account products', products) } : {}),
-					...(attributes !== undefined && attributes !== '' ? { extraAttributes: num('--account attributes', attributes) } : {}),
+					...(products !== undefined && products !== ''
+						? { products: num('--account products', products) }
+						: {}),
+					...(attributes !== undefined && attributes !== ''
+						? { extraAttributes: num('--account attributes', attributes) }
+						: {}),
 					...(order ? { listOrder: order as ListOrder } : {}),
 					...(form ? { multiSelectForm: form as MultiSelectForm } : {}),
 				});

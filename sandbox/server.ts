@@ -146,7 +146,11 @@ export class Sandbox {
 			throw new Error(`An account '${spec.domain}' already exists.`);
 		if (this.tokens.has(spec.token))
 			throw new Error('That token is already used by another account.');
-		if (spec.multiSelectForm !== undefined && spec.multiSelectForm !== 'suffix' && spec.multiSelectForm !== 'plain')
+		if (
+			spec.multiSelectForm !== undefined &&
+			spec.multiSelectForm !== 'suffix' &&
+			spec.multiSelectForm !== 'plain'
+		)
 			throw new Error('multiSelectForm must be suffix or plain.');
 		if (spec.listOrder !== undefined && !LIST_ORDERS.includes(spec.listOrder))
 			throw new Error(`listOrder must be one of ${LIST_ORDERS.join(', ')}.`);

@@ -156,7 +156,10 @@ export class AccountStore implements ProductWireContext {
 	private idIndex = new Map<number, ProductRecord>();
 	private nextProductId = 1;
 	private listCache = new Map<string, { version: number; list: ProductRecord[] }>();
-	private orderCache = new WeakMap<object, { version: number; order: ListOrder; list: unknown[] }>();
+	private orderCache = new WeakMap<
+		object,
+		{ version: number; order: ListOrder; list: unknown[] }
+	>();
 
 	constructor(spec: ResolvedAccountSpec, clock: () => Date) {
 		this.spec = spec;
@@ -233,7 +236,8 @@ export class AccountStore implements ProductWireContext {
 
 	/** Changes how the account names multi-select values and orders its lists (admin, tests). */
 	configure(settings: { multiSelectForm?: MultiSelectForm; listOrder?: ListOrder }): void {
-		if (settings.multiSelectForm !== undefined) this.spec.multiSelectForm = settings.multiSelectForm;
+		if (settings.multiSelectForm !== undefined)
+			this.spec.multiSelectForm = settings.multiSelectForm;
 		if (settings.listOrder !== undefined) this.spec.listOrder = settings.listOrder;
 		this.orderCache = new WeakMap();
 	}
@@ -246,7 +250,8 @@ export class AccountStore implements ProductWireContext {
 		const order = this.spec.listOrder;
 		if (order === 'id' || list.length < 2) return list;
 		const cached = this.orderCache.get(list);
-		if (cached && cached.version === this.version && cached.order === order) return cached.list as T[];
+		if (cached && cached.version === this.version && cached.order === order)
+			return cached.list as T[];
 		const out =
 			order === 'id-desc'
 				? list.slice().reverse()
@@ -281,8 +286,15 @@ export class AccountStore implements ProductWireContext {
 	 * Adds an attribute to the account, as a PIM user would in its UI (tests: an attribute created
 	 * after a workflow was saved; a type label the seed does not use).
 	 */
-	addAttribute(def: { code: string; title: string; kind: AttributeKind; type?: string; options?: string[] }): AttributeRecord {
-		if (this.attributeIndex.has(def.code)) throw new StoreError(`The attribute code '${def.code}' is taken.`, 'code');
+	addAttribute(def: {
+		code: string;
+		title: string;
+		kind: AttributeKind;
+		type?: string;
+		options?: string[];
+	}): AttributeRecord {
+		if (this.attributeIndex.has(def.code))
+			throw new StoreError(`The attribute code '${def.code}' is taken.`, 'code');
 		const record: AttributeRecord = {
 			id: this.attributes.reduce((max, a) => Math.max(max, a.id), 0) + 1,
 			code: def.code,

@@ -34,7 +34,12 @@ function redirectDist() {
 		if (request.startsWith('.') && parent && parent.filename) {
 			const target = path.resolve(path.dirname(parent.filename), request);
 			if (target.startsWith(dist))
-				return original.call(this, path.join(alternate, target.slice(dist.length)), parent, ...rest);
+				return original.call(
+					this,
+					path.join(alternate, target.slice(dist.length)),
+					parent,
+					...rest,
+				);
 		}
 		const file = original.call(this, request, parent, ...rest);
 		return file.startsWith(dist) ? path.join(alternate, file.slice(dist.length)) : file;

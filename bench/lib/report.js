@@ -172,7 +172,9 @@ function realN8nTable(g) {
 	const cases = g.sizes.filter((e) => e.summary.realN8n);
 	if (!cases.length) return undefined;
 	const times = (list) =>
-		list && list.length ? `${ms(summary(list).median)}${list.length > 1 ? ` (${ms(summary(list).min)}–${ms(summary(list).max)}, n=${list.length})` : ' (1 run)'}` : '–';
+		list && list.length
+			? `${ms(summary(list).median)}${list.length > 1 ? ` (${ms(summary(list).min)}–${ms(summary(list).max)}, n=${list.length})` : ' (1 run)'}`
+			: '–';
 	const out = [];
 	out.push('### The same read in a real n8n', '');
 	out.push(
@@ -193,7 +195,9 @@ function realN8nTable(g) {
 		const s = e.summary;
 		const x = s.realN8n;
 		if (x.failed) {
-			out.push(`| ${e.label} | | | | **failed**: ${x.failed.replace(/\|/g, '\\|')} | | | | | | | | | | |`);
+			out.push(
+				`| ${e.label} | | | | **failed**: ${x.failed.replace(/\|/g, '\\|')} | | | | | | | | | | |`,
+			);
 			continue;
 		}
 		const r = s.ratios;
@@ -332,8 +336,7 @@ function chart(r) {
 		}
 		panels.push({
 			title: '1. Return All: records per second (median of runs, whiskers min–max)',
-			subtitle:
-				`product.getAll, pages of ${r.getall.pageSize} unless stated, sandbox on loopback in its own process`,
+			subtitle: `product.getAll, pages of ${r.getall.pageSize} unless stated, sandbox on loopback in its own process`,
 			unit: 'records/s',
 			format: (v) => fmt(v),
 			rows,

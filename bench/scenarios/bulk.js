@@ -65,7 +65,12 @@ async function run(ctx) {
 	const { log } = ctx;
 	const { count, rps } = ctx.bulk;
 	const variants = ['node', 'node2', 'raw', ...(ctx.n8n ? ['http'] : [])];
-	const runsOf = { node: ctx.bulk.runs, node2: ctx.bulk.runs, raw: ctx.bulk.httpRuns, http: ctx.bulk.httpRuns };
+	const runsOf = {
+		node: ctx.bulk.runs,
+		node2: ctx.bulk.runs,
+		raw: ctx.bulk.httpRuns,
+		http: ctx.bulk.httpRuns,
+	};
 	log(
 		`scenario 2: update ${count} products at ${rps} requests/s, ${variants.map((v) => `${runsOf[v]}× ${v}`).join(', ')}`,
 	);
@@ -98,11 +103,16 @@ async function run(ctx) {
 				const tag = `Overhead ${v} ${i + 1}`;
 				const r = await runChild({ task: `bulk-${v}`, url: sb.url, count, tag, n8n: ctx.n8n });
 				const check = await verify(sb, count, tag);
-				if (r.failed || check.updatedOnce !== count) throw new Error(`${v} unthrottled: ${r.failed} failed, ${check.updatedOnce}/${count} updated once`);
+				if (r.failed || check.updatedOnce !== count)
+					throw new Error(
+						`${v} unthrottled: ${r.failed} failed, ${check.updatedOnce}/${count} updated once`,
+					);
 				walls.push(r.wallMs);
 			}
 			out.overhead[v] = { walls, msPerItem: median(walls) / count };
-			log(`  ${v} without rate limit: ${(median(walls) / 1000).toFixed(2)} s, ${(median(walls) / count).toFixed(3)} ms per item`);
+			log(
+				`  ${v} without rate limit: ${(median(walls) / 1000).toFixed(2)} s, ${(median(walls) / count).toFixed(3)} ms per item`,
+			);
 		}
 	} finally {
 		await sb.close();

@@ -52,7 +52,11 @@ async function run(ctx) {
 	for (const v of variants) out.labels[v] = VARIANTS[v].label;
 	const cases = ctx.sizes.map((c) => (typeof c === 'number' ? { size: c } : c));
 	for (const c of cases) {
-		const config = { size: c.size, pageSize: c.pageSize ?? NODE_DEFAULT_PAGE_SIZE, latencyMs: c.latencyMs ?? 0 };
+		const config = {
+			size: c.size,
+			pageSize: c.pageSize ?? NODE_DEFAULT_PAGE_SIZE,
+			latencyMs: c.latencyMs ?? 0,
+		};
 		// The main cases (the node's defaults, no latency) are the ones the targets are about.
 		config.main = config.pageSize === NODE_DEFAULT_PAGE_SIZE && !config.latencyMs;
 		config.label = describe(config);
@@ -129,7 +133,9 @@ async function run(ctx) {
 						cpuProfile: path.join(dir, `getall-real-n8n-${size}`),
 					});
 					for (const p of Object.values(r.profiles))
-						log(`  CPU profile of the real n8n process (timed executions only): ${path.relative(process.cwd(), p.file)}`);
+						log(
+							`  CPU profile of the real n8n process (timed executions only): ${path.relative(process.cwd(), p.file)}`,
+						);
 				}
 			}
 		} finally {
@@ -166,7 +172,9 @@ async function realN8nCase(ctx, sb, config, runs) {
 	const { log } = ctx;
 	const { size, pageSize } = config;
 	const raw = () =>
-		runChild({ task: 'getall-raw-seq', url: sb.url, expected: size, pageSize }).then((r) => r.wallMs);
+		runChild({ task: 'getall-raw-seq', url: sb.url, expected: size, pageSize }).then(
+			(r) => r.wallMs,
+		);
 	try {
 		const rawBefore = await raw();
 		const loadStart = os.loadavg()[0];
@@ -180,11 +188,18 @@ async function realN8nCase(ctx, sb, config, runs) {
 		const rawAfter = await raw();
 		for (let p = 1; p <= r.batches.length; p++)
 			log(
-				`  real-n8n   process ${p}: node time ${r.runs.filter((x) => x.process === p).map((x) => x.nodeMs).join(', ')} ms (process wall ${Math.round(r.batches[p - 1].wallMs)} ms)`,
+				`  real-n8n   process ${p}: node time ${r.runs
+					.filter((x) => x.process === p)
+					.map((x) => x.nodeMs)
+					.join(', ')} ms (process wall ${Math.round(r.batches[p - 1].wallMs)} ms)`,
 			);
 		for (const c of r.cold)
-			log(`  real-n8n   cold \`n8n execute\`: node time ${c.nodeMs} ms (process wall ${Math.round(c.processWallMs)} ms)`);
-		log(`  raw-seq    before/after the real n8n: ${Math.round(rawBefore)}/${Math.round(rawAfter)} ms`);
+			log(
+				`  real-n8n   cold \`n8n execute\`: node time ${c.nodeMs} ms (process wall ${Math.round(c.processWallMs)} ms)`,
+			);
+		log(
+			`  raw-seq    before/after the real n8n: ${Math.round(rawBefore)}/${Math.round(rawAfter)} ms`,
+		);
 		return { ...r, rawAround: [rawBefore, rawAfter], load: { start: loadStart, end: loadEnd } };
 	} catch (error) {
 		log(`  real-n8n   FAILED: ${firstLine(error)}`);
@@ -200,7 +215,9 @@ async function checkNodePages(sb, size, pageSize) {
 	const counters = await sb.admin('GET', '/counters');
 	const expected = 1 + Math.ceil(size / pageSize);
 	if (counters.requests !== expected)
-		throw new Error(`the node sent ${counters.requests} requests, expected ${expected} (pages of ${pageSize})`);
+		throw new Error(
+			`the node sent ${counters.requests} requests, expected ${expected} (pages of ${pageSize})`,
+		);
 }
 
 /** The message of a child's failure: the line that names the error, without the stack. */

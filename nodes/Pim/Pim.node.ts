@@ -58,7 +58,8 @@ export class Pim implements INodeType {
 		// that it names every operation as its picker does.
 		subtitle:
 			'={{ ({ get: "Get", getAll: "Get Many", getBySku: "Get by SKU", create: "Create", upsert: "Create or Update", update: "Update", assignChannel: "Assign to Channel", assignCategory: "Assign to Category", getProducts: "Get Products", getAttributes: "Get Attributes", getProductRelation: "Get Product Relation" })[$parameter["operation"]] + ": " + $parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1) }}',
-		description: 'Create, update and read products, categories, families, channels and attributes of a PIM',
+		description:
+			'Create, update and read products, categories, families, channels and attributes of a PIM',
 		defaults: { name: 'PIM' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -24,7 +24,8 @@ interface StaticData {
 
 async function readList(ctx: IPollFunctions, limiter: Bound, path: string, paginated: boolean) {
 	const request = { method: 'GET' as const, url: path };
-	if (!paginated) return readPage(await pimRequest(ctx, request, limiter, DEFAULT_RELIABILITY)).records;
+	if (!paginated)
+		return readPage(await pimRequest(ctx, request, limiter, DEFAULT_RELIABILITY)).records;
 	const { records } = await paginate(ctx, request, limiter, DEFAULT_RELIABILITY, {
 		pageSize: PAGE_SIZE,
 		max: Infinity,
@@ -57,7 +58,8 @@ async function readProductsSince(
 		}
 	};
 	const complete = (page: Page, number: number) =>
-		page.records.length < PAGE_SIZE || (page.total !== undefined && number * PAGE_SIZE >= page.total);
+		page.records.length < PAGE_SIZE ||
+		(page.total !== undefined && number * PAGE_SIZE >= page.total);
 	if (complete(first, 1)) return products;
 
 	if (since !== undefined && looksLastUpdatedFirst(first.records)) {
@@ -101,7 +103,10 @@ function withDescendants(roots: IDataObject[], all: IDataObject[]): IDataObject[
 }
 
 /** Turns the chosen family / channel / category codes into a test on product records. */
-async function productFilter(ctx: IPollFunctions, limiter: Bound): Promise<(p: IDataObject) => boolean> {
+async function productFilter(
+	ctx: IPollFunctions,
+	limiter: Bound,
+): Promise<(p: IDataObject) => boolean> {
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const tests: Array<(p: IDataObject) => boolean> = [];
 	const lower = (v: unknown) => text(v).toLowerCase();
@@ -129,7 +134,11 @@ async function productFilter(ctx: IPollFunctions, limiter: Bound): Promise<(p: I
 		for (const category of withDescendants(chosen, categories)) {
 			const { records } = await paginate(
 				ctx,
-				{ method: 'GET', url: '/api/integration/category/get-products', qs: { id: text(category.id) } },
+				{
+					method: 'GET',
+					url: '/api/integration/category/get-products',
+					qs: { id: text(category.id) },
+				},
 				limiter,
 				DEFAULT_RELIABILITY,
 				{ pageSize: PAGE_SIZE, max: Infinity },
@@ -151,7 +160,8 @@ export class PimTrigger implements INodeType {
 		subtitle: 'Products created or updated',
 		// n8n's node creator merges an app's action node with its trigger and shows the TRIGGER's
 		// description for both: so it describes the whole package, not only the trigger.
-		description: 'Create, update and read PIM products and catalogue data, or start a workflow when products change',
+		description:
+			'Create, update and read PIM products and catalogue data, or start a workflow when products change',
 		defaults: { name: 'PIM Trigger' },
 		polling: true,
 		inputs: [],
@@ -230,10 +240,13 @@ export class PimTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const limiter = new AccountBound(CONCURRENCY);
 		const staticData = this.getWorkflowStaticData('node') as StaticData;
-		const emitExisting = (this.getNodeParameter('options', {}) as IDataObject).emitExisting === true;
+		const emitExisting =
+			(this.getNodeParameter('options', {}) as IDataObject).emitExisting === true;
 		const manual = this.getMode() === 'manual';
 		// What the poll must see: changes after the cursor; on the first poll, only the newest time.
-		const since = manual ? undefined : (staticData.cursor?.updatedAt ?? (emitExisting ? undefined : 'newest'));
+		const since = manual
+			? undefined
+			: (staticData.cursor?.updatedAt ?? (emitExisting ? undefined : 'newest'));
 		const products = await readProductsSince(this, limiter, since);
 		const keep = await productFilter(this, limiter);
 

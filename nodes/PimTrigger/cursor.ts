@@ -15,7 +15,10 @@ export const updatedAt = (p: IDataObject) => String(p.updated_at ?? '');
 const id = (p: IDataObject) => String(p.id ?? '');
 
 /** Products changed after `cursor` (oldest first) and the cursor to keep for next time. */
-export function changesSince(cursor: Cursor | undefined, products: IDataObject[]): { changed: IDataObject[]; cursor: Cursor } {
+export function changesSince(
+	cursor: Cursor | undefined,
+	products: IDataObject[],
+): { changed: IDataObject[]; cursor: Cursor } {
 	const seenAtCursor = new Set(cursor?.ids ?? []);
 	const changed = products
 		.filter((p) => {
@@ -23,20 +26,28 @@ export function changesSince(cursor: Cursor | undefined, products: IDataObject[]
 			const at = updatedAt(p);
 			return at > cursor.updatedAt || (at === cursor.updatedAt && !seenAtCursor.has(id(p)));
 		})
-		.sort((a, b) => (updatedAt(a) === updatedAt(b) ? Number(a.id) - Number(b.id) : updatedAt(a) < updatedAt(b) ? -1 : 1));
+		.sort((a, b) =>
+			updatedAt(a) === updatedAt(b)
+				? Number(a.id) - Number(b.id)
+				: updatedAt(a) < updatedAt(b)
+					? -1
+					: 1,
+		);
 
 	// `YYYY-MM-DD HH:MM:SS` sorts as text in time order.
 	let latest = cursor?.updatedAt ?? '';
 	for (const p of products) if (updatedAt(p) > latest) latest = updatedAt(p);
 	const ids = products.filter((p) => updatedAt(p) === latest).map(id);
-	if (cursor && latest === cursor.updatedAt) ids.push(...cursor.ids.filter((i) => !ids.includes(i)));
+	if (cursor && latest === cursor.updatedAt)
+		ids.push(...cursor.ids.filter((i) => !ids.includes(i)));
 	return { changed, cursor: { updatedAt: latest, ids } };
 }
 
-
 /** Whether `updated_at` never rises down the list (and every record has one). */
 export const nonRising = (records: IDataObject[]) =>
-	records.every((p, i) => i === 0 || (updatedAt(p) !== '' && updatedAt(p) <= updatedAt(records[i - 1])));
+	records.every(
+		(p, i) => i === 0 || (updatedAt(p) !== '' && updatedAt(p) <= updatedAt(records[i - 1])),
+	);
 
 /**
  * Whether a page lists products last-updated first: `updated_at` never rises down the page,

@@ -22,7 +22,9 @@ export function listCategories(ctx: Ctx): ApiResult {
 	const { store } = ctx;
 	return {
 		message: 'Category List',
-		dataJson: paginate(ctx, store.inListOrder(store.categories), (c) => store.recordJson(c, 'category')),
+		dataJson: paginate(ctx, store.inListOrder(store.categories), (c) =>
+			store.recordJson(c, 'category'),
+		),
 	};
 }
 
@@ -39,7 +41,9 @@ export function listFamilies(ctx: Ctx): ApiResult {
 	const { store } = ctx;
 	return {
 		message: 'Family List',
-		dataJson: paginate(ctx, store.inListOrder(store.families), (f) => store.recordJson(f, 'family')),
+		dataJson: paginate(ctx, store.inListOrder(store.families), (f) =>
+			store.recordJson(f, 'family'),
+		),
 	};
 }
 

@@ -3,7 +3,12 @@
  * (so RoutingNode, parameter resolution, credentials and Continue On Fail are n8n's own), and
  * dropdown methods through n8n-core's LoadOptionsContext.
  */
-import { ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
+import {
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -27,11 +32,16 @@ import { ICredentialsHelper, NodeConnectionTypes, Workflow } from 'n8n-workflow'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Pim } = require('../../dist/nodes/Pim/Pim.node.js') as { Pim: new () => INodeType };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { PimTrigger } = require('../../dist/nodes/PimTrigger/PimTrigger.node.js') as { PimTrigger: new () => INodeType };
+const { PimTrigger } = require('../../dist/nodes/PimTrigger/PimTrigger.node.js') as {
+	PimTrigger: new () => INodeType;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { PimApi } = require('../../dist/credentials/PimApi.credentials.js') as {
 	PimApi: new () => {
-		authenticate: (c: ICredentialDataDecryptedObject, r: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+		authenticate: (
+			c: ICredentialDataDecryptedObject,
+			r: IHttpRequestOptions,
+		) => Promise<IHttpRequestOptions>;
 	};
 };
 
@@ -88,7 +98,11 @@ class CredentialsHelper extends ICredentialsHelper {
 	getParentTypes() {
 		return [];
 	}
-	async authenticate(credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		_type: string,
+		options: IHttpRequestOptions,
+	) {
 		return await new PimApi().authenticate(credentials, options);
 	}
 	async preAuthentication() {
@@ -148,7 +162,12 @@ export interface RunResult {
 	/** Output items of the PIM node (errors included, as n8n emits them with Continue On Fail). */
 	items: INodeExecutionData[];
 	/** The error that stopped the node, when it did. */
-	error?: { message: string; description?: string | null; httpCode?: string | null; context?: IDataObject };
+	error?: {
+		message: string;
+		description?: string | null;
+		httpCode?: string | null;
+		context?: IDataObject;
+	};
 	run: IRun;
 }
 
@@ -208,8 +227,16 @@ function loadOptionsContext(credentials: PimCredentials, parameters: INodeParame
 		nodeTypes,
 	});
 	// The editor sends the node's current parameters with each dropdown request.
-	const data = { ...additionalData(credentials), currentNodeParameters: parameters } as IWorkflowExecuteAdditionalData;
-	return new LoadOptionsContext(workflow, node, data, `parameters.${Object.keys(parameters)[0] ?? 'x'}`);
+	const data = {
+		...additionalData(credentials),
+		currentNodeParameters: parameters,
+	} as IWorkflowExecuteAdditionalData;
+	return new LoadOptionsContext(
+		workflow,
+		node,
+		data,
+		`parameters.${Object.keys(parameters)[0] ?? 'x'}`,
+	);
 }
 
 /** Runs a loadOptions method as the editor's dropdown does. */
@@ -258,12 +285,25 @@ export function pimTriggerPoller(credentials: PimCredentials, parameters: INodeP
 		parameters,
 		credentials: credentialRef,
 	};
-	const workflow = new Workflow({ id: 'wf-trigger', nodes: [node], connections: {}, active: true, nodeTypes, staticData: {} });
+	const workflow = new Workflow({
+		id: 'wf-trigger',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData: {},
+	});
 	const data = additionalData(credentials);
 	return {
 		workflow,
 		async poll(mode: 'trigger' | 'manual' = 'trigger') {
-			const context = new PollContext(workflow, node, data, mode, mode === 'manual' ? 'manual' : 'activate');
+			const context = new PollContext(
+				workflow,
+				node,
+				data,
+				mode,
+				mode === 'manual' ? 'manual' : 'activate',
+			);
 			return await nodeTypeMap[TRIGGER_TYPE].poll!.call(context);
 		},
 	};

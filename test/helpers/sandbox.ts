@@ -34,5 +34,12 @@ export function useSandbox(options: SandboxOptions = {}) {
 
 /** The API requests the sandbox saw since `clearLog()`. */
 export function requests(sb: SandboxHandle) {
-	return sb.log.map((r) => ({ method: r.method, path: r.path, query: r.query, body: r.body, headers: r.headers, status: r.status }));
+	return sb.log.map((r) => ({
+		method: r.method,
+		path: r.path,
+		query: r.query,
+		body: r.body,
+		headers: r.headers,
+		status: r.status,
+	}));
 }

@@ -17,17 +17,34 @@ describe('product.getBySku', () => {
 	it('finds the product through filter[sku]', async () => {
 		const product = account().products[6];
 		env.sb.clearLog();
-		const { items, error } = await runPim(env.creds(), { resource: 'product', operation: 'getBySku', sku: product.sku });
+		const { items, error } = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getBySku',
+			sku: product.sku,
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({ id: product.id, sku: product.sku });
-		expect(env.sb.log[0]).toMatchObject({ method: 'GET', path: '/api/integration/product', query: { 'filter[sku]': product.sku } });
+		expect(env.sb.log[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/integration/product',
+			query: { 'filter[sku]': product.sku },
+		});
 	});
 
 	it('not found: an error naming the SKU, or no item by option', async () => {
-		const failed = await runPim(env.creds(), { resource: 'product', operation: 'getBySku', sku: 'NOPE-1' });
+		const failed = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getBySku',
+			sku: 'NOPE-1',
+		});
 		expect(failed.error?.message).toBe('No product has the SKU "NOPE-1"');
-		const empty = await runPim(env.creds(), { resource: 'product', operation: 'getBySku', sku: 'NOPE-1', ifNotFound: 'empty' });
+		const empty = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getBySku',
+			sku: 'NOPE-1',
+			ifNotFound: 'empty',
+		});
 		expect(empty.error).toBeUndefined();
 		expect(empty.items).toHaveLength(0);
 	});
@@ -61,7 +78,11 @@ describe('product.upsert', () => {
 		expect(account().productBySku('UP-NEW-1')!.values.name).toBe('Fresh');
 		expect(account().productBySku(existing.sku)!.values.name).toBe('Refreshed');
 		const put = env.sb.log.find((r) => r.method === 'PUT')!;
-		expect(put.body).toMatchObject({ sku: existing.sku, is_data_overwrite: '0', name: 'Refreshed' });
+		expect(put.body).toMatchObject({
+			sku: existing.sku,
+			is_data_overwrite: '0',
+			name: 'Refreshed',
+		});
 	});
 
 	it('the same new SKU twice in one batch creates one product, then updates it', async () => {
@@ -74,7 +95,12 @@ describe('product.upsert', () => {
 			],
 		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json.operation)).toEqual(['created', 'created', 'updated', 'updated']);
+		expect(items.map((i) => i.json.operation)).toEqual([
+			'created',
+			'created',
+			'updated',
+			'updated',
+		]);
 		expect(account().products.filter((p) => p.sku === 'DUP-1')).toHaveLength(1);
 		expect(account().productBySku('DUP-1')!.values.name).toBe('Third');
 		expect(env.sb.log.filter((r) => r.method === 'POST')).toHaveLength(2);
@@ -140,18 +166,25 @@ describe('PIM Trigger', () => {
 		const byFamily = pimTriggerPoller(env.creds(), { filters: { familyCode: family.code } });
 		await byFamily.poll();
 		const category = account().categories.find((cat) => cat.parent_id === null)!;
-		const byCategory = pimTriggerPoller(env.creds(), { filters: { categoryCode: category.code, channelCode: category.channelCode } });
+		const byCategory = pimTriggerPoller(env.creds(), {
+			filters: { categoryCode: category.code, channelCode: category.channelCode },
+		});
 		await byCategory.poll();
 
 		env.sb.setNow(at('20'));
 		for (const p of account().products) account().touchProduct(p.sku);
 		const familyOut = await byFamily.poll();
-		const expectedFamily = account().products.filter((p) => p.familyCode === family.code).map((p) => p.sku);
+		const expectedFamily = account()
+			.products.filter((p) => p.familyCode === family.code)
+			.map((p) => p.sku);
 		expect(expectedFamily.length).toBeGreaterThan(0);
 		expect(familyOut![0].map((i) => i.json.sku)).toEqual(expectedFamily);
 
 		const categoryOut = await byCategory.poll();
-		const inCategory = account().productsInCategory(category).map((p) => p.sku).sort();
+		const inCategory = account()
+			.productsInCategory(category)
+			.map((p) => p.sku)
+			.sort();
 		expect(inCategory.length).toBeGreaterThan(0);
 		expect(categoryOut![0].map((i) => String(i.json.sku)).sort()).toEqual(inCategory);
 	});

@@ -14,14 +14,17 @@ const env = useSandbox();
 it('product.update evaluates SKU twice and a value three times per item, and nothing else', async () => {
 	const counts = new Map<string, number>();
 	const original = Expression.prototype.resolveSimpleParameterValue;
-	const spy = jest.spyOn(Expression.prototype, 'resolveSimpleParameterValue').mockImplementation(function (
-		this: Expression,
-		...args: Parameters<Expression['resolveSimpleParameterValue']>
-	) {
-		const [value] = args;
-		if (typeof value === 'string' && value.startsWith('=')) counts.set(value, (counts.get(value) ?? 0) + 1);
-		return original.apply(this, args);
-	});
+	const spy = jest
+		.spyOn(Expression.prototype, 'resolveSimpleParameterValue')
+		.mockImplementation(function (
+			this: Expression,
+			...args: Parameters<Expression['resolveSimpleParameterValue']>
+		) {
+			const [value] = args;
+			if (typeof value === 'string' && value.startsWith('='))
+				counts.set(value, (counts.get(value) ?? 0) + 1);
+			return original.apply(this, args);
+		});
 	const products = env.sb.account('demo').products.slice(0, 10);
 	env.sb.clearLog();
 	try {
@@ -50,5 +53,8 @@ it('product.update evaluates SKU twice and a value three times per item, and not
 	expect(counts.get('={{ $json.sku }}')).toBeGreaterThanOrEqual(products.length);
 	// No expression of the node's own (requestDefaults) is evaluated per item.
 	expect([...counts.keys()].sort()).toEqual(['={{ $json.name }}', '={{ $json.sku }}']);
-	for (const p of products) expect(env.sb.account('demo').products.find((q) => q.sku === p.sku)?.values.name).toBe(`Renamed ${p.sku}`);
+	for (const p of products)
+		expect(env.sb.account('demo').products.find((q) => q.sku === p.sku)?.values.name).toBe(
+			`Renamed ${p.sku}`,
+		);
 });

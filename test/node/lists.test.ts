@@ -21,12 +21,19 @@ beforeEach(() => {
 });
 
 const ids = (items: Array<{ json: IDataObject }>) => items.map((i) => Number(i.json.id));
-const productGets = () => env.sb.log.filter((r) => r.method === 'GET' && r.path === '/api/integration/product');
+const productGets = () =>
+	env.sb.log.filter((r) => r.method === 'GET' && r.path === '/api/integration/product');
 
 describe('slices: Options → Start Page and Max Pages', () => {
 	const demoIds = () => env.sb.account('demo').products.map((p) => p.id);
 	const slice = (options: IDataObject, extra: IDataObject = {}) =>
-		runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: true, options, ...extra });
+		runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: true,
+			options,
+			...extra,
+		});
 
 	it('reads the credential once per item, not once per page', async () => {
 		credentialReads.count = 0;
@@ -47,7 +54,9 @@ describe('slices: Options → Start Page and Max Pages', () => {
 	});
 
 	it('a slice over the end returns the last partial page; beyond the end, nothing', async () => {
-		expect(ids((await slice({ pageSize: 10, startPage: 3, maxPages: 5 })).items)).toEqual(demoIds().slice(20));
+		expect(ids((await slice({ pageSize: 10, startPage: 3, maxPages: 5 })).items)).toEqual(
+			demoIds().slice(20),
+		);
 		env.sb.clearLog();
 		const beyond = await slice({ pageSize: 10, startPage: 4, maxPages: 1 });
 		expect(beyond.error).toBeUndefined();
@@ -56,7 +65,10 @@ describe('slices: Options → Start Page and Max Pages', () => {
 	});
 
 	it('Limit applies inside the slice, and a slice without Page Size counts pages of 1000', async () => {
-		const limited = await slice({ pageSize: 10, startPage: 2, maxPages: 2 }, { returnAll: false, limit: 5 });
+		const limited = await slice(
+			{ pageSize: 10, startPage: 2, maxPages: 2 },
+			{ returnAll: false, limit: 5 },
+		);
 		expect(ids(limited.items)).toEqual(demoIds().slice(10, 15));
 		env.sb.clearLog();
 		const { items } = await slice({ startPage: 2 });
@@ -96,56 +108,62 @@ describe('slices: Options → Start Page and Max Pages', () => {
 	});
 });
 
-describe.each<ListOrder>(['id', 'id-desc', 'updated-desc'])('Return All in list order %s', (order) => {
-	const account = () => env.sb.account('moving');
+describe.each<ListOrder>(['id', 'id-desc', 'updated-desc'])(
+	'Return All in list order %s',
+	(order) => {
+		const account = () => env.sb.account('moving');
 
-	it('returns every record exactly once', async () => {
-		account().configure({ listOrder: order });
-		const { items, error } = await runPim(env.creds('moving'), {
-			resource: 'product',
-			operation: 'getAll',
-			returnAll: true,
-			options: { pageSize: 25 },
+		it('returns every record exactly once', async () => {
+			account().configure({ listOrder: order });
+			const { items, error } = await runPim(env.creds('moving'), {
+				resource: 'product',
+				operation: 'getAll',
+				returnAll: true,
+				options: { pageSize: 25 },
+			});
+			expect(error).toBeUndefined();
+			const got = ids(items);
+			expect(new Set(got).size).toBe(300);
+			expect(got.slice().sort((a, b) => a - b)).toEqual(account().products.map((p) => p.id));
+			if (order === 'id-desc') expect(got[0]).toBeGreaterThan(got[1]);
 		});
-		expect(error).toBeUndefined();
-		const got = ids(items);
-		expect(new Set(got).size).toBe(300);
-		expect(got.slice().sort((a, b) => a - b)).toEqual(account().products.map((p) => p.id));
-		if (order === 'id-desc') expect(got[0]).toBeGreaterThan(got[1]);
-	});
 
-	it('loses and doubles nothing while products are updated and created between pages', async () => {
-		account().configure({ listOrder: order });
-		env.sb.setFaults({ latencyMs: 15 });
-		const before = account().products.map((p) => p.id);
-		const base = Date.now() + 86_400_000;
-		let step = 0;
-		// Every 5 ms: touch a product from the back half (it jumps to the front of a
-		// last-updated-first list), and now and then create one (the front of a newest-first list).
-		const writer = setInterval(() => {
-			step++;
-			const sku = account().products[150 + ((step * 7) % 150)].sku;
-			account().touchProduct(sku, new Date(base + step * 1000));
-			if (step % 3 === 0)
-				account().createProduct({ sku: `NEW-${order}-${step}`, familyCode: account().families[0].code });
-		}, 5);
-		const run = runPim(env.creds('moving'), {
-			resource: 'product',
-			operation: 'getAll',
-			returnAll: true,
-			options: { pageSize: 25 },
+		it('loses and doubles nothing while products are updated and created between pages', async () => {
+			account().configure({ listOrder: order });
+			env.sb.setFaults({ latencyMs: 15 });
+			const before = account().products.map((p) => p.id);
+			const base = Date.now() + 86_400_000;
+			let step = 0;
+			// Every 5 ms: touch a product from the back half (it jumps to the front of a
+			// last-updated-first list), and now and then create one (the front of a newest-first list).
+			const writer = setInterval(() => {
+				step++;
+				const sku = account().products[150 + ((step * 7) % 150)].sku;
+				account().touchProduct(sku, new Date(base + step * 1000));
+				if (step % 3 === 0)
+					account().createProduct({
+						sku: `NEW-${order}-${step}`,
+						familyCode: account().families[0].code,
+					});
+			}, 5);
+			const run = runPim(env.creds('moving'), {
+				resource: 'product',
+				operation: 'getAll',
+				returnAll: true,
+				options: { pageSize: 25 },
+			});
+			let result;
+			try {
+				result = await run;
+			} finally {
+				clearInterval(writer);
+			}
+			expect(result.error).toBeUndefined();
+			expect(step).toBeGreaterThan(10);
+			const got = ids(result.items);
+			expect(new Set(got).size).toBe(got.length); // nothing doubled
+			const missing = before.filter((id) => !got.includes(id));
+			expect(missing).toEqual([]); // nothing that existed for the whole read is lost
 		});
-		let result;
-		try {
-			result = await run;
-		} finally {
-			clearInterval(writer);
-		}
-		expect(result.error).toBeUndefined();
-		expect(step).toBeGreaterThan(10);
-		const got = ids(result.items);
-		expect(new Set(got).size).toBe(got.length); // nothing doubled
-		const missing = before.filter((id) => !got.includes(id));
-		expect(missing).toEqual([]); // nothing that existed for the whole read is lost
-	});
-});
+	},
+);

@@ -86,7 +86,10 @@ describe('Map Automatically', () => {
 	it('a 25-column row: each attribute type, matched by code, by code in any case and by title', async () => {
 		addTypedAttributes();
 		env.sb.clearLog();
-		const rows = [row('MAP-001'), row('MAP-002', { color: 'Green, Navy', is_featured: false, pack_size: '6' })];
+		const rows = [
+			row('MAP-001'),
+			row('MAP-002', { color: 'Green, Navy', is_featured: false, pack_size: '6' }),
+		];
 		expect(Object.keys(rows[0])).toHaveLength(25);
 		const { items, error } = await runPim(env.creds(), createFromRow(), { input: rows, ...V2 });
 		expect(error).toBeUndefined();
@@ -117,14 +120,32 @@ describe('Map Automatically', () => {
 			image: ['https://cdn.example.com/tee front.jpg'],
 		});
 		// Empty values and fields that are no attribute are not sent.
-		for (const key of ['catalog', 'Supplier', 'Internal Notes', 'Family', 'Channel', 'Category', 'Image']) {
+		for (const key of [
+			'catalog',
+			'Supplier',
+			'Internal Notes',
+			'Family',
+			'Channel',
+			'Category',
+			'Image',
+		]) {
 			expect(first.body).not.toHaveProperty([key]);
 		}
 		expect(first.rawBody).toContain('color-multi-select[]=Red&color-multi-select[]=Blue');
-		expect(second.body).toMatchObject({ 'color-multi-select': ['Green', 'Navy'], is_featured: '0', pack_size: '6' });
+		expect(second.body).toMatchObject({
+			'color-multi-select': ['Green', 'Navy'],
+			is_featured: '0',
+			pack_size: '6',
+		});
 
 		const stored = account().productBySku('MAP-001')!;
-		expect(stored.values).toMatchObject({ name: 'Mapped Tee', inStock: '39', manu_date: '2024/03/15', is_featured: '1', material: 'Cotton' });
+		expect(stored.values).toMatchObject({
+			name: 'Mapped Tee',
+			inStock: '39',
+			manu_date: '2024/03/15',
+			is_featured: '1',
+			material: 'Cotton',
+		});
 		expect(stored.values).not.toHaveProperty('catalog');
 		expect(stored.multiSelect.color).toEqual(['Red', 'Blue']);
 		expect(account().productBySku('MAP-002')!.multiSelect.color).toEqual(['Green', 'Navy']);
@@ -132,7 +153,11 @@ describe('Map Automatically', () => {
 
 	it('reads the attribute list once per execution, whatever the number of items', async () => {
 		env.sb.clearLog();
-		const rows = Array.from({ length: 40 }, (_, i) => ({ ...row(`BULK-${i}`), is_featured: undefined, pack_size: undefined }));
+		const rows = Array.from({ length: 40 }, (_, i) => ({
+			...row(`BULK-${i}`),
+			is_featured: undefined,
+			pack_size: undefined,
+		}));
 		const { items, error } = await runPim(env.creds(), createFromRow(), { input: rows, ...V2 });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(40);
@@ -145,8 +170,15 @@ describe('Map Automatically', () => {
 		account().addAttribute({ code: 'finish', title: 'Finish', kind: 'text' });
 		account().addAttribute({ code: 'surface_finish', title: 'FINISH', kind: 'text' });
 		env.sb.clearLog();
-		const input = [row('AMB-1', { is_featured: undefined, pack_size: undefined }), row('AMB-2', { Finish: 'Matte', is_featured: undefined, pack_size: undefined })];
-		const { items } = await runPim(env.creds(), createFromRow(), { input, continueOnFail: true, ...V2 });
+		const input = [
+			row('AMB-1', { is_featured: undefined, pack_size: undefined }),
+			row('AMB-2', { Finish: 'Matte', is_featured: undefined, pack_size: undefined }),
+		];
+		const { items } = await runPim(env.creds(), createFromRow(), {
+			input,
+			continueOnFail: true,
+			...V2,
+		});
 		expect(items).toHaveLength(2);
 		expect(items[0].json).toMatchObject({ sku: 'AMB-1' });
 		expect(String(items[1].json.error)).toBe(
@@ -158,7 +190,10 @@ describe('Map Automatically', () => {
 	it('an exact code wins over a title of another attribute; two fields for one attribute are refused', async () => {
 		account().addAttribute({ code: 'Colour_Name', title: 'name', kind: 'text' });
 		env.sb.clearLog();
-		const ok = await runPim(env.creds(), createFromRow(), { input: [row('EXACT-1', { is_featured: undefined, pack_size: undefined })], ...V2 });
+		const ok = await runPim(env.creds(), createFromRow(), {
+			input: [row('EXACT-1', { is_featured: undefined, pack_size: undefined })],
+			...V2,
+		});
 		expect(ok.error).toBeUndefined();
 		expect(writes()[0].body).toMatchObject({ name: 'Mapped Tee' });
 		expect(writes()[0].body).not.toHaveProperty('Colour_Name');
@@ -167,14 +202,21 @@ describe('Map Automatically', () => {
 			input: [row('TWICE-1', { is_featured: undefined, pack_size: undefined, 'Weight ': '2 kg' })],
 			...V2,
 		});
-		expect(twice.error?.message).toBe('Parameter "Attributes": the input fields "weight" and "Weight " both match the attribute "weight" (Weight)');
+		expect(twice.error?.message).toBe(
+			'Parameter "Attributes": the input fields "weight" and "Weight " both match the attribute "weight" (Weight)',
+		);
 	});
 
 	it('fields that match no attribute are refused by option, naming them, and nothing is sent', async () => {
 		env.sb.clearLog();
 		const { error } = await runPim(
 			env.creds(),
-			createFromRow({ mappingOptions: { unmatchedFields: 'error', ignoreFields: 'Family, Channel, Category, Image' } }),
+			createFromRow({
+				mappingOptions: {
+					unmatchedFields: 'error',
+					ignoreFields: 'Family, Channel, Category, Image',
+				},
+			}),
 			{ input: [row('REFUSE-1', { is_featured: undefined, pack_size: undefined })], ...V2 },
 		);
 		expect(error?.message).toBe(
@@ -186,25 +228,47 @@ describe('Map Automatically', () => {
 
 	it('a value that is no yes/no for a yes/no attribute is an error naming the field', async () => {
 		addTypedAttributes();
-		const { error } = await runPim(env.creds(), createFromRow(), { input: [row('BOOL-1', { is_featured: 'maybe' })], ...V2 });
-		expect(error?.message).toBe('Parameter "Attributes": the input field "is_featured" holds "maybe", which is not a yes/no value for the attribute "is_featured"');
+		const { error } = await runPim(env.creds(), createFromRow(), {
+			input: [row('BOOL-1', { is_featured: 'maybe' })],
+			...V2,
+		});
+		expect(error?.message).toBe(
+			'Parameter "Attributes": the input field "is_featured" holds "maybe", which is not a yes/no value for the attribute "is_featured"',
+		);
 		expect(account().productBySku('BOOL-1')).toBeUndefined();
 	});
 
 	it('a failed attribute read fails every item with the API message; nothing is written', async () => {
-		env.sb.setFaults({ errorRate: 1, errorStatus: 403, pathPattern: '^GET /api/integration/attribute$' });
+		env.sb.setFaults({
+			errorRate: 1,
+			errorStatus: 403,
+			pathPattern: '^GET /api/integration/attribute$',
+		});
 		env.sb.clearLog();
-		const input = [row('READ-1', { is_featured: undefined, pack_size: undefined }), row('READ-2', { is_featured: undefined, pack_size: undefined })];
-		const { items } = await runPim(env.creds(), createFromRow(), { input, continueOnFail: true, ...V2 });
+		const input = [
+			row('READ-1', { is_featured: undefined, pack_size: undefined }),
+			row('READ-2', { is_featured: undefined, pack_size: undefined }),
+		];
+		const { items } = await runPim(env.creds(), createFromRow(), {
+			input,
+			continueOnFail: true,
+			...V2,
+		});
 		expect(items).toHaveLength(2);
-		for (const item of items) expect(String(item.json.error)).toMatch(/^Could not read the account's attributes for "Attributes": /);
+		for (const item of items)
+			expect(String(item.json.error)).toMatch(
+				/^Could not read the account's attributes for "Attributes": /,
+			);
 		expect(attributeReads()).toHaveLength(1); // 403 is not retried, and read once for the run
 		expect(writes()).toHaveLength(0);
 	});
 
 	it('a missing SKU is reported before anything is sent', async () => {
 		env.sb.clearLog();
-		const { error } = await runPim(env.creds(), createFromRow(), { input: [row('', { is_featured: undefined })], ...V2 });
+		const { error } = await runPim(env.creds(), createFromRow(), {
+			input: [row('', { is_featured: undefined })],
+			...V2,
+		});
 		expect(error?.message).toBe('Parameter "SKU" is required');
 		expect(env.sb.log).toHaveLength(0);
 	});
@@ -212,15 +276,33 @@ describe('Map Automatically', () => {
 	it('list values: nulls skipped, objects refused; dates from Date values keep their day', async () => {
 		const product = account().products[2];
 		env.sb.clearLog();
-		const base = { resource: 'product', operation: 'update', sku: product.sku, languageCode: 'en_US', columns: autoMap };
-		const ok = await runPim(env.creds(), base, { input: [{ sku: product.sku, color: ['Red', null, 'Blue'], name: { first: 'x' } }], ...V2, continueOnFail: true });
-		expect(String(ok.items[0].json.error)).toBe('Parameter "Attributes": the input field "name" holds an object; the attribute "name" takes a text value');
-		const fine = await runPim(env.creds(), base, { input: [{ sku: product.sku, color: ['Red', null, 'Blue'], name: 'Ok' }], ...V2 });
+		const base = {
+			resource: 'product',
+			operation: 'update',
+			sku: product.sku,
+			languageCode: 'en_US',
+			columns: autoMap,
+		};
+		const ok = await runPim(env.creds(), base, {
+			input: [{ sku: product.sku, color: ['Red', null, 'Blue'], name: { first: 'x' } }],
+			...V2,
+			continueOnFail: true,
+		});
+		expect(String(ok.items[0].json.error)).toBe(
+			'Parameter "Attributes": the input field "name" holds an object; the attribute "name" takes a text value',
+		);
+		const fine = await runPim(env.creds(), base, {
+			input: [{ sku: product.sku, color: ['Red', null, 'Blue'], name: 'Ok' }],
+			...V2,
+		});
 		expect(fine.error).toBeUndefined();
-		expect(writes().at(-1)!.body).toMatchObject({ 'color-multi-select': ['Red', 'Blue'], name: 'Ok' });
+		expect(writes().at(-1)!.body).toMatchObject({
+			'color-multi-select': ['Red', 'Blue'],
+			name: 'Ok',
+		});
 	});
 
-	it('a PIM error on one item becomes that item\'s error with the API message', async () => {
+	it("a PIM error on one item becomes that item's error with the API message", async () => {
 		const { items } = await runPim(env.creds(), createFromRow(), {
 			input: [row('NUM-1', { pack_size: 'twelve' }), row('NUM-2', { pack_size: 3 })],
 			continueOnFail: true,
@@ -243,7 +325,12 @@ describe('Map Automatically', () => {
 describe('Define Below', () => {
 	it('fixed values and expressions, typed by the account, with a stale saved schema', async () => {
 		const product = account().products[3];
-		account().addAttribute({ code: 'eco_labels', title: 'Eco Labels', kind: 'multiselect', type: 'Multiple Select' });
+		account().addAttribute({
+			code: 'eco_labels',
+			title: 'Eco Labels',
+			kind: 'multiselect',
+			type: 'Multiple Select',
+		});
 		env.sb.clearLog();
 		const { items, error } = await runPim(
 			env.creds(),
@@ -267,8 +354,22 @@ describe('Define Below', () => {
 					matchingColumns: [],
 					// Saved before eco_labels existed, with color typed as text: the account decides.
 					schema: [
-						{ id: 'name', displayName: 'Name', type: 'string', display: true, required: false, defaultMatch: false },
-						{ id: 'color', displayName: 'Color', type: 'string', display: true, required: false, defaultMatch: false },
+						{
+							id: 'name',
+							displayName: 'Name',
+							type: 'string',
+							display: true,
+							required: false,
+							defaultMatch: false,
+						},
+						{
+							id: 'color',
+							displayName: 'Color',
+							type: 'string',
+							display: true,
+							required: false,
+							defaultMatch: false,
+						},
 					],
 				},
 			},
@@ -289,7 +390,11 @@ describe('Define Below', () => {
 		expect(put.body).not.toHaveProperty('weight');
 		expect(put.body).not.toHaveProperty('short_description');
 		const stored = account().productBySku(product.sku)!;
-		expect(stored.values).toMatchObject({ name: 'Fixed Name', price: '24.50 USD', material: 'Wool' });
+		expect(stored.values).toMatchObject({
+			name: 'Fixed Name',
+			price: '24.50 USD',
+			material: 'Wool',
+		});
 		expect(stored.multiSelect.eco_labels).toEqual(['FSC', 'Fairtrade']);
 		expect(stored.multiSelect.color).toEqual(expect.arrayContaining(['Black', 'White']));
 	});
@@ -332,7 +437,12 @@ describe('Create or Update with Map Automatically', () => {
 		const parameters = { ...createFromRow(), operation: 'upsert' };
 		const input = [
 			row('UPS-1', { is_featured: undefined, pack_size: undefined }),
-			row('UPS-1', { name: 'Renamed Tee', color: 'Black', is_featured: undefined, pack_size: undefined }),
+			row('UPS-1', {
+				name: 'Renamed Tee',
+				color: 'Black',
+				is_featured: undefined,
+				pack_size: undefined,
+			}),
 		];
 		const { items, error } = await runPim(env.creds(), parameters, { input, ...V2 });
 		expect(error).toBeUndefined();
@@ -348,13 +458,30 @@ describe('Create or Update with Map Automatically', () => {
 describe('the editor fields (resourceMapping)', () => {
 	it('every attribute of the account, labelled with title, code and type, typed', async () => {
 		account().addAttribute({ code: 'is_featured', title: 'Featured', kind: 'boolean' });
-		account().addAttribute({ code: 'tags', title: 'Tags', kind: 'multiselect', type: 'multi-select' });
+		account().addAttribute({
+			code: 'tags',
+			title: 'Tags',
+			kind: 'multiselect',
+			type: 'multi-select',
+		});
 		const { fields } = await resourceMapping(env.creds(), 'getAttributeFields');
-		expect(fields.map((f) => f.id).sort()).toEqual(account().attributes.map((a) => a.code).sort());
+		expect(fields.map((f) => f.id).sort()).toEqual(
+			account()
+				.attributes.map((a) => a.code)
+				.sort(),
+		);
 		const byId = (id: string) => fields.find((f) => f.id === id)!;
-		expect(byId('color')).toMatchObject({ displayName: 'Color · Multi Select', type: 'array', display: true, required: false });
+		expect(byId('color')).toMatchObject({
+			displayName: 'Color · Multi Select',
+			type: 'array',
+			display: true,
+			required: false,
+		});
 		expect(byId('tags').type).toBe('array');
-		expect(byId('inStock')).toMatchObject({ displayName: 'In Stock (inStock) · Text Field', type: 'string' });
+		expect(byId('inStock')).toMatchObject({
+			displayName: 'In Stock (inStock) · Text Field',
+			type: 'string',
+		});
 		expect(byId('manu_date').type).toBe('dateTime');
 		expect(byId('price').type).toBe('string');
 		expect(byId('is_featured')).toMatchObject({ type: 'boolean', defaultValue: null });
@@ -369,7 +496,10 @@ describe('the editor fields (resourceMapping)', () => {
 
 	it('above 1 000 attributes: no field list, a notice pointing to Map Automatically, which still maps them all', async () => {
 		const huge = env.sb.account('huge');
-		const { fields, emptyFieldsNotice } = await resourceMapping(env.creds('huge'), 'getAttributeFields');
+		const { fields, emptyFieldsNotice } = await resourceMapping(
+			env.creds('huge'),
+			'getAttributeFields',
+		);
 		expect(fields).toEqual([]);
 		expect(emptyFieldsNotice).toBe(
 			`This account has ${huge.attributes.length.toLocaleString('en-US')} attributes, more than n8n's field list handles (1,000). Use Map Automatically: name the input fields like the attributes' codes or titles (an Edit Fields node before this one can rename them).`,
@@ -379,7 +509,13 @@ describe('the editor fields (resourceMapping)', () => {
 		env.sb.clearLog();
 		const { error } = await runPim(
 			env.creds('huge'),
-			{ resource: 'product', operation: 'update', sku: product.sku, languageCode: 'en_US', columns: autoMap },
+			{
+				resource: 'product',
+				operation: 'update',
+				sku: product.sku,
+				languageCode: 'en_US',
+				columns: autoMap,
+			},
 			{ input: [{ sku: product.sku, [last.title]: 'Value via title' }], ...V2 },
 		);
 		expect(error).toBeUndefined();
@@ -388,7 +524,10 @@ describe('the editor fields (resourceMapping)', () => {
 	});
 
 	it('an account without attributes gives no fields and a notice', async () => {
-		const { fields, emptyFieldsNotice } = await resourceMapping(env.creds('empty', 'empty-token'), 'getAttributeFields');
+		const { fields, emptyFieldsNotice } = await resourceMapping(
+			env.creds('empty', 'empty-token'),
+			'getAttributeFields',
+		);
 		expect(fields).toEqual([]);
 		expect(emptyFieldsNotice).toBeTruthy();
 	});

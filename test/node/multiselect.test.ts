@@ -10,13 +10,21 @@ import { runPim, type PimCredentials } from '../helpers/n8n';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({
-	accounts: [{ domain: 'plainform', token: 'plainform-token', products: 5, multiSelectForm: 'plain' }],
+	accounts: [
+		{ domain: 'plainform', token: 'plainform-token', products: 5, multiSelectForm: 'plain' },
+	],
 });
 
 beforeEach(() => env.sb.reset());
 
-const plain = (domain = 'plainform'): PimCredentials => ({ ...env.creds(domain), multiSelectForm: 'plain' });
-const suffix = (domain = 'plainform'): PimCredentials => ({ ...env.creds(domain), multiSelectForm: 'suffix' });
+const plain = (domain = 'plainform'): PimCredentials => ({
+	...env.creds(domain),
+	multiSelectForm: 'plain',
+});
+const suffix = (domain = 'plainform'): PimCredentials => ({
+	...env.creds(domain),
+	multiSelectForm: 'suffix',
+});
 const writes = () => env.sb.log.filter((r) => r.method !== 'GET');
 
 const v1Create = (sku: string): IDataObject => ({
@@ -52,7 +60,10 @@ describe('multi-select field names (credential multiSelectForm)', () => {
 		expect(error).toBeUndefined();
 		expect(writes()[0].rawBody).toContain('color[]=Red&color[]=Green');
 		expect(writes()[0].rawBody).not.toContain('multi-select');
-		expect(env.sb.account('plainform').productBySku('MS-1')!.multiSelect.color).toEqual(['Red', 'Green']);
+		expect(env.sb.account('plainform').productBySku('MS-1')!.multiSelect.color).toEqual([
+			'Red',
+			'Green',
+		]);
 	});
 
 	it('the default form against a plain-form PIM loses the values: the setting matters', async () => {
@@ -70,7 +81,10 @@ describe('multi-select field names (credential multiSelectForm)', () => {
 		const { error } = await runPim(env.creds('demo'), v1Create('MS-3'));
 		expect(error).toBeUndefined();
 		expect(writes()[0].rawBody).toContain('color-multi-select[]=Red&color-multi-select[]=Green');
-		expect(env.sb.account('demo').productBySku('MS-3')!.multiSelect.color).toEqual(['Red', 'Green']);
+		expect(env.sb.account('demo').productBySku('MS-3')!.multiSelect.color).toEqual([
+			'Red',
+			'Green',
+		]);
 	});
 
 	it('the plain form against a default PIM loses the values too', async () => {

@@ -14,29 +14,62 @@ beforeEach(() => {
 
 describe('read operations: request and items', () => {
 	// [resource, operation, parameters, method, path, query expected]
-	const cases: Array<[string, string, Record<string, unknown>, string, string, Record<string, string>]> = [
+	const cases: Array<
+		[string, string, Record<string, unknown>, string, string, Record<string, string>]
+	> = [
 		['product', 'get', { productId: rl(3) }, 'GET', '/api/integration/product/show', { id: '3' }],
-		['category', 'get', { categoryId: rl(2) }, 'GET', '/api/integration/category/show', { id: '2' }],
+		[
+			'category',
+			'get',
+			{ categoryId: rl(2) },
+			'GET',
+			'/api/integration/category/show',
+			{ id: '2' },
+		],
 		['family', 'get', { familyId: rl(1) }, 'GET', '/api/integration/family/show', { id: '1' }],
-		['attribute', 'get', { attributeId: rl(4) }, 'GET', '/api/integration/attribute/show', { id: '4' }],
+		[
+			'attribute',
+			'get',
+			{ attributeId: rl(4) },
+			'GET',
+			'/api/integration/attribute/show',
+			{ id: '4' },
+		],
 		['locale', 'get', { localeId: rl(1) }, 'GET', '/api/integration/locale/show', { id: '1' }],
-		['currency', 'get', { currencyId: rl(2) }, 'GET', '/api/integration/currencies/show', { id: '2' }],
-		['relation', 'get', { relationId: rl(1) }, 'GET', '/api/integration/relation/show', { id: '1' }],
+		[
+			'currency',
+			'get',
+			{ currencyId: rl(2) },
+			'GET',
+			'/api/integration/currencies/show',
+			{ id: '2' },
+		],
+		[
+			'relation',
+			'get',
+			{ relationId: rl(1) },
+			'GET',
+			'/api/integration/relation/show',
+			{ id: '1' },
+		],
 	];
 
-	it.each(cases)('%s.%s sends %s and returns the record', async (resource, operation, params, method, path, query) => {
-		env.sb.clearLog();
-		const { items, error } = await runPim(env.creds(), { resource, operation, ...params });
-		expect(error).toBeUndefined();
-		const [req] = requests(env.sb);
-		expect(requests(env.sb)).toHaveLength(1);
-		expect(req).toMatchObject({ method, path, query });
-		expect(req.headers.token).toBe('demo-token');
-		expect(req.headers['x-domain']).toBe('demo');
-		expect(items).toHaveLength(1);
-		expect(items[0].json.id).toBe(Number(query.id));
-		expect(items[0].pairedItem).toEqual({ item: 0 });
-	});
+	it.each(cases)(
+		'%s.%s sends %s and returns the record',
+		async (resource, operation, params, method, path, query) => {
+			env.sb.clearLog();
+			const { items, error } = await runPim(env.creds(), { resource, operation, ...params });
+			expect(error).toBeUndefined();
+			const [req] = requests(env.sb);
+			expect(requests(env.sb)).toHaveLength(1);
+			expect(req).toMatchObject({ method, path, query });
+			expect(req.headers.token).toBe('demo-token');
+			expect(req.headers['x-domain']).toBe('demo');
+			expect(items).toHaveLength(1);
+			expect(items[0].json.id).toBe(Number(query.id));
+			expect(items[0].pairedItem).toEqual({ item: 0 });
+		},
+	);
 
 	it('channel.get posts id and locale as a form body', async () => {
 		env.sb.clearLog();
@@ -48,7 +81,11 @@ describe('read operations: request and items', () => {
 		});
 		expect(error).toBeUndefined();
 		const [req] = requests(env.sb);
-		expect(req).toMatchObject({ method: 'POST', path: '/api/integration/channel/show', body: { id: '2', locale: 'de_DE' } });
+		expect(req).toMatchObject({
+			method: 'POST',
+			path: '/api/integration/channel/show',
+			body: { id: '2', locale: 'de_DE' },
+		});
 		expect(env.sb.log[0].contentType).toContain('application/x-www-form-urlencoded');
 		expect(items[0].json).toMatchObject({ id: 2, code: env.sb.account('demo').channels[1].code });
 	});
@@ -63,8 +100,15 @@ describe('read operations: request and items', () => {
 			returnAll: true,
 			channelOptions: { locale: 'en_US' },
 		});
-		expect(requests(env.sb)[0]).toMatchObject({ method: 'GET', path: '/api/integration/channel/attribute', query: { id: String(channel.id), locale: 'en_US' } });
-		const expected = env.sb.account('demo').channelAttributes(channel).map((a) => a.code);
+		expect(requests(env.sb)[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/integration/channel/attribute',
+			query: { id: String(channel.id), locale: 'en_US' },
+		});
+		const expected = env.sb
+			.account('demo')
+			.channelAttributes(channel)
+			.map((a) => a.code);
 		expect(items.map((i) => i.json.code)).toEqual(expected);
 	});
 
@@ -90,81 +134,168 @@ describe('read operations: request and items', () => {
 
 describe('list operations', () => {
 	const lists: Array<[string, string, string, boolean, (d: string) => number]> = [
-		['product', 'getAll', '/api/integration/product', true, (d) => env.sb.account(d).products.length],
-		['category', 'getAll', '/api/integration/category', true, (d) => env.sb.account(d).categories.length],
+		[
+			'product',
+			'getAll',
+			'/api/integration/product',
+			true,
+			(d) => env.sb.account(d).products.length,
+		],
+		[
+			'category',
+			'getAll',
+			'/api/integration/category',
+			true,
+			(d) => env.sb.account(d).categories.length,
+		],
 		['family', 'getAll', '/api/integration/family', true, (d) => env.sb.account(d).families.length],
-		['attribute', 'getAll', '/api/integration/attribute', true, (d) => env.sb.account(d).attributes.length],
-		['relation', 'getAll', '/api/integration/relation', true, (d) => env.sb.account(d).relations.length],
-		['channel', 'getAll', '/api/integration/channel', false, (d) => env.sb.account(d).channels.length],
+		[
+			'attribute',
+			'getAll',
+			'/api/integration/attribute',
+			true,
+			(d) => env.sb.account(d).attributes.length,
+		],
+		[
+			'relation',
+			'getAll',
+			'/api/integration/relation',
+			true,
+			(d) => env.sb.account(d).relations.length,
+		],
+		[
+			'channel',
+			'getAll',
+			'/api/integration/channel',
+			false,
+			(d) => env.sb.account(d).channels.length,
+		],
 		['locale', 'getAll', '/api/integration/locale', false, (d) => env.sb.account(d).locales.length],
-		['currency', 'getAll', '/api/integration/currencies', false, (d) => env.sb.account(d).currencies.length],
+		[
+			'currency',
+			'getAll',
+			'/api/integration/currencies',
+			false,
+			(d) => env.sb.account(d).currencies.length,
+		],
 	];
 
-	it.each(lists)('%s.getAll with Return All reads every record once', async (resource, operation, path, paginated, count) => {
-		env.sb.clearLog();
-		const pageSize = 2;
-		const { items, error } = await runPim(env.creds(), {
-			resource,
-			operation,
-			returnAll: true,
-			...(paginated ? { options: { pageSize } } : {}),
-		});
-		expect(error).toBeUndefined();
-		const total = count('demo');
-		expect(total).toBeGreaterThan(0);
-		expect(items).toHaveLength(total);
-		expect(new Set(items.map((i) => i.json.id)).size).toBe(total);
-		const log = requests(env.sb);
-		expect(log.every((r) => r.method === 'GET' && r.path === path)).toBe(true);
-		if (paginated) {
-			expect(log).toHaveLength(Math.ceil(total / pageSize));
-			expect(log.map((r) => r.query['pagination[currentPage]']).sort((a, b) => Number(a) - Number(b))).toEqual(
-				log.map((_, i) => String(i + 1)),
-			);
-			expect(log.every((r) => r.query['pagination[pageLimit]'] === String(pageSize))).toBe(true);
-		} else {
-			expect(log).toHaveLength(1);
-		}
-	});
+	it.each(lists)(
+		'%s.getAll with Return All reads every record once',
+		async (resource, operation, path, paginated, count) => {
+			env.sb.clearLog();
+			const pageSize = 2;
+			const { items, error } = await runPim(env.creds(), {
+				resource,
+				operation,
+				returnAll: true,
+				...(paginated ? { options: { pageSize } } : {}),
+			});
+			expect(error).toBeUndefined();
+			const total = count('demo');
+			expect(total).toBeGreaterThan(0);
+			expect(items).toHaveLength(total);
+			expect(new Set(items.map((i) => i.json.id)).size).toBe(total);
+			const log = requests(env.sb);
+			expect(log.every((r) => r.method === 'GET' && r.path === path)).toBe(true);
+			if (paginated) {
+				expect(log).toHaveLength(Math.ceil(total / pageSize));
+				expect(
+					log.map((r) => r.query['pagination[currentPage]']).sort((a, b) => Number(a) - Number(b)),
+				).toEqual(log.map((_, i) => String(i + 1)));
+				expect(log.every((r) => r.query['pagination[pageLimit]'] === String(pageSize))).toBe(true);
+			} else {
+				expect(log).toHaveLength(1);
+			}
+		},
+	);
 
 	it.each(lists)('%s.getAll with Limit 1 returns one item', async (resource, operation) => {
-		const { items } = await runPim(env.creds(), { resource, operation, returnAll: false, limit: 1 });
+		const { items } = await runPim(env.creds(), {
+			resource,
+			operation,
+			returnAll: false,
+			limit: 1,
+		});
 		expect(items).toHaveLength(1);
 	});
 
 	it('product.getAll: Return All across pages with a partial last page', async () => {
 		env.sb.clearLog();
-		const { items } = await runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: true, options: { pageSize: 10 } });
+		const { items } = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: true,
+			options: { pageSize: 10 },
+		});
 		const skus = env.sb.account('demo').products.map((p) => p.sku);
 		expect(items.map((i) => i.json.sku)).toEqual(skus); // 25 products: pages of 10, 10, 5, in order
 		expect(requests(env.sb)).toHaveLength(3);
-		expect(items.every((i) => i.pairedItem && (i.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(items.every((i) => i.pairedItem && (i.pairedItem as { item: number }).item === 0)).toBe(
+			true,
+		);
 	});
 
 	it('product.getAll: a Limit smaller than a page reads one page', async () => {
 		env.sb.clearLog();
-		const { items } = await runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: false, limit: 4, options: { pageSize: 10 } });
-		expect(items.map((i) => i.json.sku)).toEqual(env.sb.account('demo').products.slice(0, 4).map((p) => p.sku));
+		const { items } = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 4,
+			options: { pageSize: 10 },
+		});
+		expect(items.map((i) => i.json.sku)).toEqual(
+			env.sb
+				.account('demo')
+				.products.slice(0, 4)
+				.map((p) => p.sku),
+		);
 		expect(requests(env.sb)).toHaveLength(1);
 	});
 
 	it('product.getAll without a Page Size: Return All reads pages of 1000, a Limit one page of that size', async () => {
 		const total = env.sb.account('demo').products.length;
 		env.sb.clearLog();
-		const all = await runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: true });
+		const all = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: true,
+		});
 		expect(all.items).toHaveLength(total);
 		expect(requests(env.sb).map((r) => r.query['pagination[pageLimit]'])).toEqual(['1000']);
 
 		env.sb.clearLog();
-		const some = await runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: false, limit: 7 });
-		expect(some.items.map((i) => i.json.sku)).toEqual(env.sb.account('demo').products.slice(0, 7).map((p) => p.sku));
+		const some = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 7,
+		});
+		expect(some.items.map((i) => i.json.sku)).toEqual(
+			env.sb
+				.account('demo')
+				.products.slice(0, 7)
+				.map((p) => p.sku),
+		);
 		expect(requests(env.sb).map((r) => r.query['pagination[pageLimit]'])).toEqual(['7']);
 	});
 
 	it('product.getAll: a Limit spanning pages stops at the limit', async () => {
 		env.sb.clearLog();
-		const { items } = await runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: false, limit: 13, options: { pageSize: 5 } });
-		expect(items.map((i) => i.json.sku)).toEqual(env.sb.account('demo').products.slice(0, 13).map((p) => p.sku));
+		const { items } = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 13,
+			options: { pageSize: 5 },
+		});
+		expect(items.map((i) => i.json.sku)).toEqual(
+			env.sb
+				.account('demo')
+				.products.slice(0, 13)
+				.map((p) => p.sku),
+		);
 		expect(requests(env.sb)).toHaveLength(3);
 	});
 
@@ -175,9 +306,17 @@ describe('list operations', () => {
 			resource: 'product',
 			operation: 'getAll',
 			returnAll: true,
-			filters: { filter: [{ attribute: 'sku', value: target.sku }, { attribute: 'name', value: target.values.name }] },
+			filters: {
+				filter: [
+					{ attribute: 'sku', value: target.sku },
+					{ attribute: 'name', value: target.values.name },
+				],
+			},
 		});
-		expect(requests(env.sb)[0].query).toMatchObject({ 'filter[sku]': target.sku, 'filter[name]': target.values.name });
+		expect(requests(env.sb)[0].query).toMatchObject({
+			'filter[sku]': target.sku,
+			'filter[name]': target.values.name,
+		});
 		expect(items.map((i) => i.json.sku)).toEqual([target.sku]);
 	});
 
@@ -195,7 +334,11 @@ describe('list operations', () => {
 		});
 		expect(items.map((i) => i.json.sku)).toEqual(expected);
 		const log = requests(env.sb);
-		expect(log[0]).toMatchObject({ method: 'GET', path: '/api/integration/category/get-products', query: { id: String(category.id) } });
+		expect(log[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/integration/category/get-products',
+			query: { id: String(category.id) },
+		});
 		expect(log).toHaveLength(expected.length);
 	});
 });
@@ -214,7 +357,12 @@ describe('write operations: decoded form body and state', () => {
 			sku: 'TSHIRT-001',
 			familyCode: family,
 			languageCode: 'en_US',
-			channels: { channel: [{ code: web.code, status: true, completenessStatus: 'complete' }, { code: second.code }] },
+			channels: {
+				channel: [
+					{ code: web.code, status: true, completenessStatus: 'complete' },
+					{ code: second.code },
+				],
+			},
 			categories: { category: [{ code: category.code, channel: web.code }] },
 			attributes: { attribute: [{ code: 'name', value: 'Basic Tee' }] },
 			multiSelectAttributes: { attribute: [{ code: 'color', values: ['red', 'blue'] }] },
@@ -280,15 +428,26 @@ describe('write operations: decoded form body and state', () => {
 
 	it('product.assignChannel sends sku, code and status 0 by default', async () => {
 		const product = account().products[1];
-		const channel = account().channels.find((c) => !product.channels.some((pc) => pc.code === c.code))!;
+		const channel = account().channels.find(
+			(c) => !product.channels.some((pc) => pc.code === c.code),
+		)!;
 		env.sb.clearLog();
-		await runPim(env.creds(), { resource: 'product', operation: 'assignChannel', sku: product.sku, channelCode: channel.code });
+		await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'assignChannel',
+			sku: product.sku,
+			channelCode: channel.code,
+		});
 		expect(env.sb.log[0]).toMatchObject({
 			method: 'POST',
 			path: '/api/integration/product/assign-channel',
 			body: { sku: product.sku, code: channel.code, status: '0' },
 		});
-		expect(account().productBySku(product.sku)!.channels.find((c) => c.code === channel.code)?.status).toBe(0);
+		expect(
+			account()
+				.productBySku(product.sku)!
+				.channels.find((c) => c.code === channel.code)?.status,
+		).toBe(0);
 	});
 
 	it('product.assignCategory sends sku, code, channel and sort_order', async () => {
@@ -307,9 +466,18 @@ describe('write operations: decoded form body and state', () => {
 		expect(env.sb.log[0]).toMatchObject({
 			method: 'POST',
 			path: '/api/integration/product/assign-category',
-			body: { sku: product.sku, code: category.code, channel: category.channelCode, sort_order: '7' },
+			body: {
+				sku: product.sku,
+				code: category.code,
+				channel: category.channelCode,
+				sort_order: '7',
+			},
 		});
-		expect(account().productBySku(product.sku)!.categories).toContainEqual({ code: category.code, channel: category.channelCode, sort_order: 7 });
+		expect(account().productBySku(product.sku)!.categories).toContainEqual({
+			code: category.code,
+			channel: category.channelCode,
+			sort_order: 7,
+		});
 	});
 });
 
@@ -336,7 +504,11 @@ describe('API errors', () => {
 	});
 
 	it('a wrong token says to check the credential, without the token', async () => {
-		const { error } = await runPim(env.creds('demo', 'wrong-secret-token'), { resource: 'family', operation: 'getAll', returnAll: true });
+		const { error } = await runPim(env.creds('demo', 'wrong-secret-token'), {
+			resource: 'family',
+			operation: 'getAll',
+			returnAll: true,
+		});
 		expect(error!.httpCode).toBe('401');
 		expect(error!.description).toMatch(/Token and Domain/);
 		expect(JSON.stringify(error)).not.toContain('wrong-secret-token');

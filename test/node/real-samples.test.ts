@@ -31,7 +31,15 @@ const LISTS: Record<string, { message: string; records: IDataObject[] }> = {
 
 function send(res: http.ServerResponse, message: string, data: unknown) {
 	res.writeHead(200, { 'content-type': 'application/json' });
-	res.end(JSON.stringify({ status: true, message, data, time: '2023-10-20T09:09:03.852164Z', status_code: 200 }));
+	res.end(
+		JSON.stringify({
+			status: true,
+			message,
+			data,
+			time: '2023-10-20T09:09:03.852164Z',
+			status_code: 200,
+		}),
+	);
 }
 
 beforeAll(async () => {
@@ -43,15 +51,23 @@ beforeAll(async () => {
 			const page = Number(url.searchParams.get('pagination[currentPage]') ?? 1);
 			const limit = Number(url.searchParams.get('pagination[pageLimit]') ?? 10);
 			// Only `record`: no recordsTotal, currentPage or pageLimit, as in the stored samples.
-			return send(res, list.message, { record: list.records.slice((page - 1) * limit, page * limit) });
+			return send(res, list.message, {
+				record: list.records.slice((page - 1) * limit, page * limit),
+			});
 		}
-		if (url.pathname === '/api/integration/channel') return send(res, 'Channel List', REAL_CHANNELS);
-		if (url.pathname === '/api/integration/channel/show') return send(res, 'Channel Information', REAL_CHANNEL_SHOW);
+		if (url.pathname === '/api/integration/channel')
+			return send(res, 'Channel List', REAL_CHANNELS);
+		if (url.pathname === '/api/integration/channel/show')
+			return send(res, 'Channel Information', REAL_CHANNEL_SHOW);
 		res.writeHead(404, { 'content-type': 'application/json' });
 		res.end(JSON.stringify({ status: false, message: 'Not found', data: null, status_code: 404 }));
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	creds = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, domain: 'acme', token: 'real-token' };
+	creds = {
+		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		domain: 'acme',
+		token: 'real-token',
+	};
 });
 
 afterAll(async () => {
@@ -61,7 +77,12 @@ afterAll(async () => {
 const json = (items: Array<{ json: IDataObject }>) => items.map((i) => i.json);
 
 it('products come out exactly as the PIM sent them: strings, commas, spaces, nulls, absent fields', async () => {
-	const { items, error } = await runPim(creds, { resource: 'product', operation: 'getAll', returnAll: true, options: { pageSize: 2 } });
+	const { items, error } = await runPim(creds, {
+		resource: 'product',
+		operation: 'getAll',
+		returnAll: true,
+		options: { pageSize: 2 },
+	});
 	expect(error).toBeUndefined();
 	expect(json(items)).toEqual(REAL_PRODUCTS);
 	const [first, second] = json(items);
@@ -75,26 +96,47 @@ it('products come out exactly as the PIM sent them: strings, commas, spaces, nul
 });
 
 it('a Limit inside the list, families newest first, categories as sent', async () => {
-	const limited = await runPim(creds, { resource: 'product', operation: 'getAll', returnAll: false, limit: 2 });
+	const limited = await runPim(creds, {
+		resource: 'product',
+		operation: 'getAll',
+		returnAll: false,
+		limit: 2,
+	});
 	expect(json(limited.items)).toEqual(REAL_PRODUCTS.slice(0, 2));
-	const families = await runPim(creds, { resource: 'family', operation: 'getAll', returnAll: true });
+	const families = await runPim(creds, {
+		resource: 'family',
+		operation: 'getAll',
+		returnAll: true,
+	});
 	expect(json(families.items)).toEqual(REAL_FAMILIES);
-	const categories = await runPim(creds, { resource: 'category', operation: 'getAll', returnAll: true });
+	const categories = await runPim(creds, {
+		resource: 'category',
+		operation: 'getAll',
+		returnAll: true,
+	});
 	expect(json(categories.items)).toEqual(REAL_CATEGORIES);
 });
 
 it('a show record with fewer fields than the list record is given as sent', async () => {
-	const { items, error } = await runPim(creds, { resource: 'channel', operation: 'get', channelId: { __rl: true, mode: 'id', value: '1' } });
+	const { items, error } = await runPim(creds, {
+		resource: 'channel',
+		operation: 'get',
+		channelId: { __rl: true, mode: 'id', value: '1' },
+	});
 	expect(error).toBeUndefined();
 	expect(json(items)).toEqual([REAL_CHANNEL_SHOW]);
 });
 
 it('dropdowns read codes that keep their case, titles with quotes, category paths', async () => {
 	const families = await loadOptions(creds, 'getFamilies');
-	expect(families.map((o) => o.value)).toEqual(expect.arrayContaining(['IC', 'Condenser', 'holder']));
+	expect(families.map((o) => o.value)).toEqual(
+		expect.arrayContaining(['IC', 'Condenser', 'holder']),
+	);
 	expect(families.find((o) => o.value === 'IC')!.name).toContain("IC's");
 	const categories = await loadOptions(creds, 'getCategories');
-	expect(categories.find((o) => o.value === 'sweatshirt')!.name).toContain('Fashion / T-shirt / Adidas / Sweat Wear');
+	expect(categories.find((o) => o.value === 'sweatshirt')!.name).toContain(
+		'Fashion / T-shirt / Adidas / Sweat Wear',
+	);
 });
 
 it('the trigger takes the sample product order as last update first and emits a later change once', async () => {

@@ -11,7 +11,11 @@ import { useSandbox } from '../helpers/sandbox';
 const env = useSandbox({ products: 600 });
 const ITEMS = 520;
 const ids = Array.from({ length: ITEMS }, (_, i) => ({ id: (i % 600) + 1 }));
-const getProduct = { resource: 'product', operation: 'get', productId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
+const getProduct = {
+	resource: 'product',
+	operation: 'get',
+	productId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+};
 
 beforeEach(() => {
 	env.sb.reset();
@@ -27,8 +31,19 @@ function expectOneResultPerItem(items: INodeExecutionData[], count: number) {
 
 describe('reads under faults: every item succeeds, in order', () => {
 	it('429 storm with Retry-After: retried, bounded concurrency', async () => {
-		env.sb.setFaults({ rateLimit: { rps: 150, maxConcurrent: 2 }, script: [{ status: 429, retryAfter: '1' }, { status: 429, retryAfter: '1' }, { status: 429, retryAfter: '1' }] });
-		const { items, error } = await runPim(env.creds(), { ...getProduct, requestOptions: { maxConcurrency: 5 } }, { input: ids });
+		env.sb.setFaults({
+			rateLimit: { rps: 150, maxConcurrent: 2 },
+			script: [
+				{ status: 429, retryAfter: '1' },
+				{ status: 429, retryAfter: '1' },
+				{ status: 429, retryAfter: '1' },
+			],
+		});
+		const { items, error } = await runPim(
+			env.creds(),
+			{ ...getProduct, requestOptions: { maxConcurrency: 5 } },
+			{ input: ids },
+		);
 		expect(error).toBeUndefined();
 		expectOneResultPerItem(items, ITEMS);
 		expect(items.map((i) => i.json.id)).toEqual(ids.map((i) => i.id));
@@ -37,7 +52,10 @@ describe('reads under faults: every item succeeds, in order', () => {
 	});
 
 	it('429 with Retry-After as an HTTP date', async () => {
-		env.sb.setFaults({ rateLimit: { rps: 150, maxConcurrent: 2, retryAfter: 'date' }, script: [{ status: 429, retryAfter: new Date(Date.now() + 1000).toUTCString() }] });
+		env.sb.setFaults({
+			rateLimit: { rps: 150, maxConcurrent: 2, retryAfter: 'date' },
+			script: [{ status: 429, retryAfter: new Date(Date.now() + 1000).toUTCString() }],
+		});
 		const { items, error } = await runPim(env.creds(), getProduct, { input: ids.slice(0, 400) });
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.id)).toEqual(ids.slice(0, 400).map((i) => i.id));
@@ -45,17 +63,33 @@ describe('reads under faults: every item succeeds, in order', () => {
 	});
 
 	it('5xx bursts, status:false on 200, malformed JSON, HTML and empty bodies are retried for reads', async () => {
-		env.sb.setFaults({ errorRate: 0.08, statusFalseRate: 0.05, malformedRate: 0.05, htmlRate: 0.04, emptyRate: 0.04, seed: 7 });
-		const { items, error } = await runPim(env.creds(), { ...getProduct, requestOptions: { maxRetries: 8 } }, { input: ids });
+		env.sb.setFaults({
+			errorRate: 0.08,
+			statusFalseRate: 0.05,
+			malformedRate: 0.05,
+			htmlRate: 0.04,
+			emptyRate: 0.04,
+			seed: 7,
+		});
+		const { items, error } = await runPim(
+			env.creds(),
+			{ ...getProduct, requestOptions: { maxRetries: 8 } },
+			{ input: ids },
+		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.id)).toEqual(ids.map((i) => i.id));
 		const faults = env.sb.counters.faults;
-		for (const kind of ['error', 'status-false', 'malformed', 'html', 'empty']) expect(faults[kind]).toBeGreaterThan(0);
+		for (const kind of ['error', 'status-false', 'malformed', 'html', 'empty'])
+			expect(faults[kind]).toBeGreaterThan(0);
 	});
 
 	it('dropped connections are retried for reads', async () => {
 		env.sb.setFaults({ dropRate: 0.1, seed: 3 });
-		const { items, error } = await runPim(env.creds(), { ...getProduct, requestOptions: { maxRetries: 8 } }, { input: ids });
+		const { items, error } = await runPim(
+			env.creds(),
+			{ ...getProduct, requestOptions: { maxRetries: 8 } },
+			{ input: ids },
+		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.id)).toEqual(ids.map((i) => i.id));
 		expect(env.sb.counters.faults.drop).toBeGreaterThan(0);
@@ -63,17 +97,25 @@ describe('reads under faults: every item succeeds, in order', () => {
 
 	it('a response slower than the timeout is retried', async () => {
 		env.sb.setFaults({ script: [{ delayMs: 1500 }] });
-		const { items, error } = await runPim(env.creds(), { ...getProduct, requestOptions: { timeout: 500 } }, { input: [{ id: 5 }] });
+		const { items, error } = await runPim(
+			env.creds(),
+			{ ...getProduct, requestOptions: { timeout: 500 } },
+			{ input: [{ id: 5 }] },
+		);
 		expect(error).toBeUndefined();
 		expect(items[0].json.id).toBe(5);
-		expect(env.sb.log.filter((r) => r.path === '/api/integration/product/show').length).toBeGreaterThanOrEqual(2);
+		expect(
+			env.sb.log.filter((r) => r.path === '/api/integration/product/show').length,
+		).toBeGreaterThanOrEqual(2);
 	});
 });
 
 describe('writes under faults: never applied twice, every item accounted for', () => {
 	const family = () => env.sb.account('demo').families[0].code;
 	const channel = () => env.sb.account('demo').channels[0].code;
-	const rows = Array.from({ length: ITEMS }, (_, i) => ({ sku: `BULK-${String(i).padStart(4, '0')}` }));
+	const rows = Array.from({ length: ITEMS }, (_, i) => ({
+		sku: `BULK-${String(i).padStart(4, '0')}`,
+	}));
 	const create = () => ({
 		resource: 'product',
 		operation: 'create',
@@ -85,7 +127,10 @@ describe('writes under faults: never applied twice, every item accounted for', (
 
 	it('dropped connections after the write: no retry, no duplicate, an error item for each lost answer', async () => {
 		env.sb.setFaults({ dropRate: 0.1, dropPhase: 'after', seed: 11 });
-		const { items, error } = await runPim(env.creds(), create(), { input: rows, continueOnFail: true });
+		const { items, error } = await runPim(env.creds(), create(), {
+			input: rows,
+			continueOnFail: true,
+		});
 		expect(error).toBeUndefined();
 		expectOneResultPerItem(items, ITEMS);
 		const failed = items.filter((i) => i.json.error);
@@ -95,7 +140,10 @@ describe('writes under faults: never applied twice, every item accounted for', (
 		// Each SKU was sent once and exists once.
 		const posts = env.sb.log.filter((r) => r.method === 'POST');
 		expect(posts).toHaveLength(ITEMS);
-		const skus = env.sb.account('demo').products.map((p) => p.sku).filter((s) => s.startsWith('BULK-'));
+		const skus = env.sb
+			.account('demo')
+			.products.map((p) => p.sku)
+			.filter((s) => s.startsWith('BULK-'));
 		expect(new Set(skus).size).toBe(skus.length);
 		expect(skus).toHaveLength(ITEMS);
 		items.forEach((item, i) => {
@@ -104,18 +152,31 @@ describe('writes under faults: never applied twice, every item accounted for', (
 	});
 
 	it('429 and 503 on writes are retried (the server did not act): every product created once', async () => {
-		env.sb.setFaults({ rateLimit: { rps: 300, maxConcurrent: 4 }, errorRate: 0.02, errorStatus: 503, seed: 5 });
+		env.sb.setFaults({
+			rateLimit: { rps: 300, maxConcurrent: 4 },
+			errorRate: 0.02,
+			errorStatus: 503,
+			seed: 5,
+		});
 		const { items, error } = await runPim(env.creds(), create(), { input: rows });
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.sku)).toEqual(rows.map((r) => r.sku));
-		const skus = env.sb.account('demo').products.map((p) => p.sku).filter((s) => s.startsWith('BULK-'));
+		const skus = env.sb
+			.account('demo')
+			.products.map((p) => p.sku)
+			.filter((s) => s.startsWith('BULK-'));
 		expect(skus).toHaveLength(ITEMS);
-		expect((env.sb.counters.byStatus['429'] ?? 0) + (env.sb.counters.byStatus['503'] ?? 0)).toBeGreaterThan(0);
+		expect(
+			(env.sb.counters.byStatus['429'] ?? 0) + (env.sb.counters.byStatus['503'] ?? 0),
+		).toBeGreaterThan(0);
 	});
 
 	it('a 500 on a write is not retried: one request, one error item, the others complete', async () => {
 		env.sb.setFaults({ script: [{ status: 500 }], pathPattern: '^POST ' });
-		const { items } = await runPim(env.creds(), create(), { input: rows.slice(0, 3), continueOnFail: true });
+		const { items } = await runPim(env.creds(), create(), {
+			input: rows.slice(0, 3),
+			continueOnFail: true,
+		});
 		expect(items).toHaveLength(3);
 		expect(items.filter((i) => i.json.error)).toHaveLength(1);
 		expect(env.sb.log.filter((r) => r.method === 'POST')).toHaveLength(3);
@@ -131,7 +192,10 @@ describe('writes under faults: never applied twice, every item accounted for', (
 
 describe('pagination under faults', () => {
 	it('resumes at the failed page instead of restarting', async () => {
-		env.sb.setFaults({ script: [{}, { status: 503, retryAfter: '0' }], pathPattern: '^GET /api/integration/product$' });
+		env.sb.setFaults({
+			script: [{}, { status: 503, retryAfter: '0' }],
+			pathPattern: '^GET /api/integration/product$',
+		});
 		const { items, error } = await runPim(env.creds(), {
 			resource: 'product',
 			operation: 'getAll',
@@ -161,7 +225,13 @@ describe('pagination under faults', () => {
 	it('terminates on a short page when recordsTotal is missing', async () => {
 		// A limit within the first page needs one request whatever the server answers.
 		env.sb.setFaults({ ignoreCurrentPage: true });
-		const { items, error } = await runPim(env.creds(), { resource: 'product', operation: 'getAll', returnAll: false, limit: 30, options: { pageSize: 50 } });
+		const { items, error } = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 30,
+			options: { pageSize: 50 },
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(30);
 		expect(env.sb.log).toHaveLength(1);
@@ -171,16 +241,39 @@ describe('pagination under faults', () => {
 describe('the token never leaks', () => {
 	it('is absent from errors and outputs of failing requests', async () => {
 		const secret = 'demo-token';
-		env.sb.setFaults({ script: [{ status: 500 }, { drop: true }, { malformed: true }, { statusFalse: true }, { status: 401 }] });
+		env.sb.setFaults({
+			script: [
+				{ status: 500 },
+				{ drop: true },
+				{ malformed: true },
+				{ statusFalse: true },
+				{ status: 401 },
+			],
+		});
 		const { items } = await runPim(
 			env.creds(),
-			{ resource: 'product', operation: 'create', sku: '={{ $json.sku }}', familyCode: 'clothing', languageCode: 'en_US', channels: { channel: [{ code: 'web' }] } },
-			{ input: [{ sku: 'L-1' }, { sku: 'L-2' }, { sku: 'L-3' }, { sku: 'L-4' }, { sku: 'L-5' }], continueOnFail: true },
+			{
+				resource: 'product',
+				operation: 'create',
+				sku: '={{ $json.sku }}',
+				familyCode: 'clothing',
+				languageCode: 'en_US',
+				channels: { channel: [{ code: 'web' }] },
+			},
+			{
+				input: [{ sku: 'L-1' }, { sku: 'L-2' }, { sku: 'L-3' }, { sku: 'L-4' }, { sku: 'L-5' }],
+				continueOnFail: true,
+			},
 		);
 		expect(items.filter((i) => i.json.error)).toHaveLength(5);
-		const serialised = JSON.stringify(items) + JSON.stringify(items.map((i) => i.error && { ...i.error, stack: i.error.stack }));
+		const serialised =
+			JSON.stringify(items) +
+			JSON.stringify(items.map((i) => i.error && { ...i.error, stack: i.error.stack }));
 		expect(serialised).not.toContain(secret);
-		const { error } = await runPim({ ...env.creds(), token: 'wrong-secret-value' }, { resource: 'locale', operation: 'getAll', returnAll: true });
+		const { error } = await runPim(
+			{ ...env.creds(), token: 'wrong-secret-value' },
+			{ resource: 'locale', operation: 'getAll', returnAll: true },
+		);
 		expect(JSON.stringify(error)).not.toContain('wrong-secret-value');
 		expect(String((error as { stack?: string }).stack ?? '')).not.toContain('wrong-secret-value');
 	});

@@ -40,13 +40,17 @@ const status = (code: number) => env.sb.counters.byStatus[String(code)] ?? 0;
 
 it('60 concurrent executions against a PIM allowing 5 in flight: every event lands, at most 5 in flight, no refusal', async () => {
 	env.sb.setFaults({ latencyMs: 100, rateLimit: { maxConcurrent: 5 } });
-	const skus = env.sb.account('demo').products.slice(0, 60).map((p) => p.sku);
+	const skus = env.sb
+		.account('demo')
+		.products.slice(0, 60)
+		.map((p) => p.sku);
 	const started = Date.now();
 	const runs = await Promise.all(skus.map((sku) => updateOne(sku, `Burst ${sku}`)));
 	const ms = Date.now() - started;
 
 	expect(runs.filter((r) => r.error)).toEqual([]);
-	for (const sku of skus) expect(env.sb.account('demo').productBySku(sku)!.values.name).toBe(`Burst ${sku}`);
+	for (const sku of skus)
+		expect(env.sb.account('demo').productBySku(sku)!.values.name).toBe(`Burst ${sku}`);
 	expect(env.sb.counters.maxInFlight).toBeLessThanOrEqual(5);
 	expect(status(429)).toBe(0);
 	expect(status(200)).toBe(60);
@@ -56,7 +60,10 @@ it('60 concurrent executions against a PIM allowing 5 in flight: every event lan
 
 it('executions with different Max Concurrent Requests share the bound: none exceeds its own setting', async () => {
 	env.sb.setFaults({ latencyMs: 80, rateLimit: { maxConcurrent: 5 } });
-	const skus = env.sb.account('demo').products.slice(0, 30).map((p) => p.sku);
+	const skus = env.sb
+		.account('demo')
+		.products.slice(0, 30)
+		.map((p) => p.sku);
 	const runs = await Promise.all(
 		skus.map((sku, i) => updateOne(sku, `Mixed ${i}`, { maxConcurrency: i % 2 ? 2 : 5 })),
 	);
@@ -66,15 +73,23 @@ it('executions with different Max Concurrent Requests share the bound: none exce
 
 	// Only executions set to 2: never more than 2 in flight, although each could have 2.
 	env.sb.resetCounters();
-	const low = await Promise.all(skus.slice(0, 10).map((sku, i) => updateOne(sku, `Low ${i}`, { maxConcurrency: 2 })));
+	const low = await Promise.all(
+		skus.slice(0, 10).map((sku, i) => updateOne(sku, `Low ${i}`, { maxConcurrency: 2 })),
+	);
 	expect(low.filter((r) => r.error)).toEqual([]);
 	expect(env.sb.counters.maxInFlight).toBe(2);
 });
 
 it('two accounts on one PIM host do not share a bound', async () => {
 	env.sb.setFaults({ latencyMs: 80 });
-	const demo = env.sb.account('demo').products.slice(0, 20).map((p) => p.sku);
-	const acme = env.sb.account('acme').products.slice(0, 20).map((p) => p.sku);
+	const demo = env.sb
+		.account('demo')
+		.products.slice(0, 20)
+		.map((p) => p.sku);
+	const acme = env.sb
+		.account('acme')
+		.products.slice(0, 20)
+		.map((p) => p.sku);
 	const runs = await Promise.all([
 		...demo.map((sku) => updateOne(sku, 'Demo burst')),
 		...acme.map((sku) => updateOne(sku, 'Acme burst', {}, 'acme')),
@@ -86,7 +101,10 @@ it('two accounts on one PIM host do not share a bound', async () => {
 });
 
 it('a Retry-After pause holds back every execution of the account, and the state is released when idle', async () => {
-	const skus = env.sb.account('demo').products.slice(0, 20).map((p) => p.sku);
+	const skus = env.sb
+		.account('demo')
+		.products.slice(0, 20)
+		.map((p) => p.sku);
 	env.sb.setFaults({ script: [{ status: 429, retryAfter: '1' }] });
 	const started = Date.now();
 	const runs = await Promise.all(skus.map((sku) => updateOne(sku, 'After pause')));

@@ -8,7 +8,10 @@ import { Workflow } from 'n8n-workflow';
 import { nodeTypes, PIM_TYPE, pimNode } from '../helpers/n8n';
 
 const description = (nodeTypes.getByName(PIM_TYPE) as INodeType).description;
-const resources = description.properties.find((p) => p.name === 'resource')!.options as Array<{ name: string; value: string }>;
+const resources = description.properties.find((p) => p.name === 'resource')!.options as Array<{
+	name: string;
+	value: string;
+}>;
 const pickers = description.properties.filter((p) => p.name === 'operation') as INodeProperties[];
 
 const cases = pickers.flatMap((picker) => {
@@ -26,6 +29,11 @@ it('covers every operation of every resource', () => {
 it.each(cases)('%s.%s → "%s"', (resource, operation, expected) => {
 	const node = pimNode({ resource, operation }, { typeVersion: 2 });
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const value = workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'internal', {});
+	const value = workflow.expression.getSimpleParameterValue(
+		node,
+		description.subtitle!,
+		'internal',
+		{},
+	);
 	expect(value).toBe(expected);
 });

@@ -9,14 +9,26 @@ import type { AddressInfo } from 'node:net';
 
 import { runPim, type PimCredentials } from '../helpers/n8n';
 
-const products = Array.from({ length: 7 }, (_, i) => ({ id: String(i + 1), sku: i === 6 ? 'SKU-1' : `SKU-${i + 1}`, name: `P${i + 1}` }));
+const products = Array.from({ length: 7 }, (_, i) => ({
+	id: String(i + 1),
+	sku: i === 6 ? 'SKU-1' : `SKU-${i + 1}`,
+	name: `P${i + 1}`,
+}));
 let server: http.Server;
 let creds: PimCredentials;
 const seen: string[] = [];
 
 function send(res: http.ServerResponse, data: unknown, status = 200) {
 	res.writeHead(status, { 'content-type': 'application/json' });
-	res.end(JSON.stringify({ status: status === 200, message: 'ok', data, time: new Date().toISOString(), status_code: String(status) }));
+	res.end(
+		JSON.stringify({
+			status: status === 200,
+			message: 'ok',
+			data,
+			time: new Date().toISOString(),
+			status_code: String(status),
+		}),
+	);
 }
 
 beforeAll(async () => {
@@ -26,18 +38,31 @@ beforeAll(async () => {
 		const page = Number(url.searchParams.get('pagination[currentPage]') ?? 1);
 		const limit = Number(url.searchParams.get('pagination[pageLimit]') ?? 3);
 		if (url.pathname === '/api/integration/product/show') {
-			return send(res, products.filter((p) => p.id === url.searchParams.get('id')));
+			return send(
+				res,
+				products.filter((p) => p.id === url.searchParams.get('id')),
+			);
 		}
 		if (url.pathname === '/api/integration/product' && req.method === 'GET') {
 			const sku = url.searchParams.get('filter[sku]');
 			const list = sku ? products.filter((p) => p.sku.startsWith(sku)) : products;
-			return send(res, { record: list.slice((page - 1) * limit, page * limit), recordsTotal: String(list.length), currentPage: String(page), pageLimit: String(limit) });
+			return send(res, {
+				record: list.slice((page - 1) * limit, page * limit),
+				recordsTotal: String(list.length),
+				currentPage: String(page),
+				pageLimit: String(limit),
+			});
 		}
-		if (url.pathname === '/api/integration/product' && req.method === 'POST') return send(res, null);
+		if (url.pathname === '/api/integration/product' && req.method === 'POST')
+			return send(res, null);
 		send(res, null, 404);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	creds = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, domain: 'other', token: 'other-token' };
+	creds = {
+		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		domain: 'other',
+		token: 'other-token',
+	};
 });
 
 afterAll(async () => {
@@ -45,27 +70,48 @@ afterAll(async () => {
 });
 
 it('a show answering a one-element array gives the record', async () => {
-	const { items, error } = await runPim(creds, { resource: 'product', operation: 'get', productId: { __rl: true, mode: 'id', value: '2' } });
+	const { items, error } = await runPim(creds, {
+		resource: 'product',
+		operation: 'get',
+		productId: { __rl: true, mode: 'id', value: '2' },
+	});
 	expect(error).toBeUndefined();
 	expect(items.map((i) => i.json)).toEqual([{ id: '2', sku: 'SKU-2', name: 'P2' }]);
 });
 
 it('a show answering an empty array is a clear not-found', async () => {
-	const { error } = await runPim(creds, { resource: 'product', operation: 'get', productId: { __rl: true, mode: 'id', value: '99' } });
+	const { error } = await runPim(creds, {
+		resource: 'product',
+		operation: 'get',
+		productId: { __rl: true, mode: 'id', value: '99' },
+	});
 	expect(error?.message).toBe('The PIM returned no product');
 });
 
 it('pagination works with numbers given as strings', async () => {
-	const { items, error } = await runPim(creds, { resource: 'product', operation: 'getAll', returnAll: true, options: { pageSize: 3 } });
+	const { items, error } = await runPim(creds, {
+		resource: 'product',
+		operation: 'getAll',
+		returnAll: true,
+		options: { pageSize: 3 },
+	});
 	expect(error).toBeUndefined();
 	expect(items.map((i) => i.json.id)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
 });
 
 it('getBySku re-checks the SKU exactly, and reports two records with one SKU', async () => {
 	// filter[sku]=SKU-1 here matches by prefix (SKU-1 and a second SKU-1): two exact matches.
-	const { error } = await runPim(creds, { resource: 'product', operation: 'getBySku', sku: 'SKU-1' });
+	const { error } = await runPim(creds, {
+		resource: 'product',
+		operation: 'getBySku',
+		sku: 'SKU-1',
+	});
 	expect(error?.message).toBe('2 products have the SKU "SKU-1"');
-	const { items } = await runPim(creds, { resource: 'product', operation: 'getBySku', sku: 'SKU-2' });
+	const { items } = await runPim(creds, {
+		resource: 'product',
+		operation: 'getBySku',
+		sku: 'SKU-2',
+	});
 	expect(items.map((i) => i.json.sku)).toEqual(['SKU-2']);
 });
 

@@ -12,7 +12,8 @@ const env = useSandbox({
 	accounts: [{ domain: 'big', token: 'big-token', products: 100_000 }],
 });
 const account = () => env.sb.account('big');
-const productReads = () => env.sb.log.filter((r) => r.method === 'GET' && r.path === '/api/integration/product').length;
+const productReads = () =>
+	env.sb.log.filter((r) => r.method === 'GET' && r.path === '/api/integration/product').length;
 
 const measured: string[] = [];
 afterAll(() => {

@@ -5,17 +5,38 @@ import type { PimContext } from '../../nodes/Pim/shared/transport';
 export type Answer = Partial<IN8nHttpFullResponse> | Error;
 
 /** A PimContext whose requests are answered from a list, recording what was asked. */
-export function fakeContext(answer: (options: { qs?: Record<string, string> }, call: number) => Answer) {
-	const calls: Array<{ url?: string; qs?: Record<string, string>; method?: string; body?: unknown }> = [];
+export function fakeContext(
+	answer: (options: { qs?: Record<string, string> }, call: number) => Answer,
+) {
+	const calls: Array<{
+		url?: string;
+		qs?: Record<string, string>;
+		method?: string;
+		body?: unknown;
+	}> = [];
 	const ctx: PimContext = {
-		getNode: () => ({ name: 'PIM', type: 'n8n-nodes-pim.pim', typeVersion: 1, parameters: {} }) as unknown as INode,
-		getCredentials: async () => ({ baseUrl: 'https://acme.pim.example.com', token: 'secret-token' }),
+		getNode: () =>
+			({
+				name: 'PIM',
+				type: 'n8n-nodes-pim.pim',
+				typeVersion: 1,
+				parameters: {},
+			}) as unknown as INode,
+		getCredentials: async () => ({
+			baseUrl: 'https://acme.pim.example.com',
+			token: 'secret-token',
+		}),
 		helpers: {
 			httpRequestWithAuthentication: async (
 				_type: string,
 				options: { qs?: Record<string, string>; url?: string; method?: string; body?: unknown },
 			) => {
-				calls.push({ url: options.url, qs: options.qs, method: options.method, body: options.body });
+				calls.push({
+					url: options.url,
+					qs: options.qs,
+					method: options.method,
+					body: options.body,
+				});
 				const result = answer(options, calls.length);
 				if (result instanceof Error) throw result;
 				return { statusCode: 200, headers: {}, ...result };
@@ -26,5 +47,9 @@ export function fakeContext(answer: (options: { qs?: Record<string, string> }, c
 }
 
 export function envelope(data: unknown, status = 200) {
-	return { statusCode: status, headers: {}, body: { status: status === 200, message: 'ok', data, status_code: status } };
+	return {
+		statusCode: status,
+		headers: {},
+		body: { status: status === 200, message: 'ok', data, status_code: status },
+	};
 }

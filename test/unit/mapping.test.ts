@@ -70,7 +70,12 @@ describe('matching an input field to an attribute', () => {
 });
 
 describe('the editor fields', () => {
-	const attr = (code: string, title: string, typeLabel: string, extra: Partial<AccountAttribute> = {}): AccountAttribute => ({
+	const attr = (
+		code: string,
+		title: string,
+		typeLabel: string,
+		extra: Partial<AccountAttribute> = {},
+	): AccountAttribute => ({
 		code,
 		title,
 		typeLabel,
@@ -80,7 +85,9 @@ describe('the editor fields', () => {
 
 	it('labels name the title, the code when it differs, and the type', () => {
 		expect(fieldLabel(attr('price', 'Price', 'Price'))).toBe('Price · Price');
-		expect(fieldLabel(attr('inStock', 'In Stock', 'Text Field'))).toBe('In Stock (inStock) · Text Field');
+		expect(fieldLabel(attr('inStock', 'In Stock', 'Text Field'))).toBe(
+			'In Stock (inStock) · Text Field',
+		);
 		expect(fieldLabel(attr('upc', '', ''))).toBe('upc');
 	});
 
@@ -89,12 +96,19 @@ describe('the editor fields', () => {
 			attr('material', 'Material', 'Single Select', { options: ['Cotton', 'Wool'] }),
 			attr('is_featured', 'Zz Featured', 'Boolean'),
 		]);
-		expect(material).toMatchObject({ type: 'options', options: [{ name: 'Cotton', value: 'Cotton' }, { name: 'Wool', value: 'Wool' }] });
+		expect(material).toMatchObject({
+			type: 'options',
+			options: [
+				{ name: 'Cotton', value: 'Cotton' },
+				{ name: 'Wool', value: 'Wool' },
+			],
+		});
 		expect(featured).toMatchObject({ type: 'boolean', defaultValue: null });
 	});
 
 	it(`up to ${ALL_FIELDS_UP_TO} attributes every field is in the form; above, none is`, () => {
-		const many = (n: number) => Array.from({ length: n }, (_, i) => attr(`a${i}`, `A ${i}`, 'Text Field'));
+		const many = (n: number) =>
+			Array.from({ length: n }, (_, i) => attr(`a${i}`, `A ${i}`, 'Text Field'));
 		expect(attributeFields(many(ALL_FIELDS_UP_TO)).some((f) => f.removed)).toBe(false);
 		expect(attributeFields(many(ALL_FIELDS_UP_TO + 1)).every((f) => f.removed)).toBe(true);
 	});

@@ -5,14 +5,20 @@ import { paginate, readPage } from '../../nodes/Pim/shared/pagination';
 import { DEFAULT_RELIABILITY } from '../../nodes/Pim/shared/transport';
 import { envelope, fakeContext } from './fakes';
 
-const records = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i }));
+const records = (from: number, to: number) =>
+	Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i }));
 const settings = { ...DEFAULT_RELIABILITY, maxRetries: 0 };
 const request = { method: 'GET' as const, url: '/api/integration/product' };
 
 /** A well-behaved paginated server over `total` records. */
 function server(
 	total: number,
-	options: { echoLimit?: number; silentCap?: number; totalAsString?: boolean; noTotal?: boolean } = {},
+	options: {
+		echoLimit?: number;
+		silentCap?: number;
+		totalAsString?: boolean;
+		noTotal?: boolean;
+	} = {},
 ) {
 	return (o: { qs?: Record<string, string> }) => {
 		const page = Number(o.qs?.['pagination[currentPage]']);
@@ -29,7 +35,9 @@ function server(
 
 describe('readPage', () => {
 	it('reads the paginated shape, numbers given as strings, and plain arrays', () => {
-		expect(readPage({ record: [{ id: 1 }], recordsTotal: '7', currentPage: '2', pageLimit: '3' })).toEqual({
+		expect(
+			readPage({ record: [{ id: 1 }], recordsTotal: '7', currentPage: '2', pageLimit: '3' }),
+		).toEqual({
 			records: [{ id: 1 }],
 			total: 7,
 			currentPage: 2,
@@ -51,79 +59,139 @@ describe('paginate', () => {
 		const { ctx, calls } = fakeContext((o) => {
 			const page = Number(o.qs?.['pagination[currentPage]']);
 			pages.set(page, (pages.get(page) ?? 0) + 1);
-			const list = page === 1 && pages.get(1) === 1 ? before : page === 3 && pages.get(3) === 1 ? before : after;
-			return envelope({ record: list.slice((page - 1) * 5, page * 5).map((id) => ({ id })), recordsTotal: 25, currentPage: page, pageLimit: 5 });
+			const list =
+				page === 1 && pages.get(1) === 1
+					? before
+					: page === 3 && pages.get(3) === 1
+						? before
+						: after;
+			return envelope({
+				record: list.slice((page - 1) * 5, page * 5).map((id) => ({ id })),
+				recordsTotal: 25,
+				currentPage: page,
+				pageLimit: 5,
+			});
 		});
-		const { records: got } = await paginate(ctx, request, new Limiter(4), settings, { pageSize: 5, max: Infinity, lookahead: 4 });
+		const { records: got } = await paginate(ctx, request, new Limiter(4), settings, {
+			pageSize: 5,
+			max: Infinity,
+			lookahead: 4,
+		});
 		const ids = got.map((r) => Number(r.id));
 		expect(ids.slice().sort((a, b) => a - b)).toEqual(before);
 		expect(new Set(ids).size).toBe(25);
 		// Pages 3-5 asked again after page 2 showed the move (else record 10 is only found by reading
 		// the list again from the front), then page 1 again for the moved record.
-		expect(calls.map((c) => Number(c.qs?.['pagination[currentPage]']))).toEqual([1, 2, 3, 4, 5, 3, 4, 5, 1]);
+		expect(calls.map((c) => Number(c.qs?.['pagination[currentPage]']))).toEqual([
+			1, 2, 3, 4, 5, 3, 4, 5, 1,
+		]);
 	});
 
 	it('reads all pages up to recordsTotal, with a partial last page', async () => {
 		const { ctx, calls } = fakeContext(server(25));
-		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity });
+		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, {
+			pageSize: 10,
+			max: Infinity,
+		});
 		expect(got.map((r) => r.id)).toEqual(records(1, 25).map((r) => r.id));
 		expect(calls.map((c) => c.qs?.['pagination[currentPage]'])).toEqual(['1', '2', '3']);
 	});
 
 	it('stops at max without reading further pages', async () => {
 		const { ctx, calls } = fakeContext(server(100));
-		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 10, max: 15 });
+		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, {
+			pageSize: 10,
+			max: 15,
+		});
 		expect(got).toHaveLength(15);
 		expect(calls).toHaveLength(2);
 	});
 
 	it('follows the page length the server used when it clamps', async () => {
 		const { ctx, calls } = fakeContext(server(12, { echoLimit: 5 }));
-		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 1000, max: Infinity });
+		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, {
+			pageSize: 1000,
+			max: Infinity,
+		});
 		expect(got).toHaveLength(12);
 		expect(calls).toHaveLength(3);
 	});
 
 	it('follows a page length the server caps without echoing it, when recordsTotal tells', async () => {
 		const { ctx, calls } = fakeContext(server(2500, { silentCap: 300 }));
-		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 1000, max: Infinity });
+		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, {
+			pageSize: 1000,
+			max: Infinity,
+		});
 		expect(got.map((r) => r.id)).toEqual(records(1, 2500).map((r) => r.id));
 		expect(calls).toHaveLength(9);
 	});
 
 	it('stops on a short page when recordsTotal is missing, and on an empty page', async () => {
 		const short = fakeContext(server(23, { noTotal: true }));
-		expect((await paginate(short.ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity })).records).toHaveLength(23);
+		expect(
+			(
+				await paginate(short.ctx, request, new Limiter(1), settings, {
+					pageSize: 10,
+					max: Infinity,
+				})
+			).records,
+		).toHaveLength(23);
 		expect(short.calls).toHaveLength(3);
 		const exact = fakeContext(server(20, { noTotal: true }));
-		expect((await paginate(exact.ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity })).records).toHaveLength(20);
+		expect(
+			(
+				await paginate(exact.ctx, request, new Limiter(1), settings, {
+					pageSize: 10,
+					max: Infinity,
+				})
+			).records,
+		).toHaveLength(20);
 		expect(exact.calls).toHaveLength(3); // the third page is empty
 	});
 
 	it('reports a server that ignores currentPage instead of looping', async () => {
-		const { ctx, calls } = fakeContext(() => envelope({ record: records(1, 10), recordsTotal: 50, currentPage: 1, pageLimit: 10 }));
-		await expect(paginate(ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity })).rejects.toThrow(/same records for page 2/);
+		const { ctx, calls } = fakeContext(() =>
+			envelope({ record: records(1, 10), recordsTotal: 50, currentPage: 1, pageLimit: 10 }),
+		);
+		await expect(
+			paginate(ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity }),
+		).rejects.toThrow(/same records for page 2/);
 		expect(calls.length).toBeLessThanOrEqual(3);
 	});
 
 	it('drops records repeated because the list shifted between pages', async () => {
 		const { ctx } = fakeContext((o) => {
 			const page = Number(o.qs?.['pagination[currentPage]']);
-			return envelope({ record: page === 1 ? records(1, 3) : page === 2 ? records(3, 5) : [], recordsTotal: 6, currentPage: page, pageLimit: 3 });
+			return envelope({
+				record: page === 1 ? records(1, 3) : page === 2 ? records(3, 5) : [],
+				recordsTotal: 6,
+				currentPage: page,
+				pageLimit: 3,
+			});
 		});
-		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, { pageSize: 3, max: Infinity });
+		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, {
+			pageSize: 3,
+			max: Infinity,
+		});
 		expect(got.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
 	});
 
 	it('takes a plain array as the whole list', async () => {
 		const { ctx, calls } = fakeContext(() => envelope(records(1, 4)));
-		expect((await paginate(ctx, request, new Limiter(1), settings, { pageSize: 2, max: 3 })).records).toHaveLength(3);
+		expect(
+			(await paginate(ctx, request, new Limiter(1), settings, { pageSize: 2, max: 3 })).records,
+		).toHaveLength(3);
 		expect(calls).toHaveLength(1);
 	});
 
 	it('fetches ahead through the limiter but returns pages in order', async () => {
 		const { ctx, calls } = fakeContext(server(50));
-		const { records: got } = await paginate(ctx, request, new Limiter(4), settings, { pageSize: 5, max: Infinity, lookahead: 4 });
+		const { records: got } = await paginate(ctx, request, new Limiter(4), settings, {
+			pageSize: 5,
+			max: Infinity,
+			lookahead: 4,
+		});
 		expect(got.map((r) => r.id)).toEqual(records(1, 50).map((r) => r.id));
 		expect(new Set(calls.map((c) => c.qs?.['pagination[currentPage]'])).size).toBe(10);
 		expect(calls).toHaveLength(10);
@@ -139,7 +207,9 @@ describe('Limiter pacing', () => {
 		await sleep(100);
 		limiter.rateLimited(0);
 		const starts: number[] = [];
-		await Promise.all(Array.from({ length: 10 }, () => limiter.run(async () => void starts.push(Date.now()))));
+		await Promise.all(
+			Array.from({ length: 10 }, () => limiter.run(async () => void starts.push(Date.now()))),
+		);
 		const span = starts[starts.length - 1] - starts[0];
 		expect(span).toBeGreaterThanOrEqual(9 * 4);
 	});
@@ -149,14 +219,24 @@ describe('paginate: lists too long for one item', () => {
 	it('refuses after the first page when recordsTotal exceeds the bound', async () => {
 		const { ctx, calls } = fakeContext(server(150_000));
 		await expect(
-			paginate(ctx, request, new Limiter(1), settings, { pageSize: 100, max: Infinity, refuseAbove: 100_000 }),
-		).rejects.toThrow('The list has 150000 records; one input item can return at most 100000 in n8n');
+			paginate(ctx, request, new Limiter(1), settings, {
+				pageSize: 100,
+				max: Infinity,
+				refuseAbove: 100_000,
+			}),
+		).rejects.toThrow(
+			'The list has 150000 records; one input item can return at most 100000 in n8n',
+		);
 		expect(calls).toHaveLength(1);
 	});
 
 	it('reads such a list when a Limit keeps it within the bound', async () => {
 		const { ctx } = fakeContext(server(150_000));
-		const { records: got } = await paginate(ctx, request, new Limiter(2), settings, { pageSize: 100, max: 250, refuseAbove: 100_000 });
+		const { records: got } = await paginate(ctx, request, new Limiter(2), settings, {
+			pageSize: 100,
+			max: 250,
+			refuseAbove: 100_000,
+		});
 		expect(got).toHaveLength(250);
 	});
 });

@@ -18,7 +18,12 @@ describe('serializeForm', () => {
 	});
 
 	it('encodes unusual characters in keys but not the brackets', () => {
-		expect(serializeForm([['größe', 'L'], ['a b[]', 'x']])).toBe('gr%C3%B6%C3%9Fe=L&a%20b[]=x');
+		expect(
+			serializeForm([
+				['größe', 'L'],
+				['a b[]', 'x'],
+			]),
+		).toBe('gr%C3%B6%C3%9Fe=L&a%20b[]=x');
 	});
 
 	it('gives an empty string for no fields', () => {
@@ -29,16 +34,22 @@ describe('serializeForm', () => {
 describe('productFields', () => {
 	it('writes the create body with the wire keys of the contract, in order', () => {
 		expect(
-			productFields({
-				sku: 'TSHIRT-001',
-				familyCode: 'clothing',
-				languageCode: 'en_US',
-				channels: [{ code: 'web', status: true, completenessStatus: 'complete' }, { code: 'amazon' }],
-				categories: [{ code: 'shirts', channel: 'web' }, { code: 'sale' }],
-				attributes: [{ code: 'name', value: 'Basic Tee' }],
-				multiSelectAttributes: [{ code: 'color', values: ['red', 'blue'] }],
-				images: ['https://img/a.png'],
-			}, 'suffix'),
+			productFields(
+				{
+					sku: 'TSHIRT-001',
+					familyCode: 'clothing',
+					languageCode: 'en_US',
+					channels: [
+						{ code: 'web', status: true, completenessStatus: 'complete' },
+						{ code: 'amazon' },
+					],
+					categories: [{ code: 'shirts', channel: 'web' }, { code: 'sale' }],
+					attributes: [{ code: 'name', value: 'Basic Tee' }],
+					multiSelectAttributes: [{ code: 'color', values: ['red', 'blue'] }],
+					images: ['https://img/a.png'],
+				},
+				'suffix',
+			),
 		).toEqual([
 			['sku', 'TSHIRT-001'],
 			['family_code', 'clothing'],
@@ -58,7 +69,10 @@ describe('productFields', () => {
 	});
 
 	it('adds is_data_overwrite only when given, and omits an empty family', () => {
-		const fields = productFields({ sku: 'A', languageCode: 'de_DE', isDataOverwrite: false }, 'suffix');
+		const fields = productFields(
+			{ sku: 'A', languageCode: 'de_DE', isDataOverwrite: false },
+			'suffix',
+		);
 		expect(fields).toEqual([
 			['sku', 'A'],
 			['language_code', 'de_DE'],
@@ -69,7 +83,11 @@ describe('productFields', () => {
 
 	it('names multi-select values by the code alone in the plain form', () => {
 		const fields = productFields(
-			{ sku: 'A', languageCode: 'en_US', multiSelectAttributes: [{ code: 'color', values: ['Red', 'Green'] }] },
+			{
+				sku: 'A',
+				languageCode: 'en_US',
+				multiSelectAttributes: [{ code: 'color', values: ['Red', 'Green'] }],
+			},
 			'plain',
 		);
 		expect(serializeForm(fields)).toBe('sku=A&language_code=en_US&color[]=Red&color[]=Green');

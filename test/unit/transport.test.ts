@@ -2,9 +2,19 @@ import { sleep, Workflow } from 'n8n-workflow';
 
 import { PimApi } from '../../credentials/PimApi.credentials';
 import { nodeTypes, pimNode } from '../helpers/n8n';
-import { deriveDomain, domainFromField, resolveConnection } from '../../nodes/Pim/shared/connection';
+import {
+	deriveDomain,
+	domainFromField,
+	resolveConnection,
+} from '../../nodes/Pim/shared/connection';
 import { Limiter } from '../../nodes/Pim/shared/limiter';
-import { backoffMs, classify, networkCodeOf, parseRetryAfter, pimRequest } from '../../nodes/Pim/shared/transport';
+import {
+	backoffMs,
+	classify,
+	networkCodeOf,
+	parseRetryAfter,
+	pimRequest,
+} from '../../nodes/Pim/shared/transport';
 import { envelope, fakeContext } from './fakes';
 
 const response = (statusCode: number, body: unknown, headers: Record<string, string> = {}) => ({
@@ -13,52 +23,91 @@ const response = (statusCode: number, body: unknown, headers: Record<string, str
 
 describe('classify', () => {
 	it('returns data of a successful envelope', () => {
-		expect(classify(response(200, { status: true, data: { id: 1 } }), false)).toMatchObject({ data: { id: 1 } });
-		expect(classify(response(200, JSON.stringify({ status: true, data: [1] })), false)).toMatchObject({ data: [1] });
+		expect(classify(response(200, { status: true, data: { id: 1 } }), false)).toMatchObject({
+			data: { id: 1 },
+		});
+		expect(
+			classify(response(200, JSON.stringify({ status: true, data: [1] })), false),
+		).toMatchObject({ data: [1] });
 	});
 
 	it('turns status:false on HTTP 200 into a failure with the API message and status_code', () => {
-		const outcome = classify(response(200, { status: false, message: 'Product not found', status_code: 404 }), false);
-		expect(outcome).toMatchObject({ failure: { httpCode: 404, message: 'Product not found', retry: false } });
+		const outcome = classify(
+			response(200, { status: false, message: 'Product not found', status_code: 404 }),
+			false,
+		);
+		expect(outcome).toMatchObject({
+			failure: { httpCode: 404, message: 'Product not found', retry: false },
+		});
 	});
 
 	it('lists validation errors in the description', () => {
-		const outcome = classify(response(422, { status: false, message: 'Invalid', data: { errors: { sku: ['taken'] } } }), true);
-		expect(outcome).toMatchObject({ failure: { httpCode: 422, description: 'sku: taken', retry: false } });
+		const outcome = classify(
+			response(422, { status: false, message: 'Invalid', data: { errors: { sku: ['taken'] } } }),
+			true,
+		);
+		expect(outcome).toMatchObject({
+			failure: { httpCode: 422, description: 'sku: taken', retry: false },
+		});
 	});
 
 	it('tells to check the credential on 401/403', () => {
-		expect(classify(response(401, { status: false, message: 'Unauthenticated' }), false)).toMatchObject({
+		expect(
+			classify(response(401, { status: false, message: 'Unauthenticated' }), false),
+		).toMatchObject({
 			failure: { description: expect.stringContaining('Token and Domain') },
 		});
 	});
 
 	it('retries 429 and 503 for writes too, honouring Retry-After; other 5xx only for reads', () => {
-		expect(classify(response(429, { status: false }, { 'retry-after': '3' }), true)).toMatchObject({ failure: { retry: true, retryAfterMs: 3000 } });
-		expect(classify(response(503, '<html>busy</html>'), true)).toMatchObject({ failure: { retry: true } });
-		expect(classify(response(500, { status: false }), true)).toMatchObject({ failure: { retry: false } });
-		expect(classify(response(500, { status: false }), false)).toMatchObject({ failure: { retry: true } });
+		expect(classify(response(429, { status: false }, { 'retry-after': '3' }), true)).toMatchObject({
+			failure: { retry: true, retryAfterMs: 3000 },
+		});
+		expect(classify(response(503, '<html>busy</html>'), true)).toMatchObject({
+			failure: { retry: true },
+		});
+		expect(classify(response(500, { status: false }), true)).toMatchObject({
+			failure: { retry: false },
+		});
+		expect(classify(response(500, { status: false }), false)).toMatchObject({
+			failure: { retry: true },
+		});
 	});
 
 	it('reports HTML, malformed and empty bodies with the status', () => {
 		expect(classify(response(502, '<html><body>Bad gateway</body></html>'), false)).toMatchObject({
-			failure: { message: 'The PIM answered HTTP 502 with a body that is not JSON', description: expect.stringContaining('Bad gateway') },
+			failure: {
+				message: 'The PIM answered HTTP 502 with a body that is not JSON',
+				description: expect.stringContaining('Bad gateway'),
+			},
 		});
-		expect(classify(response(200, '{"status": tr'), true)).toMatchObject({ failure: { retry: false, httpCode: 200 } });
-		expect(classify(response(200, ''), false)).toMatchObject({ failure: { message: 'The PIM answered HTTP 200 with an empty body', retry: true } });
+		expect(classify(response(200, '{"status": tr'), true)).toMatchObject({
+			failure: { retry: false, httpCode: 200 },
+		});
+		expect(classify(response(200, ''), false)).toMatchObject({
+			failure: { message: 'The PIM answered HTTP 200 with an empty body', retry: true },
+		});
 	});
 
 	it('retries network failures for reads, and for writes only when nothing was sent', () => {
-		expect(classify({ networkCode: 'ECONNRESET' }, false)).toMatchObject({ failure: { retry: true } });
-		expect(classify({ networkCode: 'ECONNRESET' }, true)).toMatchObject({ failure: { retry: false } });
-		expect(classify({ networkCode: 'ECONNREFUSED' }, true)).toMatchObject({ failure: { retry: true } });
+		expect(classify({ networkCode: 'ECONNRESET' }, false)).toMatchObject({
+			failure: { retry: true },
+		});
+		expect(classify({ networkCode: 'ECONNRESET' }, true)).toMatchObject({
+			failure: { retry: false },
+		});
+		expect(classify({ networkCode: 'ECONNREFUSED' }, true)).toMatchObject({
+			failure: { retry: true },
+		});
 	});
 });
 
 describe('helpers', () => {
 	it('parseRetryAfter reads seconds and HTTP dates', () => {
 		expect(parseRetryAfter('2')).toBe(2000);
-		expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:05 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(5000);
+		expect(
+			parseRetryAfter('Wed, 21 Oct 2015 07:28:05 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')),
+		).toBe(5000);
 		expect(parseRetryAfter('soon')).toBeUndefined();
 	});
 
@@ -72,9 +121,15 @@ describe('helpers', () => {
 	});
 
 	it('networkCodeOf finds the code behind n8n-worded errors', () => {
-		expect(networkCodeOf({ message: 'x', cause: { code: 'ECONNREFUSED' } }).code).toBe('ECONNREFUSED');
-		expect(networkCodeOf({ message: 'The connection was aborted, perhaps the server is offline' }).code).toBe('ECONNABORTED');
-		expect(networkCodeOf({ message: 'n8n text', messages: ['timeout of 200ms exceeded'] }).code).toBe('ETIMEDOUT');
+		expect(networkCodeOf({ message: 'x', cause: { code: 'ECONNREFUSED' } }).code).toBe(
+			'ECONNREFUSED',
+		);
+		expect(
+			networkCodeOf({ message: 'The connection was aborted, perhaps the server is offline' }).code,
+		).toBe('ECONNABORTED');
+		expect(
+			networkCodeOf({ message: 'n8n text', messages: ['timeout of 200ms exceeded'] }).code,
+		).toBe('ETIMEDOUT');
 		expect(networkCodeOf({ message: 'Bad request' }).code).toBeUndefined();
 	});
 
@@ -83,68 +138,145 @@ describe('helpers', () => {
 		expect(deriveDomain('http://localhost:8787')).toBeUndefined();
 		expect(deriveDomain('http://127.0.0.1:8787')).toBeUndefined();
 		// The real service's shared API host names no account.
-		for (const host of ['api', 'www', 'app', 'API']) expect(deriveDomain(`https://${host}.pim.example.com`)).toBeUndefined();
+		for (const host of ['api', 'www', 'app', 'API'])
+			expect(deriveDomain(`https://${host}.pim.example.com`)).toBeUndefined();
 	});
 
 	it('Domain takes the account name or the account address, reduced to the account name', () => {
-		for (const given of ['acme', ' acme ', 'acme.pim.example.com', 'https://acme.pim.example.com', 'https://acme.pim.example.com/anything?x=1', 'acme.pim.example.com/login', 'acme.pim.example.com:8443']) {
+		for (const given of [
+			'acme',
+			' acme ',
+			'acme.pim.example.com',
+			'https://acme.pim.example.com',
+			'https://acme.pim.example.com/anything?x=1',
+			'acme.pim.example.com/login',
+			'acme.pim.example.com:8443',
+		]) {
 			expect(domainFromField(given)).toBe('acme');
 		}
 		// A name typed as such is the user's choice, even a word that is generic in a host name.
 		expect(domainFromField('Acme-EU')).toBe('Acme-EU');
 		expect(domainFromField('app')).toBe('app');
-		for (const bad of ['https://api.pim.example.com', 'www.pim.example.com', '10.0.0.1', 'https://localhost', 'ac me', 'acme\r\nx: 1', 'https://', '_x']) {
+		for (const bad of [
+			'https://api.pim.example.com',
+			'www.pim.example.com',
+			'10.0.0.1',
+			'https://localhost',
+			'ac me',
+			'acme\r\nx: 1',
+			'https://',
+			'_x',
+		]) {
 			expect(domainFromField(bad)).toBeUndefined();
 		}
-		expect(resolveConnection({ baseUrl: 'https://api.pim.example.com', domain: 'https://acme.pim.example.com/', token: 't' })).toEqual({
-			connection: { baseUrl: 'https://api.pim.example.com', domain: 'acme', token: 't', multiSelectForm: 'suffix' },
+		expect(
+			resolveConnection({
+				baseUrl: 'https://api.pim.example.com',
+				domain: 'https://acme.pim.example.com/',
+				token: 't',
+			}),
+		).toEqual({
+			connection: {
+				baseUrl: 'https://api.pim.example.com',
+				domain: 'acme',
+				token: 't',
+				multiSelectForm: 'suffix',
+			},
 		});
 		// Nothing names an account: no domain (the operations then say what to enter).
 		expect(resolveConnection({ baseUrl: 'https://api.pim.example.com', token: 't' })).toEqual({
-			connection: { baseUrl: 'https://api.pim.example.com', domain: undefined, token: 't', multiSelectForm: 'suffix' },
+			connection: {
+				baseUrl: 'https://api.pim.example.com',
+				domain: undefined,
+				token: 't',
+				multiSelectForm: 'suffix',
+			},
 		});
-		const refused = resolveConnection({ baseUrl: 'https://api.pim.example.com', domain: 'api.pim.example.com', token: 't' });
+		const refused = resolveConnection({
+			baseUrl: 'https://api.pim.example.com',
+			domain: 'api.pim.example.com',
+			token: 't',
+		});
 		expect(refused.problem?.message).toBe(
 			'Credential field "Domain": must be the account name only (letters, digits and hyphens) or the account\'s address; enter your account name: the first part of the address you open the PIM at (acme for https://acme.pim.example.com)',
 		);
 	});
 
-	it("the credential test cleans the Base URL as the node does (a pasted /api/integration is dropped)", () => {
+	it('the credential test cleans the Base URL as the node does (a pasted /api/integration is dropped)', () => {
 		// Evaluated by n8n-workflow's own expression engine, as n8n does for the test request.
 		const node = pimNode({});
 		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 		const evaluate = (credentials: { baseUrl: string }) =>
-			workflow.expression.getSimpleParameterValue(node, new PimApi().test.request.baseURL!, 'internal', {
-				$credentials: credentials,
-			} as never);
-		for (const baseUrl of ['https://api.pim.example.com', 'https://api.pim.example.com/', ' https://api.pim.example.com/api/integration/ ']) {
-			const { connection } = resolveConnection({ baseUrl, token: 't', domain: 'acme' }) as { connection: { baseUrl: string } };
+			workflow.expression.getSimpleParameterValue(
+				node,
+				new PimApi().test.request.baseURL!,
+				'internal',
+				{
+					$credentials: credentials,
+				} as never,
+			);
+		for (const baseUrl of [
+			'https://api.pim.example.com',
+			'https://api.pim.example.com/',
+			' https://api.pim.example.com/api/integration/ ',
+		]) {
+			const { connection } = resolveConnection({ baseUrl, token: 't', domain: 'acme' }) as {
+				connection: { baseUrl: string };
+			};
 			expect(evaluate({ baseUrl })).toBe(connection.baseUrl);
 		}
 	});
 
 	it('resolveConnection normalises the base URL and keeps a pasted API prefix out', () => {
-		expect(resolveConnection({ baseUrl: ' https://acme.pim.example.com/api/integration/ ', token: 't' })).toEqual({
-			connection: { baseUrl: 'https://acme.pim.example.com', domain: 'acme', token: 't', multiSelectForm: 'suffix' },
+		expect(
+			resolveConnection({ baseUrl: ' https://acme.pim.example.com/api/integration/ ', token: 't' }),
+		).toEqual({
+			connection: {
+				baseUrl: 'https://acme.pim.example.com',
+				domain: 'acme',
+				token: 't',
+				multiSelectForm: 'suffix',
+			},
 		});
 		// Multi-Select Field Names: plain when chosen; anything else (or nothing) is the default.
 		const form = (multiSelectForm: unknown) =>
-			(resolveConnection({ baseUrl: 'https://acme.pim.example.com', token: 't', multiSelectForm }) as { connection: { multiSelectForm: string } })
-				.connection.multiSelectForm;
-		expect([form('plain'), form('suffix'), form(undefined), form('other')]).toEqual(['plain', 'suffix', 'suffix', 'suffix']);
+			(
+				resolveConnection({
+					baseUrl: 'https://acme.pim.example.com',
+					token: 't',
+					multiSelectForm,
+				}) as { connection: { multiSelectForm: string } }
+			).connection.multiSelectForm;
+		expect([form('plain'), form('suffix'), form(undefined), form('other')]).toEqual([
+			'plain',
+			'suffix',
+			'suffix',
+			'suffix',
+		]);
 	});
 });
 
 describe('pimRequest', () => {
 	it('retries after Retry-After and then succeeds; the token is in no error', async () => {
 		const { ctx, calls } = fakeContext((_o, call) =>
-			call === 1 ? { statusCode: 429, headers: { 'retry-after': '0' }, body: { status: false } } : { body: { status: true, data: { ok: 1 } } },
+			call === 1
+				? { statusCode: 429, headers: { 'retry-after': '0' }, body: { status: false } }
+				: { body: { status: true, data: { ok: 1 } } },
 		);
-		await expect(pimRequest(ctx, { method: 'GET', url: '/x' }, new Limiter(2))).resolves.toEqual({ ok: 1 });
+		await expect(pimRequest(ctx, { method: 'GET', url: '/x' }, new Limiter(2))).resolves.toEqual({
+			ok: 1,
+		});
 		expect(calls).toHaveLength(2);
 
-		const failing = fakeContext(() => ({ statusCode: 500, body: { status: false, message: 'Boom secret-token' } }));
-		const error = await pimRequest(failing.ctx, { method: 'POST', url: '/x', write: true }, new Limiter(1)).catch((e: unknown) => e);
+		const failing = fakeContext(() => ({
+			statusCode: 500,
+			body: { status: false, message: 'Boom secret-token' },
+		}));
+		const error = await pimRequest(
+			failing.ctx,
+			{ method: 'POST', url: '/x', write: true },
+			new Limiter(1),
+		).catch((e: unknown) => e);
 		expect(failing.calls).toHaveLength(1);
 		expect(String((error as Error).message)).toContain('Boom');
 	});
@@ -153,7 +285,9 @@ describe('pimRequest', () => {
 		const order: string[] = [];
 		const { ctx, calls } = fakeContext((_o, call) => {
 			order.push(`send ${call}`);
-			return call === 1 ? { statusCode: 429, headers: { 'retry-after': '0' }, body: { status: false } } : envelope({ ok: 1 });
+			return call === 1
+				? { statusCode: 429, headers: { 'retry-after': '0' }, body: { status: false } }
+				: envelope({ ok: 1 });
 		});
 		const limiter = new Limiter(1);
 		let free!: () => void;
@@ -162,7 +296,11 @@ describe('pimRequest', () => {
 			order.push('build');
 			return 'sku=A';
 		};
-		const pending = pimRequest(ctx, { method: 'PUT', url: '/x', write: true, body: build }, limiter);
+		const pending = pimRequest(
+			ctx,
+			{ method: 'PUT', url: '/x', write: true, body: build },
+			limiter,
+		);
 		await sleep(20);
 		expect(order).toEqual([]); // the only slot is taken: nothing built yet
 		free();
@@ -173,14 +311,35 @@ describe('pimRequest', () => {
 
 		const bad = fakeContext(() => envelope({}));
 		const error = new Error('Parameter "SKU" is required');
-		const refused = pimRequest(bad.ctx, { method: 'PUT', url: '/x', write: true, body: () => { throw error; } }, new Limiter(1));
+		const refused = pimRequest(
+			bad.ctx,
+			{
+				method: 'PUT',
+				url: '/x',
+				write: true,
+				body: () => {
+					throw error;
+				},
+			},
+			new Limiter(1),
+		);
 		await expect(refused).rejects.toBe(error);
 		expect(bad.calls).toHaveLength(0);
 	});
 
 	it('gives up when Retry-After exceeds the wait budget', async () => {
-		const { ctx, calls } = fakeContext(() => ({ statusCode: 429, headers: { 'retry-after': '600' }, body: { status: false, message: 'Slow down' } }));
-		await expect(pimRequest(ctx, { method: 'GET', url: '/x' }, new Limiter(1), { maxRetries: 5, maxRetryWaitMs: 1000, timeoutMs: 1000 })).rejects.toThrow('Slow down');
+		const { ctx, calls } = fakeContext(() => ({
+			statusCode: 429,
+			headers: { 'retry-after': '600' },
+			body: { status: false, message: 'Slow down' },
+		}));
+		await expect(
+			pimRequest(ctx, { method: 'GET', url: '/x' }, new Limiter(1), {
+				maxRetries: 5,
+				maxRetryWaitMs: 1000,
+				timeoutMs: 1000,
+			}),
+		).rejects.toThrow('Slow down');
 		expect(calls).toHaveLength(1);
 	});
 });

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { categoryPaths, readAll, readOnePage, SOURCES, text, type ListSource } from './reading';
 
@@ -17,7 +22,9 @@ type Label = (record: IDataObject) => string;
 
 function matches(record: IDataObject, needle: string): boolean {
 	if (!needle) return true;
-	return ['name', 'title', 'code', 'sku', 'id'].some((key) => text(record[key]).toLowerCase().includes(needle));
+	return ['name', 'title', 'code', 'sku', 'id'].some((key) =>
+		text(record[key]).toLowerCase().includes(needle),
+	);
 }
 
 function toResults(records: IDataObject[], label: Label): INodeListSearchItems[] {
@@ -34,7 +41,12 @@ async function search(
 	const needle = (filter ?? '').trim().toLowerCase();
 	if (!source.paginated) {
 		const records = await readAll(ctx, source);
-		return { results: toResults(records.filter((r) => matches(r, needle)), label) };
+		return {
+			results: toResults(
+				records.filter((r) => matches(r, needle)),
+				label,
+			),
+		};
 	}
 
 	let page = Math.max(1, Number(paginationToken) || 1);
@@ -54,10 +66,21 @@ async function search(
 	return { results: toResults(found, label), paginationToken: String(page) };
 }
 
-const nameAndCode: Label = (r) => `${text(r.name) || text(r.title) || text(r.code)} (${text(r.code) || text(r.id)})`;
+const nameAndCode: Label = (r) =>
+	`${text(r.name) || text(r.title) || text(r.code)} (${text(r.code) || text(r.id)})`;
 
-export async function searchProducts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-	return await search(this, SOURCES.product, (r) => `${text(r.name) || text(r.sku)} (${text(r.sku)})`, filter, paginationToken);
+export async function searchProducts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
+	return await search(
+		this,
+		SOURCES.product,
+		(r) => `${text(r.name) || text(r.sku)} (${text(r.sku)})`,
+		filter,
+		paginationToken,
+	);
 }
 
 export async function searchCategories(this: ILoadOptionsFunctions, filter?: string) {
@@ -66,21 +89,35 @@ export async function searchCategories(this: ILoadOptionsFunctions, filter?: str
 	const paths = categoryPaths(categories);
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = categories
-		.filter((c) => matches(c, needle) || (paths.get(text(c.id)) ?? '').toLowerCase().includes(needle))
+		.filter(
+			(c) => matches(c, needle) || (paths.get(text(c.id)) ?? '').toLowerCase().includes(needle),
+		)
 		.map((c) => ({ name: `${paths.get(text(c.id))} (${text(c.code)})`, value: text(c.id) }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 	return { results };
 }
 
-export async function searchFamilies(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+export async function searchFamilies(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
 	return await search(this, SOURCES.family, nameAndCode, filter, paginationToken);
 }
 
-export async function searchAttributes(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+export async function searchAttributes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
 	return await search(this, SOURCES.attribute, nameAndCode, filter, paginationToken);
 }
 
-export async function searchRelations(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+export async function searchRelations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
 	return await search(this, SOURCES.relation, nameAndCode, filter, paginationToken);
 }
 

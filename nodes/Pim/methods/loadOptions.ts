@@ -12,7 +12,11 @@ function sorted(options: INodePropertyOptions[]): INodePropertyOptions[] {
 	return options.sort((a, b) => collator.compare(a.name, b.name));
 }
 
-function byCode(records: IDataObject[], label: (r: IDataObject) => string, description?: (r: IDataObject) => string) {
+function byCode(
+	records: IDataObject[],
+	label: (r: IDataObject) => string,
+	description?: (r: IDataObject) => string,
+) {
 	return sorted(
 		records
 			.filter((r) => text(r.code) !== '')
@@ -20,18 +24,30 @@ function byCode(records: IDataObject[], label: (r: IDataObject) => string, descr
 	);
 }
 
-const attributeLabel = (r: IDataObject) => `${text(r.title) || text(r.code)}${r.type ? ` (${text(r.type)})` : ''}`;
+const attributeLabel = (r: IDataObject) =>
+	`${text(r.title) || text(r.code)}${r.type ? ` (${text(r.type)})` : ''}`;
 
 export async function getFamilies(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(this, SOURCES.family), (r) => text(r.title) || text(r.code), (r) => text(r.code));
+	return byCode(
+		await readAll(this, SOURCES.family),
+		(r) => text(r.title) || text(r.code),
+		(r) => text(r.code),
+	);
 }
 
 export async function getChannels(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(this, SOURCES.channel), (r) => text(r.name) || text(r.code), (r) => text(r.code));
+	return byCode(
+		await readAll(this, SOURCES.channel),
+		(r) => text(r.name) || text(r.code),
+		(r) => text(r.code),
+	);
 }
 
 export async function getLocales(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(this, SOURCES.locale), (r) => `${text(r.name) || text(r.code)} (${text(r.code)})`);
+	return byCode(
+		await readAll(this, SOURCES.locale),
+		(r) => `${text(r.name) || text(r.code)} (${text(r.code)})`,
+	);
 }
 
 export async function getCurrencies(this: ILoadOptionsFunctions) {
@@ -57,7 +73,10 @@ export async function getAttributes(this: ILoadOptionsFunctions) {
  * whole dropdown when it is one (e.g. Channel = {{ $json.channel }}).
  */
 export async function getCategories(this: ILoadOptionsFunctions) {
-	const [categories, channels] = await Promise.all([readAll(this, SOURCES.category), readAll(this, SOURCES.channel)]);
+	const [categories, channels] = await Promise.all([
+		readAll(this, SOURCES.category),
+		readAll(this, SOURCES.channel),
+	]);
 	const paths = categoryPaths(categories);
 	const channelName = new Map(channels.map((c) => [text(c.id), text(c.name) || text(c.code)]));
 	return byCode(

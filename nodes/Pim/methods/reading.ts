@@ -5,7 +5,11 @@ import { fetchPage, paginate, readPage, type Page } from '../shared/pagination';
 import { pimRequest, type ReliabilitySettings } from '../shared/transport';
 
 /** How dropdowns read the account: quick to give up, so the editor never hangs. */
-export const DROPDOWN_SETTINGS: ReliabilitySettings = { maxRetries: 2, maxRetryWaitMs: 10_000, timeoutMs: 20_000 };
+export const DROPDOWN_SETTINGS: ReliabilitySettings = {
+	maxRetries: 2,
+	maxRetryWaitMs: 10_000,
+	timeoutMs: 20_000,
+};
 export const DROPDOWN_CONCURRENCY = 4;
 /** Page length for reading whole lists: few requests for a 10 000-attribute account. */
 export const FULL_LIST_PAGE_SIZE = 1000;
@@ -27,10 +31,15 @@ export const SOURCES = {
 } satisfies Record<string, ListSource>;
 
 /** Every record of a list, across all pages. */
-export async function readAll(ctx: ILoadOptionsFunctions, source: ListSource, qs?: IDataObject): Promise<IDataObject[]> {
+export async function readAll(
+	ctx: ILoadOptionsFunctions,
+	source: ListSource,
+	qs?: IDataObject,
+): Promise<IDataObject[]> {
 	const limiter = new AccountBound(DROPDOWN_CONCURRENCY);
 	const request = { method: 'GET' as const, url: source.path, qs };
-	if (!source.paginated) return readPage(await pimRequest(ctx, request, limiter, DROPDOWN_SETTINGS)).records;
+	if (!source.paginated)
+		return readPage(await pimRequest(ctx, request, limiter, DROPDOWN_SETTINGS)).records;
 	const { records } = await paginate(ctx, request, limiter, DROPDOWN_SETTINGS, {
 		pageSize: FULL_LIST_PAGE_SIZE,
 		max: Infinity,
@@ -49,7 +58,8 @@ export async function readOnePage(
 ): Promise<Page> {
 	const limiter = new AccountBound(DROPDOWN_CONCURRENCY);
 	const request = { method: 'GET' as const, url: source.path, qs };
-	if (!source.paginated) return readPage(await pimRequest(ctx, request, limiter, DROPDOWN_SETTINGS));
+	if (!source.paginated)
+		return readPage(await pimRequest(ctx, request, limiter, DROPDOWN_SETTINGS));
 	return await fetchPage(ctx, request, limiter, DROPDOWN_SETTINGS, page, pageSize);
 }
 
@@ -64,7 +74,11 @@ export function categoryPaths(categories: IDataObject[]): Map<string, string> {
 	for (const category of categories) {
 		const titles: string[] = [];
 		const visited = new Set<string>();
-		for (let c: IDataObject | undefined = category; c && !visited.has(text(c.id)); c = byId.get(text(c.parent_id))) {
+		for (
+			let c: IDataObject | undefined = category;
+			c && !visited.has(text(c.id));
+			c = byId.get(text(c.parent_id))
+		) {
 			visited.add(text(c.id));
 			titles.unshift(text(c.title) || text(c.code));
 		}

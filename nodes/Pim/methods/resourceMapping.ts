@@ -5,7 +5,9 @@ import { attributeCodeProblem } from '../shared/params';
 import { readAll, SOURCES } from './reading';
 
 /** Version 2's `columns` mapper: the account's attributes (all pages) as fields. */
-export async function getAttributeFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+export async function getAttributeFields(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
 	// One field per code the node can send (duplicates and reserved codes such as sku left out).
 	const attributes = [...catalogOf(await readAll(this, SOURCES.attribute)).byCode.values()].filter(
 		(a) => !attributeCodeProblem(a.code),

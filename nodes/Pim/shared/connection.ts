@@ -18,9 +18,14 @@ export interface ConnectionProblem {
 	message: string;
 }
 
-export type ConnectionResult = { connection: PimConnection; problem?: undefined } | { problem: ConnectionProblem };
+export type ConnectionResult =
+	| { connection: PimConnection; problem?: undefined }
+	| { problem: ConnectionProblem };
 
-const problem = (field: ConnectionProblem['field'], message: string): { problem: ConnectionProblem } => ({
+const problem = (
+	field: ConnectionProblem['field'],
+	message: string,
+): { problem: ConnectionProblem } => ({
 	problem: { field, message: `Credential field "${field}": ${message}` },
 });
 
@@ -33,7 +38,9 @@ const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 
 function isLoopback(hostname: string): boolean {
 	const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-	return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
+	return (
+		host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host)
+	);
 }
 
 function parseUrl(value: string): URL | undefined {
@@ -48,12 +55,23 @@ function parseUrl(value: string): URL | undefined {
  * First labels that name a host's role, not an account: a hosted PIM serves every account from
  * one API host (`https://api.<pim host>`), so such a label must never become `x-domain`.
  */
-const GENERIC_LABELS = new Set(['api', 'www', 'app', 'admin', 'login', 'portal', 'pim', 'integration']);
+const GENERIC_LABELS = new Set([
+	'api',
+	'www',
+	'app',
+	'admin',
+	'login',
+	'portal',
+	'pim',
+	'integration',
+]);
 
 /** The host of `acme.pim.example.com`, `https://acme.pim.example.com/anything` or `acme`. */
 function hostOf(value: string): string | undefined {
 	const text = value.trim();
-	const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? parseUrl(text)?.hostname : text.split(/[/?#]/)[0].replace(/:\d+$/, '');
+	const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(text)
+		? parseUrl(text)?.hostname
+		: text.split(/[/?#]/)[0].replace(/:\d+$/, '');
 	return host ? host.replace(/\.$/, '') : undefined;
 }
 
@@ -86,9 +104,12 @@ export function domainFromField(value: string): string | undefined {
 
 /** Said wherever an account name is needed and none is given. */
 export const DOMAIN_HELP =
-	"enter your account name: the first part of the address you open the PIM at (acme for https://acme.pim.example.com)";
+	'enter your account name: the first part of the address you open the PIM at (acme for https://acme.pim.example.com)';
 
-function normaliseBaseUrl(raw: string, allowHttp: boolean): { baseUrl: string } | { problem: ConnectionProblem } {
+function normaliseBaseUrl(
+	raw: string,
+	allowHttp: boolean,
+): { baseUrl: string } | { problem: ConnectionProblem } {
 	const value = raw.trim();
 	if (!value) return problem('Base URL', 'is required, e.g. https://acme.pim.example.com');
 	const url = parseUrl(value);
@@ -97,9 +118,13 @@ function normaliseBaseUrl(raw: string, allowHttp: boolean): { baseUrl: string } 
 		return problem('Base URL', `must start with https:// (got ${url.protocol})`);
 	}
 	if (url.username || url.password) {
-		return problem('Base URL', 'must not contain a user name or password; put the token in the Token field');
+		return problem(
+			'Base URL',
+			'must not contain a user name or password; put the token in the Token field',
+		);
 	}
-	if (url.search || url.hash) return problem('Base URL', 'must not contain a query string or fragment');
+	if (url.search || url.hash)
+		return problem('Base URL', 'must not contain a query string or fragment');
 	if (url.protocol === 'http:' && !allowHttp && !isLoopback(url.hostname)) {
 		return problem(
 			'Base URL',
@@ -119,7 +144,10 @@ export function resolveConnection(credentials: ICredentialDataDecryptedObject): 
 	const token = String(credentials.token ?? '').trim();
 	if (!token) return problem('Token', 'is required');
 	if (!TOKEN_CHARS.test(token)) {
-		return problem('Token', 'contains spaces, line breaks or other characters a header cannot carry');
+		return problem(
+			'Token',
+			'contains spaces, line breaks or other characters a header cannot carry',
+		);
 	}
 
 	const given = String(credentials.domain ?? '').trim();
@@ -131,6 +159,7 @@ export function resolveConnection(credentials: ICredentialDataDecryptedObject): 
 		);
 	}
 	// A credential saved before the field existed has no value: the interface document's form.
-	const multiSelectForm: MultiSelectForm = credentials.multiSelectForm === 'plain' ? 'plain' : 'suffix';
+	const multiSelectForm: MultiSelectForm =
+		credentials.multiSelectForm === 'plain' ? 'plain' : 'suffix';
 	return { connection: { baseUrl: base.baseUrl, domain, token, multiSelectForm } };
 }

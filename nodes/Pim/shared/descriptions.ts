@@ -59,7 +59,9 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			displayOptions: { show: { resource: [resource], operation: [operation], returnAll: [false] } },
+			displayOptions: {
+				show: { resource: [resource], operation: [operation], returnAll: [false] },
+			},
 		},
 	];
 }
@@ -151,7 +153,10 @@ export function idLocator(spec: IdLocator): INodeProperties {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^\\s*[1-9][0-9]*\\s*$', errorMessage: 'The ID must be a positive whole number' },
+						properties: {
+							regex: '^\\s*[1-9][0-9]*\\s*$',
+							errorMessage: 'The ID must be a positive whole number',
+						},
 					},
 				],
 			},
@@ -208,7 +213,7 @@ export const requestOptions: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 50 },
 			default: 5,
 			description:
-				'Most requests open at once to this PIM account, across all input items and every execution in this n8n process; each request waits until fewer than this node\'s setting are open',
+				"Most requests open at once to this PIM account, across all input items and every execution in this n8n process; each request waits until fewer than this node's setting are open",
 		},
 		{
 			displayName: 'Max Retries',
@@ -225,7 +230,8 @@ export const requestOptions: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 120,
-			description: 'Most time one request may spend waiting between attempts, including waits the server asks for',
+			description:
+				'Most time one request may spend waiting between attempts, including waits the server asks for',
 		},
 		{
 			displayName: 'Timeout (Ms)',

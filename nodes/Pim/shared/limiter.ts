@@ -85,7 +85,11 @@ export class Limiter {
 			const now = Date.now();
 			// A start that comes late may catch up a few intervals (the server's bucket holds that
 			// much), so delays in this process do not lower the pace below the allowed rate.
-			const at = Math.max(this.nextStartAt, now - PACING_CATCH_UP * this.intervalMs, this.pausedUntil);
+			const at = Math.max(
+				this.nextStartAt,
+				now - PACING_CATCH_UP * this.intervalMs,
+				this.pausedUntil,
+			);
 			this.nextStartAt = at + this.intervalMs;
 			if (at > now) await sleep(at - now);
 		}
@@ -123,7 +127,8 @@ const IDLE_RELEASE_MS = 10 * 60_000;
 const accounts = new Map<string, Limiter>();
 
 export function releaseIdleLimiters(now = Date.now()): void {
-	for (const [key, limiter] of accounts) if (limiter.idleFor(now) >= IDLE_RELEASE_MS) accounts.delete(key);
+	for (const [key, limiter] of accounts)
+		if (limiter.idleFor(now) >= IDLE_RELEASE_MS) accounts.delete(key);
 }
 
 /** The limiter a request goes through, for the account the connection names. */

@@ -159,10 +159,16 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
  * Makes a write's form body. It may first read what the body needs (awaited before the request
  * queues) and returns the builder that runs in the request's turn (PimRequest.body).
  */
-export type BodyBuilder = (ctx: IExecutePaginationFunctions, run: RunContext) => Promise<() => string>;
+export type BodyBuilder = (
+	ctx: IExecutePaginationFunctions,
+	run: RunContext,
+) => Promise<() => string>;
 
 /** Writes: never retried unless the server provably did not act (see transport.ts). */
-export function writeOperation(extra: Partial<PimRequest> = {}, buildBody?: BodyBuilder): OperationRunner {
+export function writeOperation(
+	extra: Partial<PimRequest> = {},
+	buildBody?: BodyBuilder,
+): OperationRunner {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const run = runContext(this);
 		const request = requestFrom(this, requestData, { write: true, ...extra });

@@ -235,7 +235,13 @@ export async function paginate(
 				else if (total !== undefined && current.records.length < Math.min(total, pageSize))
 					effectiveLimit = current.records.length;
 				const { refuseAbove } = options;
-				const wanted = total === undefined ? undefined : Math.min(total - (startPage - 1) * effectiveLimit, (sliceEnd - startPage + 1) * effectiveLimit);
+				const wanted =
+					total === undefined
+						? undefined
+						: Math.min(
+								total - (startPage - 1) * effectiveLimit,
+								(sliceEnd - startPage + 1) * effectiveLimit,
+							);
 				if (
 					refuseAbove !== undefined &&
 					wanted !== undefined &&
@@ -256,7 +262,9 @@ export async function paginate(
 			// latest count.
 			if (current.total !== undefined) total = Math.max(total ?? 0, current.total);
 			if (total !== undefined)
-				lastPage = Math.ceil(Math.min(total, (startPage - 1) * effectiveLimit + options.max) / effectiveLimit);
+				lastPage = Math.ceil(
+					Math.min(total, (startPage - 1) * effectiveLimit + options.max) / effectiveLimit,
+				);
 
 			const readSoFar = (page - 1) * effectiveLimit + current.records.length;
 			if (records.length >= options.max) break;

@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './pagination';
-import type { AttributeValues, ChannelEntry, CategoryEntry, FormValue, ProductBody } from './serializer';
+import type {
+	AttributeValues,
+	ChannelEntry,
+	CategoryEntry,
+	FormValue,
+	ProductBody,
+} from './serializer';
 import { DEFAULT_RELIABILITY, type ReliabilitySettings } from './transport';
 
 /** Reading and checking node parameters: every problem is reported before a request is sent. */
@@ -10,7 +16,10 @@ import { DEFAULT_RELIABILITY, type ReliabilitySettings } from './transport';
 type Ctx = IExecuteSingleFunctions;
 
 function fail(ctx: Ctx, message: string, description?: string): never {
-	throw new NodeOperationError(ctx.getNode(), message, { itemIndex: ctx.getItemIndex(), description });
+	throw new NodeOperationError(ctx.getNode(), message, {
+		itemIndex: ctx.getItemIndex(),
+		description,
+	});
 }
 
 export function requiredString(ctx: Ctx, name: string, label: string): string {
@@ -33,20 +42,26 @@ export function positiveId(ctx: Ctx, name: string, label: string): string {
 	const raw = ctx.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	const text = raw === undefined || raw === null ? '' : String(raw).trim();
 	if (!text) fail(ctx, `Parameter "${label}" is required`);
-	if (!POSITIVE_INT.test(text)) fail(ctx, `Parameter "${label}" must be a positive whole number (got "${text}")`);
+	if (!POSITIVE_INT.test(text))
+		fail(ctx, `Parameter "${label}" must be a positive whole number (got "${text}")`);
 	return text;
 }
 
 /** Several values given as an array or as one comma-separated string. */
 export function listOf(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value : value === undefined || value === null ? [] : String(value).split(',');
+	const parts = Array.isArray(value)
+		? value
+		: value === undefined || value === null
+			? []
+			: String(value).split(',');
 	return parts.map((v) => String(v).trim()).filter((v) => v !== '');
 }
 
 export function positiveNumber(ctx: Ctx, value: unknown, label: string, fallback: number): number {
 	if (value === undefined || value === null || value === '') return fallback;
 	const n = Number(value);
-	if (!Number.isFinite(n) || n < 1) fail(ctx, `Parameter "${label}" must be a number of at least 1 (got "${String(value)}")`);
+	if (!Number.isFinite(n) || n < 1)
+		fail(ctx, `Parameter "${label}" must be a number of at least 1 (got "${String(value)}")`);
 	return Math.floor(n);
 }
 
@@ -67,8 +82,14 @@ export function pageSize(ctx: Ctx, max: number): number {
 	// A slice counts in whole pages of the maximum, whatever the Limit: page 3 is records 2001-3000.
 	const { startPage, maxPages } = pageSlice(ctx);
 	const sliced = startPage > 1 || maxPages > 0;
-	const size = positiveNumber(ctx, options.pageSize, 'Page Size', sliced ? MAX_PAGE_SIZE : Math.min(max, MAX_PAGE_SIZE));
-	if (size > MAX_PAGE_SIZE) fail(ctx, `Parameter "Page Size" must be at most ${MAX_PAGE_SIZE} (got ${size})`);
+	const size = positiveNumber(
+		ctx,
+		options.pageSize,
+		'Page Size',
+		sliced ? MAX_PAGE_SIZE : Math.min(max, MAX_PAGE_SIZE),
+	);
+	if (size > MAX_PAGE_SIZE)
+		fail(ctx, `Parameter "Page Size" must be at most ${MAX_PAGE_SIZE} (got ${size})`);
 	return size;
 }
 
@@ -81,7 +102,10 @@ export function pageSlice(ctx: Ctx): { startPage: number; maxPages: number } {
 	const rawMax = options.maxPages;
 	const maxPages = rawMax === undefined || rawMax === null || rawMax === '' ? 0 : Number(rawMax);
 	if (!Number.isInteger(maxPages) || maxPages < 0)
-		fail(ctx, `Parameter "Max Pages" must be a whole number of at least 0 (got "${String(rawMax)}")`);
+		fail(
+			ctx,
+			`Parameter "Max Pages" must be a whole number of at least 0 (got "${String(rawMax)}")`,
+		);
 	return { startPage, maxPages };
 }
 
@@ -94,19 +118,39 @@ export const DEFAULT_CONCURRENCY = 5;
 /** The "Request Options" collection shared by every operation. */
 export function runSettings(ctx: Ctx): RunSettings {
 	const o = ctx.getNodeParameter('requestOptions', {}) as IDataObject;
-	const retries = o.maxRetries === undefined ? DEFAULT_RELIABILITY.maxRetries : Number(o.maxRetries);
-	if (!Number.isInteger(retries) || retries < 0) fail(ctx, 'Parameter "Max Retries" must be a whole number of 0 or more');
+	const retries =
+		o.maxRetries === undefined ? DEFAULT_RELIABILITY.maxRetries : Number(o.maxRetries);
+	if (!Number.isInteger(retries) || retries < 0)
+		fail(ctx, 'Parameter "Max Retries" must be a whole number of 0 or more');
 	return {
-		maxConcurrency: positiveNumber(ctx, o.maxConcurrency, 'Max Concurrent Requests', DEFAULT_CONCURRENCY),
+		maxConcurrency: positiveNumber(
+			ctx,
+			o.maxConcurrency,
+			'Max Concurrent Requests',
+			DEFAULT_CONCURRENCY,
+		),
 		maxRetries: retries,
 		maxRetryWaitMs:
-			positiveNumber(ctx, o.maxRetryWait, 'Max Retry Wait', DEFAULT_RELIABILITY.maxRetryWaitMs / 1000) * 1000,
+			positiveNumber(
+				ctx,
+				o.maxRetryWait,
+				'Max Retry Wait',
+				DEFAULT_RELIABILITY.maxRetryWaitMs / 1000,
+			) * 1000,
 		timeoutMs: positiveNumber(ctx, o.timeout, 'Timeout', DEFAULT_RELIABILITY.timeoutMs),
 	};
 }
 
 /** Keys the interface uses itself (set through their own parameters), never attribute codes. */
-export const RESERVED = new Set(['sku', 'family_code', 'language_code', 'is_data_overwrite', 'channel', 'category', 'image']);
+export const RESERVED = new Set([
+	'sku',
+	'family_code',
+	'language_code',
+	'is_data_overwrite',
+	'channel',
+	'category',
+	'image',
+]);
 const ATTRIBUTE_CODE = /^[^[\]=&\s]+$/;
 
 /** Why a code cannot be sent as an attribute field, or undefined when it can. */
@@ -156,21 +200,31 @@ export function productBody(
 ): ProductBody {
 	const sku = requiredString(ctx, 'sku', 'SKU');
 	const languageCode = requiredString(ctx, 'languageCode', 'Language');
-	const updateFields = mode === 'update' ? (ctx.getNodeParameter('updateFields', {}) as IDataObject) : {};
+	const updateFields =
+		mode === 'update' ? (ctx.getNodeParameter('updateFields', {}) as IDataObject) : {};
 	const familyCode =
-		mode === 'create' ? requiredString(ctx, 'familyCode', 'Family') : optionalString(updateFields.familyCode);
+		mode === 'create'
+			? requiredString(ctx, 'familyCode', 'Family')
+			: optionalString(updateFields.familyCode);
 
 	const channels: ChannelEntry[] = entries(ctx, 'channels', 'channel').map((entry) => {
 		const code = optionalString(entry.code);
 		if (!code) fail(ctx, 'Parameter "Channels": every entry needs a channel code');
 		return {
 			code,
-			status: entry.status === undefined ? undefined : entry.status === true || entry.status === 1 || entry.status === '1',
+			status:
+				entry.status === undefined
+					? undefined
+					: entry.status === true || entry.status === 1 || entry.status === '1',
 			completenessStatus: optionalString(entry.completenessStatus),
 		};
 	});
 	if (mode === 'create' && channels.length === 0) {
-		fail(ctx, 'Parameter "Channels" needs at least one channel', 'A new product must be assigned to a channel.');
+		fail(
+			ctx,
+			'Parameter "Channels" needs at least one channel',
+			'A new product must be assigned to a channel.',
+		);
 	}
 
 	const categories: CategoryEntry[] = entries(ctx, 'categories', 'category').map((entry) => {
@@ -179,12 +233,15 @@ export function productBody(
 		return { code, channel: optionalString(entry.channel) };
 	});
 
-	const { attributes, multiSelectAttributes } = attributeValues ? attributeValues() : collectionAttributes(ctx);
+	const { attributes, multiSelectAttributes } = attributeValues
+		? attributeValues()
+		: collectionAttributes(ctx);
 
 	const images = listOf(ctx.getNodeParameter('images', []));
 	for (const image of images) {
 		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
-		if (!/^https?:\/\/[^\s][^\r\n\t]*$/i.test(image)) fail(ctx, `Parameter "Images": "${image}" is not an http(s) URL`);
+		if (!/^https?:\/\/[^\s][^\r\n\t]*$/i.test(image))
+			fail(ctx, `Parameter "Images": "${image}" is not an http(s) URL`);
 	}
 
 	const overwrite = updateFields.isDataOverwrite;

@@ -18,7 +18,9 @@ function encodeKey(key: string): string {
 
 /** Serialises fields in order; repeated keys (`image[]`) stay repeated. */
 export function serializeForm(fields: FormField[]): string {
-	return fields.map(([key, value]) => `${encodeKey(key)}=${encodeURIComponent(formValue(value))}`).join('&');
+	return fields
+		.map(([key, value]) => `${encodeKey(key)}=${encodeURIComponent(formValue(value))}`)
+		.join('&');
 }
 
 export interface ChannelEntry {
@@ -64,7 +66,8 @@ export function productFields(product: ProductBody, form: MultiSelectForm): Form
 	const fields: FormField[] = [['sku', product.sku]];
 	if (product.familyCode) fields.push(['family_code', product.familyCode]);
 	fields.push(['language_code', product.languageCode]);
-	if (product.isDataOverwrite !== undefined) fields.push(['is_data_overwrite', product.isDataOverwrite]);
+	if (product.isDataOverwrite !== undefined)
+		fields.push(['is_data_overwrite', product.isDataOverwrite]);
 
 	(product.channels ?? []).forEach((channel, i) => {
 		fields.push([`channel[${i}][code]`, channel.code]);

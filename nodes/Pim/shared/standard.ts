@@ -79,7 +79,11 @@ export function getOneOperation(
 	};
 }
 
-export function operationPicker(resource: string, operations: OperationModule[], defaultOperation: string) {
+export function operationPicker(
+	resource: string,
+	operations: OperationModule[],
+	defaultOperation: string,
+) {
 	const picker: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',

@@ -382,7 +382,8 @@ export async function pimRequest(
 	};
 	const buildBody = typeof request.body === 'function' ? request.body : undefined;
 	if (typeof request.body === 'string') options.body = request.body;
-	if (request.body !== undefined) options.headers!['Content-Type'] = 'application/x-www-form-urlencoded';
+	if (request.body !== undefined)
+		options.headers!['Content-Type'] = 'application/x-www-form-urlencoded';
 
 	// Shared with every execution, dropdown and poll of this account in this process.
 	const limiter = limiterFor(bound, connection);

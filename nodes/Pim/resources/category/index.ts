@@ -3,4 +3,8 @@ import * as get from './get';
 import * as getAll from './getAll';
 import * as getProducts from './getProducts';
 
-export const categoryDescription = operationPicker('category', [get, getAll, getProducts], 'getAll');
+export const categoryDescription = operationPicker(
+	'category',
+	[get, getAll, getProducts],
+	'getAll',
+);

@@ -3,4 +3,8 @@ import * as get from './get';
 import * as getAll from './getAll';
 import * as getAttributes from './getAttributes';
 
-export const channelDescription = operationPicker('channel', [get, getAll, getAttributes], 'getAll');
+export const channelDescription = operationPicker(
+	'channel',
+	[get, getAll, getAttributes],
+	'getAll',
+);

@@ -19,7 +19,13 @@ export function localeOption(operation: string, send: 'query' | 'body'): INodePr
 					method: 'getLocales',
 					description: 'Language of the texts, e.g. en_US.',
 				}),
-				routing: { send: { type: send, property: 'locale', value: '={{ String($value).trim() || undefined }}' } },
+				routing: {
+					send: {
+						type: send,
+						property: 'locale',
+						value: '={{ String($value).trim() || undefined }}',
+					},
+				},
 			},
 		],
 	};

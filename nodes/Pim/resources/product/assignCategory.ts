@@ -17,7 +17,9 @@ async function body(this: IExecuteSingleFunctions, options: IHttpRequestOptions)
 		['code', requiredString(this, 'categoryCode', 'Category')],
 		['channel', requiredString(this, 'channelCode', 'Channel')],
 	];
-	const sortOrder = optionalString((this.getNodeParameter('additionalFields', {}) as IDataObject).sortOrder);
+	const sortOrder = optionalString(
+		(this.getNodeParameter('additionalFields', {}) as IDataObject).sortOrder,
+	);
 	if (sortOrder !== undefined) fields.push(['sort_order', sortOrder]);
 	options.body = serializeForm(fields);
 	return options;

@@ -1,4 +1,9 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { writeOperation } from '../../shared/operations';
@@ -40,7 +45,8 @@ export const description: INodeProperties[] = [
 		name: 'status',
 		type: 'boolean',
 		default: false,
-		description: 'Whether the product is active in the channel (inactive when off, as the PIM defaults)',
+		description:
+			'Whether the product is active in the channel (inactive when off, as the PIM defaults)',
 		displayOptions: showFor('product', ['assignChannel']),
 	},
 ];

@@ -44,7 +44,11 @@ const languageCode = codeDropdown({
  * expression without input data and fails the dropdown (e.g. Channels = {{ $json.Channel }}),
  * and a channel's attribute list is no limit on what a product takes.
  */
-const attributeCode = codeDropdown({ displayName: 'Attribute', name: 'code', method: 'getAttributes' });
+const attributeCode = codeDropdown({
+	displayName: 'Attribute',
+	name: 'code',
+	method: 'getAttributes',
+});
 
 /** Channels differ (required or not) between creating and updating: two definitions. */
 function channels(operations: string[], required: boolean): INodeProperties {
@@ -71,7 +75,8 @@ function channels(operations: string[], required: boolean): INodeProperties {
 						name: 'status',
 						type: 'boolean',
 						default: false,
-						description: 'Whether the product is active in this channel (the PIM treats it as inactive otherwise)',
+						description:
+							'Whether the product is active in this channel (the PIM treats it as inactive otherwise)',
 					},
 					{
 						displayName: 'Completeness Status',
@@ -128,10 +133,15 @@ const mappingOptions: INodeProperties = {
 			type: 'options',
 			options: [
 				{ name: 'Error', value: 'error', description: 'Fail the item, naming the fields' },
-				{ name: 'Ignore', value: 'ignore', description: 'Send only the fields that match an attribute' },
+				{
+					name: 'Ignore',
+					value: 'ignore',
+					description: 'Send only the fields that match an attribute',
+				},
 			],
 			default: 'ignore',
-			description: 'With Map Automatically: what to do with input fields that match no attribute of the account',
+			description:
+				'With Map Automatically: what to do with input fields that match no attribute of the account',
 		},
 		{
 			displayName: 'Fields to Ignore',

@@ -13,13 +13,19 @@ import { optionalString } from '../../shared/params';
 
 /** preSend: each filter becomes `filter[<attribute_code>]=<value>`. */
 async function attributeFilters(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	const filters = (this.getNodeParameter('filters', {}) as IDataObject).filter as IDataObject[] | undefined;
+	const filters = (this.getNodeParameter('filters', {}) as IDataObject).filter as
+		| IDataObject[]
+		| undefined;
 	for (const filter of filters ?? []) {
 		const code = optionalString(filter.attribute);
 		if (!code || /[[\]\s]/.test(code)) {
-			throw new NodeOperationError(this.getNode(), 'Parameter "Filters": every filter needs a valid attribute code', {
-				itemIndex: this.getItemIndex(),
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'Parameter "Filters": every filter needs a valid attribute code',
+				{
+					itemIndex: this.getItemIndex(),
+				},
+			);
 		}
 		options.qs = { ...options.qs, [`filter[${code}]`]: String(filter.value ?? '') };
 	}

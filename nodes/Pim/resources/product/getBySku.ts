@@ -15,11 +15,15 @@ async function run(this: IExecutePaginationFunctions) {
 	const product = await productBySku(this, sku, runContext(this));
 	if (product) return toItems(this, [product]);
 	if (this.getNodeParameter('ifNotFound', 'error') === 'empty') return [];
-	throw new NodeApiError(this.getNode(), { message: 'Not found' }, {
-		message: `No product has the SKU "${sku}"`,
-		httpCode: '404',
-		itemIndex: this.getItemIndex(),
-	});
+	throw new NodeApiError(
+		this.getNode(),
+		{ message: 'Not found' },
+		{
+			message: `No product has the SKU "${sku}"`,
+			httpCode: '404',
+			itemIndex: this.getItemIndex(),
+		},
+	);
 }
 
 export const option: INodePropertyOptions = {

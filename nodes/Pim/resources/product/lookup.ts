@@ -33,11 +33,15 @@ export async function productBySku(
 ): Promise<IDataObject | undefined> {
 	const matches = await productsWithSku(ctx, sku, run);
 	if (matches.length > 1) {
-		throw new NodeApiError(ctx.getNode(), { message: 'Ambiguous SKU' }, {
-			message: `${matches.length} products have the SKU "${sku}"`,
-			description: `Product IDs: ${matches.map((m) => String(m.id)).join(', ')}`,
-			itemIndex: ctx.getItemIndex(),
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'Ambiguous SKU' },
+			{
+				message: `${matches.length} products have the SKU "${sku}"`,
+				description: `Product IDs: ${matches.map((m) => String(m.id)).join(', ')}`,
+				itemIndex: ctx.getItemIndex(),
+			},
+		);
 	}
 	return matches[0];
 }

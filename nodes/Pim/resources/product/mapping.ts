@@ -42,22 +42,32 @@ export interface AccountAttribute {
  * and metric attributes ("19.99 USD", "1.5 kg") keep their unit, so they are text.
  */
 export function attributeKind(typeLabel: unknown): AttributeKind {
-	const t = text(typeLabel).toLowerCase().replace(/[^a-z]/g, '');
-	if (/^multi(ple)?(select|selection|choice|option|value|dropdown|list|checkbox)/.test(t) || t.includes('multiselect')) {
+	const t = text(typeLabel)
+		.toLowerCase()
+		.replace(/[^a-z]/g, '');
+	if (
+		/^multi(ple)?(select|selection|choice|option|value|dropdown|list|checkbox)/.test(t) ||
+		t.includes('multiselect')
+	) {
 		return 'multiSelect';
 	}
 	if (/^(checkboxes|tags)$/.test(t)) return 'multiSelect';
 	if (/^(bool|boolean|yesno|toggle|switch|checkbox)$/.test(t)) return 'boolean';
 	if (/^date(picker|field)?$/.test(t)) return 'date';
 	if (/^(number|numeric|integer|int|decimal|float)(field)?$/.test(t)) return 'number';
-	if (/^(single)?(select|dropdown|radio|radiobutton|option|options|choice)/.test(t)) return 'select';
+	if (/^(single)?(select|dropdown|radio|radiobutton|option|options|choice)/.test(t))
+		return 'select';
 	return 'text';
 }
 
 function optionList(raw: unknown): string[] | undefined {
 	if (!Array.isArray(raw)) return undefined;
 	const values = raw
-		.map((o) => (o && typeof o === 'object' ? text((o as IDataObject).value ?? (o as IDataObject).label ?? (o as IDataObject).code) : text(o)))
+		.map((o) =>
+			o && typeof o === 'object'
+				? text((o as IDataObject).value ?? (o as IDataObject).label ?? (o as IDataObject).code)
+				: text(o),
+		)
 		.filter((v) => v !== '');
 	return values.length ? values : undefined;
 }
@@ -68,8 +78,15 @@ export function accountAttribute(record: IDataObject): AccountAttribute | undefi
 	if (!code) return undefined;
 	const typeLabel = text(record.type);
 	const kind = attributeKind(typeLabel);
-	const options = kind === 'select' || kind === 'multiSelect' ? optionList(record.options) : undefined;
-	return { code, title: text(record.title).trim(), typeLabel, kind, ...(options ? { options } : {}) };
+	const options =
+		kind === 'select' || kind === 'multiSelect' ? optionList(record.options) : undefined;
+	return {
+		code,
+		title: text(record.title).trim(),
+		typeLabel,
+		kind,
+		...(options ? { options } : {}),
+	};
 }
 
 // ---- the editor's fields ----
@@ -95,7 +112,11 @@ const FIELD_TYPES: Record<AttributeKind, FieldType> = {
 /** "Price (price) · Price": the title users know, the code the PIM uses, the type. */
 export function fieldLabel(attribute: AccountAttribute): string {
 	const { code, title, typeLabel } = attribute;
-	const name = !title ? code : title.toLowerCase() === code.toLowerCase() ? title : `${title} (${code})`;
+	const name = !title
+		? code
+		: title.toLowerCase() === code.toLowerCase()
+			? title
+			: `${title} (${code})`;
 	return typeLabel ? `${name} · ${typeLabel}` : name;
 }
 
@@ -148,7 +169,11 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 export function catalogOf(records: IDataObject[]): AttributeCatalog {
-	const catalog: AttributeCatalog = { byCode: new Map(), byLowerCode: new Map(), byLowerTitle: new Map() };
+	const catalog: AttributeCatalog = {
+		byCode: new Map(),
+		byLowerCode: new Map(),
+		byLowerTitle: new Map(),
+	};
 	for (const record of records) {
 		const attribute = accountAttribute(record);
 		if (!attribute || catalog.byCode.has(attribute.code)) continue;
@@ -162,7 +187,10 @@ export function catalogOf(records: IDataObject[]): AttributeCatalog {
 /** One read of the attribute list per node execution, shared by its items (keyed like the limiter). */
 const catalogs = new WeakMap<object, Promise<AttributeCatalog>>();
 
-async function readCatalog(ctx: IExecuteSingleFunctions, { limiter, settings }: RunContext): Promise<AttributeCatalog> {
+async function readCatalog(
+	ctx: IExecuteSingleFunctions,
+	{ limiter, settings }: RunContext,
+): Promise<AttributeCatalog> {
 	const { records } = await paginate(
 		ctx,
 		{ method: 'GET', url: SOURCES.attribute.path, itemIndex: ctx.getItemIndex() },
@@ -173,7 +201,10 @@ async function readCatalog(ctx: IExecuteSingleFunctions, { limiter, settings }: 
 	return catalogOf(records);
 }
 
-export async function attributeCatalog(ctx: IExecuteSingleFunctions, run: RunContext): Promise<AttributeCatalog> {
+export async function attributeCatalog(
+	ctx: IExecuteSingleFunctions,
+	run: RunContext,
+): Promise<AttributeCatalog> {
 	const runKey = ctx.getExecuteData() as object | undefined;
 	let pending = runKey ? catalogs.get(runKey) : undefined;
 	if (!pending) {
@@ -205,7 +236,8 @@ export type MappingMode = 'defineBelow' | 'autoMapInputData';
 /** The mapping mode and the codes given, from the saved parameter itself (no expression evaluated). */
 export function savedColumns(ctx: IExecuteSingleFunctions): { mode: MappingMode; codes: string[] } {
 	const raw = (ctx.getNode().parameters.columns ?? {}) as INodeParameters;
-	const mode: MappingMode = raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
+	const mode: MappingMode =
+		raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
 	const value = raw.value && typeof raw.value === 'object' ? (raw.value as IDataObject) : {};
 	return { mode, codes: Object.keys(value) };
 }
@@ -227,7 +259,9 @@ const isEmpty = (value: unknown) =>
 	(Array.isArray(value) && value.length === 0);
 
 const isDateTime = (value: unknown): value is { toISO: () => string } =>
-	!!value && typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function';
+	!!value &&
+	typeof value === 'object' &&
+	typeof (value as { toISO?: unknown }).toISO === 'function';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -237,7 +271,8 @@ const FALSE_WORDS = new Set(['0', 'false', 'no', 'n', 'off']);
 /** A date as the PIM writes it (YYYY/MM/DD), from an ISO string, a Date or n8n's DateTime; else as given. */
 function dateValue(value: unknown): string {
 	// A Date's own calendar day (toISOString would shift it to UTC).
-	if (value instanceof Date) return `${value.getFullYear()}/${pad(value.getMonth() + 1)}/${pad(value.getDate())}`;
+	if (value instanceof Date)
+		return `${value.getFullYear()}/${pad(value.getMonth() + 1)}/${pad(value.getDate())}`;
 	const raw = isDateTime(value) ? String(value.toISO()) : text(value).trim();
 	const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[T\s])/.exec(raw);
 	return m ? `${m[1]}/${m[2].padStart(2, '0')}/${m[3].padStart(2, '0')}` : raw;
@@ -263,15 +298,30 @@ export function wireValue(
 	source: string,
 ): FormValue | string[] | undefined {
 	if (isEmpty(value)) return undefined;
-	if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !isDateTime(value)) {
-		fail(ctx, `${source} holds an object; the attribute "${code}" takes a text value`, 'Map one of its fields instead, e.g. {{ $json.price.amount }}.');
+	if (
+		value &&
+		typeof value === 'object' &&
+		!Array.isArray(value) &&
+		!(value instanceof Date) &&
+		!isDateTime(value)
+	) {
+		fail(
+			ctx,
+			`${source} holds an object; the attribute "${code}" takes a text value`,
+			'Map one of its fields instead, e.g. {{ $json.price.amount }}.',
+		);
 	}
 	if (kind === 'multiSelect') {
 		const list = jsonArray(value) ?? value;
 		if (Array.isArray(list) && list.some((v) => v !== null && typeof v === 'object')) {
-			fail(ctx, `${source} holds a list with objects; the attribute "${code}" takes a list of texts`);
+			fail(
+				ctx,
+				`${source} holds a list with objects; the attribute "${code}" takes a list of texts`,
+			);
 		}
-		const values = listOf(Array.isArray(list) ? list.filter((v) => v !== null && v !== undefined) : list);
+		const values = listOf(
+			Array.isArray(list) ? list.filter((v) => v !== null && v !== undefined) : list,
+		);
 		return values.length ? values : undefined;
 	}
 	if (kind === 'boolean') {
@@ -279,7 +329,11 @@ export function wireValue(
 		const word = text(value).trim().toLowerCase();
 		if (TRUE_WORDS.has(word)) return true;
 		if (FALSE_WORDS.has(word)) return false;
-		fail(ctx, `${source} holds "${text(value)}", which is not a yes/no value for the attribute "${code}"`, 'Use true/false, yes/no or 1/0.');
+		fail(
+			ctx,
+			`${source} holds "${text(value)}", which is not a yes/no value for the attribute "${code}"`,
+			'Use true/false, yes/no or 1/0.',
+		);
 	}
 	if (kind === 'date') return dateValue(value);
 	if (Array.isArray(value)) return value.map(text).join(', ');
@@ -330,7 +384,8 @@ export function matchField(field: string, catalog: AttributeCatalog): AccountAtt
 	return [...found.values()];
 }
 
-const describe = (a: AccountAttribute) => (a.title && a.title !== a.code ? `"${a.code}" (${a.title})` : `"${a.code}"`);
+const describe = (a: AccountAttribute) =>
+	a.title && a.title !== a.code ? `"${a.code}" (${a.title})` : `"${a.code}"`;
 
 /** Map Automatically: every field of the input item that names an attribute. */
 export function autoMappedValues(
@@ -361,7 +416,11 @@ export function autoMappedValues(
 		const [attribute] = matches;
 		const earlier = fieldOf.get(attribute.code);
 		if (earlier !== undefined) {
-			fail(ctx, `the input fields "${earlier}" and "${field}" both match the attribute ${describe(attribute)}`, 'Remove or rename one of them.');
+			fail(
+				ctx,
+				`the input fields "${earlier}" and "${field}" both match the attribute ${describe(attribute)}`,
+				'Remove or rename one of them.',
+			);
 		}
 		fieldOf.set(attribute.code, field);
 		addValue(ctx, out, attribute.code, attribute.kind, value, `the input field "${field}"`);
@@ -377,9 +436,13 @@ export function autoMappedValues(
 }
 
 /** Define Below: the listed attributes, typed by the account (an unknown code is sent as text). */
-export function definedValues(ctx: IExecuteSingleFunctions, catalog: AttributeCatalog | undefined): AttributeValues {
+export function definedValues(
+	ctx: IExecuteSingleFunctions,
+	catalog: AttributeCatalog | undefined,
+): AttributeValues {
 	const columns = ctx.getNodeParameter('columns', {}) as IDataObject;
-	const value = columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
+	const value =
+		columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
 	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
 	for (const [code, raw] of Object.entries(value)) {
 		const kind = catalog?.byCode.get(code)?.kind ?? 'text';

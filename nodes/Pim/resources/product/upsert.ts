@@ -18,7 +18,11 @@ import { PRODUCT_PATH, productBySku } from './lookup';
  */
 const skuQueues = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-async function serialisedBySku<T>(runKey: object | undefined, sku: string, task: () => Promise<T>): Promise<T> {
+async function serialisedBySku<T>(
+	runKey: object | undefined,
+	sku: string,
+	task: () => Promise<T>,
+): Promise<T> {
 	if (!runKey) return await task();
 	let queues = skuQueues.get(runKey);
 	if (!queues) skuQueues.set(runKey, (queues = new Map()));
@@ -31,7 +35,8 @@ async function serialisedBySku<T>(runKey: object | undefined, sku: string, task:
 async function run(this: IExecutePaginationFunctions) {
 	const context = runContext(this);
 	const body = (await productBodyBuilder(this, 'create', context))();
-	const overwrite = (this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
+	const overwrite =
+		(this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
 	const itemIndex = this.getItemIndex();
 	const { multiSelectForm } = await getConnection(this, itemIndex);
 
@@ -40,7 +45,14 @@ async function run(this: IExecutePaginationFunctions) {
 		if (!existing) {
 			const data = await pimRequest(
 				this,
-				{ method: 'POST', url: PRODUCT_PATH, body: serializeForm(productFields(body, multiSelectForm)), write: true, domainOptional: true, itemIndex },
+				{
+					method: 'POST',
+					url: PRODUCT_PATH,
+					body: serializeForm(productFields(body, multiSelectForm)),
+					write: true,
+					domainOptional: true,
+					itemIndex,
+				},
 				context.limiter,
 				context.settings,
 			);
@@ -51,7 +63,9 @@ async function run(this: IExecutePaginationFunctions) {
 			{
 				method: 'PUT',
 				url: PRODUCT_PATH,
-				body: serializeForm(productFields({ ...body, isDataOverwrite: overwrite }, multiSelectForm)),
+				body: serializeForm(
+					productFields({ ...body, isDataOverwrite: overwrite }, multiSelectForm),
+				),
 				write: true,
 				domainOptional: true,
 				itemIndex,
