@@ -528,4 +528,32 @@ specs.splice(specs.indexOf(importJson) + 1, 0, {
 	verify: importJson.verify,
 });
 
+// The node as an AI agent's tool: n8n's Tool Executor runs the generated `pimTool` with a
+// query, no language model needed; `$fromAI('sku')` reads the SKU from it. (1.x hands the tool
+// the whole query, 2.x the part under the tool node's name: the query carries both.)
+specs.push({
+	id: 'pimAiToolTest',
+	file: 'ai-tool-get-by-sku.json',
+	fixture: true,
+	async verify(ctx) {
+		const [expected] = await allProducts(ctx, '&filter[sku]=SKU-000012');
+		await ctx.admin('/log', { method: 'DELETE' });
+		const { run } = await ctx.execute(this.id);
+		const out = items(run, 'Run the tool');
+		ok(out.length >= 1, 'the Tool Executor returned the tool result');
+		const text = JSON.stringify(out);
+		ok(
+			text.includes('SKU-000012') && text.includes(expected.name),
+			`the tool result holds the product: ${text.slice(0, 300)}`,
+		);
+		const reads = (await ctx.admin('/log')).filter((r) => r.path === '/api/integration/product');
+		eq(
+			reads.map((r) => r.query['filter[sku]']),
+			['SKU-000012'],
+			'one product look-up by the SKU from $fromAI',
+		);
+		return `pimTool via the Tool Executor: $fromAI('sku') = SKU-000012 -> ${expected.name}`;
+	},
+});
+
 module.exports = { specs, items, allProducts };
