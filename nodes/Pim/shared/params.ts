@@ -153,9 +153,17 @@ export const RESERVED = new Set([
 ]);
 const ATTRIBUTE_CODE = /^[^[\]=&\s]+$/;
 
+/**
+ * The one rule for an attribute code the node puts in a form field or a query key: no brackets
+ * (they would nest the PHP-style field), no `=`, `&` or whitespace.
+ */
+export function isAttributeCode(code: string): boolean {
+	return ATTRIBUTE_CODE.test(code);
+}
+
 /** Why a code cannot be sent as an attribute field, or undefined when it can. */
 export function attributeCodeProblem(code: string): string | undefined {
-	if (!ATTRIBUTE_CODE.test(code)) return `"${code}" is not a valid attribute code`;
+	if (!isAttributeCode(code)) return `"${code}" is not a valid attribute code`;
 	if (RESERVED.has(code)) return `"${code}" has its own field in this node; set it there`;
 	return undefined;
 }

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { codeDropdown, listOptions, returnAllAndLimit, showFor } from '../../shared/descriptions';
 import { listOperation } from '../../shared/operations';
-import { optionalString } from '../../shared/params';
+import { isAttributeCode, optionalString } from '../../shared/params';
 
 /** preSend: each filter becomes `filter[<attribute_code>]=<value>`. */
 async function attributeFilters(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
@@ -18,10 +18,10 @@ async function attributeFilters(this: IExecuteSingleFunctions, options: IHttpReq
 		| undefined;
 	for (const filter of filters ?? []) {
 		const code = optionalString(filter.attribute);
-		if (!code || /[[\]\s]/.test(code)) {
+		if (!code || !isAttributeCode(code)) {
 			throw new NodeOperationError(
 				this.getNode(),
-				'Parameter "Filters": every filter needs a valid attribute code',
+				`Parameter "Filters": every filter needs a valid attribute code${code ? ` (got "${code}")` : ''}`,
 				{
 					itemIndex: this.getItemIndex(),
 				},
