@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * The real service's documented answers, served by a minimal server written from the interface
  * document and those samples (not the sandbox): lists without recordsTotal/currentPage (the
@@ -6,11 +5,10 @@
  * products last update first, values as people typed them. Every value reaches the output as
  * the PIM sent it.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
-import { loadOptions, pimTriggerPoller, runPim, type PimCredentials } from '../helpers/n8n';
+import { sendEnvelope, useMinimalServer } from '../helpers/minimal-server';
+import { loadOptions, pimTriggerPoller, runPim } from '../helpers/n8n';
 import {
 	REAL_CATEGORIES,
 	REAL_CHANNEL_SHOW,
@@ -19,65 +17,39 @@ import {
 	REAL_PRODUCTS,
 } from '../fixtures/real-service';
 
-let server: http.Server;
-let creds: PimCredentials;
-const seen: string[] = [];
-
 const LISTS: Record<string, { message: string; records: IDataObject[] }> = {
 	'/api/integration/product': { message: 'Attribute List', records: REAL_PRODUCTS },
 	'/api/integration/category': { message: 'Attribute List', records: REAL_CATEGORIES },
 	'/api/integration/family': { message: 'Family List', records: REAL_FAMILIES },
 };
 
-function send(res: http.ServerResponse, message: string, data: unknown) {
-	res.writeHead(200, { 'content-type': 'application/json' });
-	res.end(
-		JSON.stringify({
-			status: true,
-			message,
-			data,
-			time: '2023-10-20T09:09:03.852164Z',
-			status_code: 200,
-		}),
-	);
-}
-
-beforeAll(async () => {
-	server = http.createServer((req, res) => {
-		const url = new URL(req.url ?? '/', 'http://x');
-		seen.push(`${req.method} ${url.pathname}${url.search}`);
+const server = useMinimalServer(
+	(url, req, res) => {
 		const list = LISTS[url.pathname];
 		if (list && req.method === 'GET') {
 			const page = Number(url.searchParams.get('pagination[currentPage]') ?? 1);
 			const limit = Number(url.searchParams.get('pagination[pageLimit]') ?? 10);
 			// Only `record`: no recordsTotal, currentPage or pageLimit, as in the stored samples.
-			return send(res, list.message, {
-				record: list.records.slice((page - 1) * limit, page * limit),
-			});
+			return sendEnvelope(
+				res,
+				{ record: list.records.slice((page - 1) * limit, page * limit) },
+				{ message: list.message },
+			);
 		}
 		if (url.pathname === '/api/integration/channel')
-			return send(res, 'Channel List', REAL_CHANNELS);
+			return sendEnvelope(res, REAL_CHANNELS, { message: 'Channel List' });
 		if (url.pathname === '/api/integration/channel/show')
-			return send(res, 'Channel Information', REAL_CHANNEL_SHOW);
-		res.writeHead(404, { 'content-type': 'application/json' });
-		res.end(JSON.stringify({ status: false, message: 'Not found', data: null, status_code: 404 }));
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	creds = {
-		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		domain: 'acme',
-		token: 'real-token',
-	};
-});
-
-afterAll(async () => {
-	await new Promise((resolve) => server.close(resolve));
-});
+			return sendEnvelope(res, REAL_CHANNEL_SHOW, { message: 'Channel Information' });
+		sendEnvelope(res, null, { status: 404, message: 'Not found' });
+	},
+	{ domain: 'acme', token: 'real-token' },
+);
+const seen = server.seen;
 
 const json = (items: Array<{ json: IDataObject }>) => items.map((i) => i.json);
 
 it('products come out exactly as the PIM sent them: strings, commas, spaces, nulls, absent fields', async () => {
-	const { items, error } = await runPim(creds, {
+	const { items, error } = await runPim(server.creds(), {
 		resource: 'product',
 		operation: 'getAll',
 		returnAll: true,
@@ -96,20 +68,20 @@ it('products come out exactly as the PIM sent them: strings, commas, spaces, nul
 });
 
 it('a Limit inside the list, families newest first, categories as sent', async () => {
-	const limited = await runPim(creds, {
+	const limited = await runPim(server.creds(), {
 		resource: 'product',
 		operation: 'getAll',
 		returnAll: false,
 		limit: 2,
 	});
 	expect(json(limited.items)).toEqual(REAL_PRODUCTS.slice(0, 2));
-	const families = await runPim(creds, {
+	const families = await runPim(server.creds(), {
 		resource: 'family',
 		operation: 'getAll',
 		returnAll: true,
 	});
 	expect(json(families.items)).toEqual(REAL_FAMILIES);
-	const categories = await runPim(creds, {
+	const categories = await runPim(server.creds(), {
 		resource: 'category',
 		operation: 'getAll',
 		returnAll: true,
@@ -118,7 +90,7 @@ it('a Limit inside the list, families newest first, categories as sent', async (
 });
 
 it('a show record with fewer fields than the list record is given as sent', async () => {
-	const { items, error } = await runPim(creds, {
+	const { items, error } = await runPim(server.creds(), {
 		resource: 'channel',
 		operation: 'get',
 		channelId: { __rl: true, mode: 'id', value: '1' },
@@ -128,19 +100,19 @@ it('a show record with fewer fields than the list record is given as sent', asyn
 });
 
 it('dropdowns read codes that keep their case, titles with quotes, category paths', async () => {
-	const families = await loadOptions(creds, 'getFamilies');
+	const families = await loadOptions(server.creds(), 'getFamilies');
 	expect(families.map((o) => o.value)).toEqual(
 		expect.arrayContaining(['IC', 'Condenser', 'holder']),
 	);
 	expect(families.find((o) => o.value === 'IC')!.name).toContain("IC's");
-	const categories = await loadOptions(creds, 'getCategories');
+	const categories = await loadOptions(server.creds(), 'getCategories');
 	expect(categories.find((o) => o.value === 'sweatshirt')!.name).toContain(
 		'Fashion / T-shirt / Adidas / Sweat Wear',
 	);
 });
 
 it('the trigger takes the sample product order as last update first and emits a later change once', async () => {
-	const poller = pimTriggerPoller(creds, {});
+	const poller = pimTriggerPoller(server.creds(), {});
 	expect(await poller.poll()).toBeNull();
 	// Another product is updated: the PIM lists it first.
 	const changed = { ...REAL_PRODUCTS[2], updated_at: '2023-10-19 08:00:00', inStock: '12' };

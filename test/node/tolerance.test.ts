@@ -1,40 +1,23 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * Another server, written only from the interface document, may answer differently where the
  * document leaves room. This minimal one does: show endpoints answer a one-element array,
  * numbers come as strings, a list may repeat a SKU, write answers carry no data.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-import { runPim, type PimCredentials } from '../helpers/n8n';
+import { sendEnvelope, useMinimalServer } from '../helpers/minimal-server';
+import { runPim } from '../helpers/n8n';
 
 const products = Array.from({ length: 7 }, (_, i) => ({
 	id: String(i + 1),
 	sku: i === 6 ? 'SKU-1' : `SKU-${i + 1}`,
 	name: `P${i + 1}`,
 }));
-let server: http.Server;
-let creds: PimCredentials;
-const seen: string[] = [];
 
-function send(res: http.ServerResponse, data: unknown, status = 200) {
-	res.writeHead(status, { 'content-type': 'application/json' });
-	res.end(
-		JSON.stringify({
-			status: status === 200,
-			message: 'ok',
-			data,
-			time: new Date().toISOString(),
-			status_code: String(status),
-		}),
-	);
-}
+// Numbers as strings, status_code included.
+const send = (res: Parameters<typeof sendEnvelope>[0], data: unknown, status = 200) =>
+	sendEnvelope(res, data, { status, statusCode: String(status) });
 
-beforeAll(async () => {
-	server = http.createServer((req, res) => {
-		const url = new URL(req.url ?? '/', 'http://x');
-		seen.push(`${req.method} ${url.pathname}${url.search}`);
+const server = useMinimalServer(
+	(url, req, res) => {
 		const page = Number(url.searchParams.get('pagination[currentPage]') ?? 1);
 		const limit = Number(url.searchParams.get('pagination[pageLimit]') ?? 3);
 		if (url.pathname === '/api/integration/product/show') {
@@ -56,21 +39,12 @@ beforeAll(async () => {
 		if (url.pathname === '/api/integration/product' && req.method === 'POST')
 			return send(res, null);
 		send(res, null, 404);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	creds = {
-		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		domain: 'other',
-		token: 'other-token',
-	};
-});
-
-afterAll(async () => {
-	await new Promise((resolve) => server.close(resolve));
-});
+	},
+	{ domain: 'other', token: 'other-token' },
+);
 
 it('a show answering a one-element array gives the record', async () => {
-	const { items, error } = await runPim(creds, {
+	const { items, error } = await runPim(server.creds(), {
 		resource: 'product',
 		operation: 'get',
 		productId: { __rl: true, mode: 'id', value: '2' },
@@ -80,7 +54,7 @@ it('a show answering a one-element array gives the record', async () => {
 });
 
 it('a show answering an empty array is a clear not-found', async () => {
-	const { error } = await runPim(creds, {
+	const { error } = await runPim(server.creds(), {
 		resource: 'product',
 		operation: 'get',
 		productId: { __rl: true, mode: 'id', value: '99' },
@@ -89,7 +63,7 @@ it('a show answering an empty array is a clear not-found', async () => {
 });
 
 it('pagination works with numbers given as strings', async () => {
-	const { items, error } = await runPim(creds, {
+	const { items, error } = await runPim(server.creds(), {
 		resource: 'product',
 		operation: 'getAll',
 		returnAll: true,
@@ -101,13 +75,13 @@ it('pagination works with numbers given as strings', async () => {
 
 it('getBySku re-checks the SKU exactly, and reports two records with one SKU', async () => {
 	// filter[sku]=SKU-1 here matches by prefix (SKU-1 and a second SKU-1): two exact matches.
-	const { error } = await runPim(creds, {
+	const { error } = await runPim(server.creds(), {
 		resource: 'product',
 		operation: 'getBySku',
 		sku: 'SKU-1',
 	});
 	expect(error?.message).toBe('2 products have the SKU "SKU-1"');
-	const { items } = await runPim(creds, {
+	const { items } = await runPim(server.creds(), {
 		resource: 'product',
 		operation: 'getBySku',
 		sku: 'SKU-2',
@@ -116,7 +90,7 @@ it('getBySku re-checks the SKU exactly, and reports two records with one SKU', a
 });
 
 it('a write answered without data still gives one item', async () => {
-	const { items, error } = await runPim(creds, {
+	const { items, error } = await runPim(server.creds(), {
 		resource: 'product',
 		operation: 'create',
 		sku: 'N-1',

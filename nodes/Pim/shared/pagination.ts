@@ -167,11 +167,11 @@ export async function paginate(
 		});
 
 	try {
-		const result = await readPages();
+		await readPages();
 		// A slice (Start Page / Max Pages) leaves the front of the list to the slice that reads it.
 		const whole = (options.startPage ?? 1) <= 1 && !options.maxPages;
 		if (shifted > 0 && whole && records.length < options.max) await recoverMoved();
-		return { records: records.slice(0, options.max), total: result.total };
+		return { records: records.slice(0, options.max), total };
 	} finally {
 		// No request of this run may outlive it: wait for pages fetched ahead and not used.
 		await Promise.allSettled([...inFlight.values(), ...abandoned]);
@@ -189,7 +189,7 @@ export async function paginate(
 		}
 	}
 
-	async function readPages(): Promise<PaginateResult> {
+	async function readPages(): Promise<void> {
 		const startPage = Math.max(1, Math.floor(options.startPage ?? 1));
 		const sliceEnd = options.maxPages ? startPage + Math.floor(options.maxPages) - 1 : Infinity;
 		for (let page = startPage; page <= Math.min(lastPage, sliceEnd); page++) {
@@ -199,7 +199,8 @@ export async function paginate(
 			if (!current.paginated) {
 				// The whole list in one answer: a slice beyond the first page is empty.
 				if (page === 1) records.push(...current.records.slice(0, options.max));
-				return { records, total: current.records.length };
+				total = current.records.length;
+				return;
 			}
 			if (current.records.length === 0) break;
 
@@ -277,6 +278,5 @@ export async function paginate(
 			const ahead = Math.min(lastPage, sliceEnd, page + lookahead);
 			for (let next = page + 1; next <= ahead; next++) request_(next);
 		}
-		return { records, total };
 	}
 }
