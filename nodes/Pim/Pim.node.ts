@@ -40,7 +40,8 @@ const RESOURCE_NAMES: Record<string, string> = {
 
 /**
  * The PIM node. Declarative: each operation's `routing` says what to send; the operation
- * runners in shared/operations.ts send it (bounded, retried, checked) and shape the items.
+ * runners in shared/operations.ts send it (bounded, retried, checked) and shape the items
+ * (see sendThroughTransport there for how n8n is made to hand them the request).
  *
  * Version 2 (new nodes) takes product attribute values through the `columns` resource mapper
  * instead of version 1's Attributes / Multi-Select Attributes collections; every other parameter

@@ -5,6 +5,8 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
+	INodePropertyRouting,
+	PreSendAction,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -14,16 +16,31 @@ import { maxRecords, pageSize, pageSlice, runSettings, type RunSettings } from '
 import { serializeForm, type FormField } from './serializer';
 import { pimRequest, type PimRequest } from './transport';
 
-/**
- * How each operation runs. n8n's routing engine builds the request from the parameters'
- * `routing` (method, path, query, body); these functions, set as the operation's
- * `routing.operations.pagination`, send it through the package's transport (bounded
- * concurrency, retries, envelope checks) and shape the output items.
- */
+/** What an operation runs: sends the request n8n built (see sendThroughTransport), shapes the items. */
 export type OperationRunner = (
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
+
+/**
+ * The `routing` of every operation. n8n's declarative engine would send the request itself,
+ * outside our transport: no account-wide concurrency bound, no retry policy, no check of the
+ * `status: false` envelope. It hands the request it built (method, URL, query, body, preSend
+ * applied) to `operations.pagination` instead when `send.paginate` is on, so every operation,
+ * writes and single reads included, turns pagination on and gives its runner as the "pagination"
+ * function: n8n still builds the request from the parameters, and `run` sends it.
+ */
+export function sendThroughTransport(
+	request: { method: IHttpRequestMethods; url: string },
+	run: OperationRunner,
+	preSend?: PreSendAction[],
+): INodePropertyRouting {
+	return {
+		request,
+		send: preSend ? { paginate: true, preSend } : { paginate: true },
+		operations: { pagination: run },
+	};
+}
 
 export interface RunContext {
 	settings: RunSettings;

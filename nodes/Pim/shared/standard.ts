@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator, listOptions, returnAllAndLimit } from './descriptions';
-import { listOperation, recordOperation } from './operations';
+import { listOperation, recordOperation, sendThroughTransport } from './operations';
 import type { PimRequest } from './transport';
 
 /** The two operations every resource has, built the same way for all of them. */
@@ -28,11 +28,10 @@ export function getManyOperation(
 			value: 'getAll',
 			action: `Get many ${names.plural}`,
 			description: `List ${names.plural}`,
-			routing: {
-				request: { method: 'GET', url: names.path },
-				send: { paginate: true },
-				operations: { pagination: listOperation(names.paginated ? 'paginated' : 'plain') },
-			},
+			routing: sendThroughTransport(
+				{ method: 'GET', url: names.path },
+				listOperation(names.paginated ? 'paginated' : 'plain'),
+			),
 		},
 		description: [
 			...returnAllAndLimit(names.resource, 'getAll'),
@@ -59,11 +58,10 @@ export function getOneOperation(
 			value: 'get',
 			action: `Get ${/^[aeiou]/.test(names.singular) ? 'an' : 'a'} ${names.singular}`,
 			description: `Retrieve one ${names.singular} by ID`,
-			routing: {
-				request: { method: names.method ?? 'GET', url: names.path },
-				send: { paginate: true },
-				operations: { pagination: recordOperation(names.singular, names.request) },
-			},
+			routing: sendThroughTransport(
+				{ method: names.method ?? 'GET', url: names.path },
+				recordOperation(names.singular, names.request),
+			),
 		},
 		description: [
 			idLocator({

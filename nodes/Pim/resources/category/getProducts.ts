@@ -1,20 +1,19 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator, listOptions, returnAllAndLimit } from '../../shared/descriptions';
-import { listOperation } from '../../shared/operations';
+import { listOperation, sendThroughTransport } from '../../shared/operations';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Products',
 	value: 'getProducts',
 	action: 'Get the products of a category',
 	description: 'List the products in a category',
-	routing: {
-		request: { method: 'GET', url: '/api/integration/category/get-products' },
-		send: { paginate: true },
-		// Query and answer are not shown by the interface: the category goes as `id`, with the
-		// usual pagination, and both the paginated shape and a plain array are read.
-		operations: { pagination: listOperation('paginated') },
-	},
+	// Query and answer are not shown by the interface: the category goes as `id`, with the
+	// usual pagination, and both the paginated shape and a plain array are read.
+	routing: sendThroughTransport(
+		{ method: 'GET', url: '/api/integration/category/get-products' },
+		listOperation('paginated'),
+	),
 };
 
 export const description: INodeProperties[] = [

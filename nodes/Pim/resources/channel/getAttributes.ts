@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator, returnAllAndLimit } from '../../shared/descriptions';
-import { listOperation } from '../../shared/operations';
+import { listOperation, sendThroughTransport } from '../../shared/operations';
 import { localeOption } from './localeOption';
 
 export const option: INodePropertyOptions = {
@@ -9,11 +9,10 @@ export const option: INodePropertyOptions = {
 	value: 'getAttributes',
 	action: 'Get the attributes of a channel',
 	description: 'List the attributes a channel can use',
-	routing: {
-		request: { method: 'GET', url: '/api/integration/channel/attribute' },
-		send: { paginate: true },
-		operations: { pagination: listOperation('plain') },
-	},
+	routing: sendThroughTransport(
+		{ method: 'GET', url: '/api/integration/channel/attribute' },
+		listOperation('plain'),
+	),
 };
 
 export const description: INodeProperties[] = [

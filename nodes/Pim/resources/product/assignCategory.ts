@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
-import { writeOperation } from '../../shared/operations';
+import { sendThroughTransport, writeOperation } from '../../shared/operations';
 import { optionalString, requiredString } from '../../shared/params';
 import { serializeForm, type FormField } from '../../shared/serializer';
 
@@ -30,11 +30,11 @@ export const option: INodePropertyOptions = {
 	value: 'assignCategory',
 	action: 'Assign a product to a category',
 	description: 'Put a product into a category of a channel',
-	routing: {
-		request: { method: 'POST', url: '/api/integration/product/assign-category' },
-		send: { paginate: true, preSend: [body] },
-		operations: { pagination: writeOperation() },
-	},
+	routing: sendThroughTransport(
+		{ method: 'POST', url: '/api/integration/product/assign-category' },
+		writeOperation(),
+		[body],
+	),
 };
 
 const show = showFor('product', ['assignCategory']);

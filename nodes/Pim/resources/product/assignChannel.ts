@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
-import { writeOperation } from '../../shared/operations';
+import { sendThroughTransport, writeOperation } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 import { serializeForm } from '../../shared/serializer';
 
@@ -24,11 +24,11 @@ export const option: INodePropertyOptions = {
 	value: 'assignChannel',
 	action: 'Assign a product to a channel',
 	description: 'Assign a product to a channel and set its status there',
-	routing: {
-		request: { method: 'POST', url: '/api/integration/product/assign-channel' },
-		send: { paginate: true, preSend: [body] },
-		operations: { pagination: writeOperation() },
-	},
+	routing: sendThroughTransport(
+		{ method: 'POST', url: '/api/integration/product/assign-channel' },
+		writeOperation(),
+		[body],
+	),
 };
 
 /** SKU is shared: skuField in shared/descriptions.ts. */

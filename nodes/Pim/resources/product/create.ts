@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { writeOperation } from '../../shared/operations';
+import { sendThroughTransport, writeOperation } from '../../shared/operations';
 import { productForm } from './fields';
 
 export const option: INodePropertyOptions = {
@@ -8,11 +8,10 @@ export const option: INodePropertyOptions = {
 	value: 'create',
 	action: 'Create a product',
 	description: 'Create a new product',
-	routing: {
-		request: { method: 'POST', url: '/api/integration/product' },
-		send: { paginate: true },
-		operations: { pagination: writeOperation({ domainOptional: true }, productForm('create')) },
-	},
+	routing: sendThroughTransport(
+		{ method: 'POST', url: '/api/integration/product' },
+		writeOperation({ domainOptional: true }, productForm('create')),
+	),
 };
 
 /** Its fields are all shared with Update and Create or Update: see fields.ts. */

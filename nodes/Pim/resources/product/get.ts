@@ -1,18 +1,17 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator } from '../../shared/descriptions';
-import { recordOperation } from '../../shared/operations';
+import { recordOperation, sendThroughTransport } from '../../shared/operations';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a product',
 	description: 'Retrieve one product by ID',
-	routing: {
-		request: { method: 'GET', url: '/api/integration/product/show' },
-		send: { paginate: true },
-		operations: { pagination: recordOperation('product') },
-	},
+	routing: sendThroughTransport(
+		{ method: 'GET', url: '/api/integration/product/show' },
+		recordOperation('product'),
+	),
 };
 
 export const description: INodeProperties[] = [

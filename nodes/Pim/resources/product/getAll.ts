@@ -8,7 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { codeDropdown, listOptions, returnAllAndLimit, showFor } from '../../shared/descriptions';
-import { listOperation } from '../../shared/operations';
+import { listOperation, sendThroughTransport } from '../../shared/operations';
 import { isAttributeCode, optionalString } from '../../shared/params';
 
 /** preSend: each filter becomes `filter[<attribute_code>]=<value>`. */
@@ -37,11 +37,11 @@ export const option: INodePropertyOptions = {
 	value: 'getAll',
 	action: 'Get many products',
 	description: 'List products, optionally filtered by attribute values',
-	routing: {
-		request: { method: 'GET', url: '/api/integration/product' },
-		send: { paginate: true, preSend: [attributeFilters] },
-		operations: { pagination: listOperation('paginated') },
-	},
+	routing: sendThroughTransport(
+		{ method: 'GET', url: '/api/integration/product' },
+		listOperation('paginated'),
+		[attributeFilters],
+	),
 };
 
 export const description: INodeProperties[] = [

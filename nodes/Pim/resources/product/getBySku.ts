@@ -6,7 +6,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { showFor } from '../../shared/descriptions';
-import { runContext, toItems } from '../../shared/operations';
+import { runContext, sendThroughTransport, toItems } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 import { productBySku } from './lookup';
 
@@ -31,11 +31,7 @@ export const option: INodePropertyOptions = {
 	value: 'getBySku',
 	action: 'Get a product by SKU',
 	description: 'Find one product by its SKU (exact match)',
-	routing: {
-		request: { method: 'GET', url: '/api/integration/product' },
-		send: { paginate: true },
-		operations: { pagination: run },
-	},
+	routing: sendThroughTransport({ method: 'GET', url: '/api/integration/product' }, run),
 };
 
 /** SKU is shared: skuField in shared/descriptions.ts. */

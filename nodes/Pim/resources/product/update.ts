@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
-import { writeOperation } from '../../shared/operations';
+import { sendThroughTransport, writeOperation } from '../../shared/operations';
 import { productForm } from './fields';
 
 export const option: INodePropertyOptions = {
@@ -9,11 +9,10 @@ export const option: INodePropertyOptions = {
 	value: 'update',
 	action: 'Update a product',
 	description: 'Update a product found by SKU',
-	routing: {
-		request: { method: 'PUT', url: '/api/integration/product' },
-		send: { paginate: true },
-		operations: { pagination: writeOperation({ domainOptional: true }, productForm('update')) },
-	},
+	routing: sendThroughTransport(
+		{ method: 'PUT', url: '/api/integration/product' },
+		writeOperation({ domainOptional: true }, productForm('update')),
+	),
 };
 
 /** SKU (shared/descriptions.ts), Language and the content fields are shared: see fields.ts. */

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { showFor } from '../../shared/descriptions';
-import { runContext, toItems, writeResult } from '../../shared/operations';
+import { runContext, sendThroughTransport, toItems, writeResult } from '../../shared/operations';
 import { productFields, serializeForm } from '../../shared/serializer';
 import { getConnection, pimRequest } from '../../shared/transport';
 import { productBodyBuilder } from './fields';
@@ -83,11 +83,7 @@ export const option: INodePropertyOptions = {
 	value: 'upsert',
 	action: 'Create or update a product',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
-	routing: {
-		request: { method: 'POST', url: PRODUCT_PATH },
-		send: { paginate: true },
-		operations: { pagination: run },
-	},
+	routing: sendThroughTransport({ method: 'POST', url: PRODUCT_PATH }, run),
 };
 
 /** The product fields are shared with Create: see fields.ts. */

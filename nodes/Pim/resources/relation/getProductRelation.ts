@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { idLocator } from '../../shared/descriptions';
-import { recordsOperation } from '../../shared/operations';
+import { recordsOperation, sendThroughTransport } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 
 /** SKU (skuField in shared/descriptions.ts, shared with the product operations) as the query. */
@@ -20,12 +20,12 @@ export const option: INodePropertyOptions = {
 	value: 'getProductRelation',
 	action: 'Get the relation data of a product',
 	description: 'Retrieve what a product is related to through one relation',
-	routing: {
-		request: { method: 'GET', url: '/api/integration/relation/product-relation' },
-		send: { paginate: true, preSend: [sendSku] },
-		// The interface does not show this answer: an array gives one item per element.
-		operations: { pagination: recordsOperation() },
-	},
+	// The interface does not show this answer: an array gives one item per element.
+	routing: sendThroughTransport(
+		{ method: 'GET', url: '/api/integration/relation/product-relation' },
+		recordsOperation(),
+		[sendSku],
+	),
 };
 
 export const description: INodeProperties[] = [
