@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { resolveConnection } from '../nodes/Pim/shared/connection';
+import { ENDPOINTS } from '../nodes/Pim/shared/endpoints';
 
 export class PimApi implements ICredentialType {
 	name = 'pimApi';
@@ -102,7 +103,7 @@ export class PimApi implements ICredentialType {
 			// The node's own clean-up of the Base URL: a pasted /api/integration is dropped.
 			baseURL:
 				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/integration$/, "") }}',
-			url: '/api/integration/family',
+			url: ENDPOINTS.family,
 			qs: { 'pagination[pageLimit]': '1' },
 		},
 		// On a 401/403 n8n's credential dialog shows its own text (the HTTP status), never the

@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
 import { text } from '../Pim/methods/reading';
 import { codeDropdown } from '../Pim/shared/descriptions';
+import { ENDPOINTS } from '../Pim/shared/endpoints';
 import { AccountBound, type Bound } from '../Pim/shared/limiter';
 import { fetchPage, paginate, readPage, type Page } from '../Pim/shared/pagination';
 import { DEFAULT_RELIABILITY, pimRequest } from '../Pim/shared/transport';
@@ -45,7 +46,7 @@ async function readProductsSince(
 	limiter: Bound,
 	since: string | 'newest' | undefined,
 ): Promise<IDataObject[]> {
-	const request = { method: 'GET' as const, url: '/api/integration/product' };
+	const request = { method: 'GET' as const, url: ENDPOINTS.product };
 	const first = await fetchPage(ctx, request, limiter, DEFAULT_RELIABILITY, 1, PAGE_SIZE);
 	if (!first.paginated) return first.records;
 	const products = [...first.records];
@@ -69,7 +70,7 @@ async function readProductsSince(
 			const page = await fetchPage(ctx, request, limiter, DEFAULT_RELIABILITY, number, PAGE_SIZE);
 			// The order must hold across the boundary too; if not, read everything after all.
 			if (!nonRising([last[last.length - 1], ...page.records])) {
-				return await readList(ctx, limiter, '/api/integration/product', true);
+				return await readList(ctx, limiter, ENDPOINTS.product, true);
 			}
 			add(page);
 			if (complete(page, number) || page.records.length === 0) return products;
@@ -112,7 +113,7 @@ async function productFilter(
 	const lower = (v: unknown) => text(v).toLowerCase();
 
 	if (filters.familyCode) {
-		const families = await readList(ctx, limiter, '/api/integration/family', true);
+		const families = await readList(ctx, limiter, ENDPOINTS.family, true);
 		const family = families.find((f) => text(f.code) === filters.familyCode);
 		// Product records name their family by title.
 		const names = new Set([lower(filters.familyCode), lower(family?.title)].filter(Boolean));
@@ -122,10 +123,10 @@ async function productFilter(
 	if (filters.channelCode || filters.categoryCode) {
 		// Membership comes from the category product lists: product records name categories by
 		// title only, and titles repeat across channels.
-		const categories = await readList(ctx, limiter, '/api/integration/category', true);
+		const categories = await readList(ctx, limiter, ENDPOINTS.category, true);
 		let chosen = categories;
 		if (filters.channelCode) {
-			const channels = await readList(ctx, limiter, '/api/integration/channel', false);
+			const channels = await readList(ctx, limiter, ENDPOINTS.channel, false);
 			const channel = channels.find((c) => text(c.code) === filters.channelCode);
 			chosen = chosen.filter((c) => channel && text(c.channel_id) === text(channel.id));
 		}
@@ -136,7 +137,7 @@ async function productFilter(
 				ctx,
 				{
 					method: 'GET',
-					url: '/api/integration/category/get-products',
+					url: ENDPOINTS.categoryProducts,
 					qs: { id: text(category.id) },
 				},
 				limiter,

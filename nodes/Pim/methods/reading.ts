@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../shared/endpoints';
 import { AccountBound } from '../shared/limiter';
 import { fetchPage, paginate, readPage, type Page } from '../shared/pagination';
 import { pimRequest, type ReliabilitySettings } from '../shared/transport';
@@ -20,14 +21,14 @@ export interface ListSource {
 }
 
 export const SOURCES = {
-	product: { path: '/api/integration/product', paginated: true },
-	category: { path: '/api/integration/category', paginated: true },
-	family: { path: '/api/integration/family', paginated: true },
-	attribute: { path: '/api/integration/attribute', paginated: true },
-	relation: { path: '/api/integration/relation', paginated: true },
-	channel: { path: '/api/integration/channel', paginated: false },
-	locale: { path: '/api/integration/locale', paginated: false },
-	currency: { path: '/api/integration/currencies', paginated: false },
+	product: { path: ENDPOINTS.product, paginated: true },
+	category: { path: ENDPOINTS.category, paginated: true },
+	family: { path: ENDPOINTS.family, paginated: true },
+	attribute: { path: ENDPOINTS.attribute, paginated: true },
+	relation: { path: ENDPOINTS.relation, paginated: true },
+	channel: { path: ENDPOINTS.channel, paginated: false },
+	locale: { path: ENDPOINTS.locale, paginated: false },
+	currency: { path: ENDPOINTS.currency, paginated: false },
 } satisfies Record<string, ListSource>;
 
 /** Every record of a list, across all pages. */

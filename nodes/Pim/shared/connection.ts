@@ -1,5 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { API_PREFIX } from './endpoints';
 import type { MultiSelectForm } from './serializer';
 
 /** The credential, checked and normalised: what every request is built from. */
@@ -131,8 +132,9 @@ function normaliseBaseUrl(
 			'plain http:// sends the token unencrypted; use https:// or turn on "Allow Plain HTTP"',
 		);
 	}
-	// Tolerate a pasted API prefix: every path of the interface starts with /api/integration.
-	const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/integration$/, '');
+	// Tolerate a pasted API prefix: every path of the interface starts with it.
+	const trimmed = url.pathname.replace(/\/+$/, '');
+	const path = trimmed.endsWith(API_PREFIX) ? trimmed.slice(0, -API_PREFIX.length) : trimmed;
 	return { baseUrl: `${url.protocol}//${url.host}${path}` };
 }
 

@@ -37,7 +37,7 @@ export const DEFAULT_RELIABILITY: ReliabilitySettings = {
 
 export interface PimRequest {
 	method: IHttpRequestMethods;
-	/** Path below the base URL, e.g. `/api/integration/product`. */
+	/** Path below the base URL: one of ENDPOINTS (endpoints.ts). */
 	url: string;
 	qs?: IDataObject;
 	/**

@@ -1,10 +1,11 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getOneOperation } from '../../shared/standard';
 
 export const { option, description } = getOneOperation({
 	resource: 'attribute',
 	singular: 'attribute',
 	plural: 'attributes',
-	path: '/api/integration/attribute/show',
+	path: ENDPOINTS.attributeShow,
 	idName: 'attributeId',
 	idDisplayName: 'Attribute',
 	searchListMethod: 'searchAttributes',

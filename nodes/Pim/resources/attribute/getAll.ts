@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getManyOperation } from '../../shared/standard';
 
 export const { option, description } = getManyOperation({
 	resource: 'attribute',
 	singular: 'attribute',
 	plural: 'attributes',
-	path: '/api/integration/attribute',
+	path: ENDPOINTS.attribute,
 	paginated: true,
 });

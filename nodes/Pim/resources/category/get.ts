@@ -1,10 +1,11 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getOneOperation } from '../../shared/standard';
 
 export const { option, description } = getOneOperation({
 	resource: 'category',
 	singular: 'category',
 	plural: 'categories',
-	path: '/api/integration/category/show',
+	path: ENDPOINTS.categoryShow,
 	idName: 'categoryId',
 	idDisplayName: 'Category',
 	searchListMethod: 'searchCategories',

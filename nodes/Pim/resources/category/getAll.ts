@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getManyOperation } from '../../shared/standard';
 
 export const { option, description } = getManyOperation({
 	resource: 'category',
 	singular: 'category',
 	plural: 'categories',
-	path: '/api/integration/category',
+	path: ENDPOINTS.category,
 	paginated: true,
 });

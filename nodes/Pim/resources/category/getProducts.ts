@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator, listOptions, returnAllAndLimit } from '../../shared/descriptions';
+import { ENDPOINTS } from '../../shared/endpoints';
 import { listOperation, sendThroughTransport } from '../../shared/operations';
 
 export const option: INodePropertyOptions = {
@@ -11,7 +12,7 @@ export const option: INodePropertyOptions = {
 	// Query and answer are not shown by the interface: the category goes as `id`, with the
 	// usual pagination, and both the paginated shape and a plain array are read.
 	routing: sendThroughTransport(
-		{ method: 'GET', url: '/api/integration/category/get-products' },
+		{ method: 'GET', url: ENDPOINTS.categoryProducts },
 		listOperation('paginated'),
 	),
 };

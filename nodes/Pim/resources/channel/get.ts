@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getOneOperation } from '../../shared/standard';
 import { localeOption } from './localeOption';
 
@@ -6,7 +7,7 @@ export const { option, description } = getOneOperation({
 	resource: 'channel',
 	singular: 'channel',
 	plural: 'channels',
-	path: '/api/integration/channel/show',
+	path: ENDPOINTS.channelShow,
 	method: 'POST',
 	idName: 'channelId',
 	idDisplayName: 'Channel',

@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getManyOperation } from '../../shared/standard';
 
 export const { option, description } = getManyOperation({
 	resource: 'channel',
 	singular: 'channel',
 	plural: 'channels',
-	path: '/api/integration/channel',
+	path: ENDPOINTS.channel,
 	paginated: false,
 });

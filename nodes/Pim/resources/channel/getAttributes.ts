@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator, returnAllAndLimit } from '../../shared/descriptions';
+import { ENDPOINTS } from '../../shared/endpoints';
 import { listOperation, sendThroughTransport } from '../../shared/operations';
 import { localeOption } from './localeOption';
 
@@ -10,7 +11,7 @@ export const option: INodePropertyOptions = {
 	action: 'Get the attributes of a channel',
 	description: 'List the attributes a channel can use',
 	routing: sendThroughTransport(
-		{ method: 'GET', url: '/api/integration/channel/attribute' },
+		{ method: 'GET', url: ENDPOINTS.channelAttributes },
 		listOperation('plain'),
 	),
 };

@@ -1,10 +1,11 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getOneOperation } from '../../shared/standard';
 
 export const { option, description } = getOneOperation({
 	resource: 'currency',
 	singular: 'currency',
 	plural: 'currencies',
-	path: '/api/integration/currencies/show',
+	path: ENDPOINTS.currencyShow,
 	idName: 'currencyId',
 	idDisplayName: 'Currency',
 	searchListMethod: 'searchCurrencies',

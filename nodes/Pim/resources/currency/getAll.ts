@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getManyOperation } from '../../shared/standard';
 
 export const { option, description } = getManyOperation({
 	resource: 'currency',
 	singular: 'currency',
 	plural: 'currencies',
-	path: '/api/integration/currencies',
+	path: ENDPOINTS.currency,
 	paginated: false,
 });

@@ -1,10 +1,11 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getOneOperation } from '../../shared/standard';
 
 export const { option, description } = getOneOperation({
 	resource: 'family',
 	singular: 'family',
 	plural: 'families',
-	path: '/api/integration/family/show',
+	path: ENDPOINTS.familyShow,
 	idName: 'familyId',
 	idDisplayName: 'Family',
 	searchListMethod: 'searchFamilies',

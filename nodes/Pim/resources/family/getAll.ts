@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getManyOperation } from '../../shared/standard';
 
 export const { option, description } = getManyOperation({
 	resource: 'family',
 	singular: 'family',
 	plural: 'families',
-	path: '/api/integration/family',
+	path: ENDPOINTS.family,
 	paginated: true,
 });

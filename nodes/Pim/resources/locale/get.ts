@@ -1,10 +1,11 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getOneOperation } from '../../shared/standard';
 
 export const { option, description } = getOneOperation({
 	resource: 'locale',
 	singular: 'locale',
 	plural: 'locales',
-	path: '/api/integration/locale/show',
+	path: ENDPOINTS.localeShow,
 	idName: 'localeId',
 	idDisplayName: 'Locale',
 	searchListMethod: 'searchLocales',

@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getManyOperation } from '../../shared/standard';
 
 export const { option, description } = getManyOperation({
 	resource: 'locale',
 	singular: 'locale',
 	plural: 'locales',
-	path: '/api/integration/locale',
+	path: ENDPOINTS.locale,
 	paginated: false,
 });

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
+import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation } from '../../shared/operations';
 import { optionalString, requiredString } from '../../shared/params';
 import { serializeForm, type FormField } from '../../shared/serializer';
@@ -31,7 +32,7 @@ export const option: INodePropertyOptions = {
 	action: 'Assign a product to a category',
 	description: 'Put a product into a category of a channel',
 	routing: sendThroughTransport(
-		{ method: 'POST', url: '/api/integration/product/assign-category' },
+		{ method: 'POST', url: ENDPOINTS.productAssignCategory },
 		writeOperation(),
 		[body],
 	),

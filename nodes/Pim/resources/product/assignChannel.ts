@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
+import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 import { serializeForm } from '../../shared/serializer';
@@ -25,7 +26,7 @@ export const option: INodePropertyOptions = {
 	action: 'Assign a product to a channel',
 	description: 'Assign a product to a channel and set its status there',
 	routing: sendThroughTransport(
-		{ method: 'POST', url: '/api/integration/product/assign-channel' },
+		{ method: 'POST', url: ENDPOINTS.productAssignChannel },
 		writeOperation(),
 		[body],
 	),

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation } from '../../shared/operations';
 import { productForm } from './fields';
 
@@ -9,7 +10,7 @@ export const option: INodePropertyOptions = {
 	action: 'Create a product',
 	description: 'Create a new product',
 	routing: sendThroughTransport(
-		{ method: 'POST', url: '/api/integration/product' },
+		{ method: 'POST', url: ENDPOINTS.product },
 		writeOperation({ domainOptional: true }, productForm('create')),
 	),
 };

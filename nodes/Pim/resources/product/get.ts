@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator } from '../../shared/descriptions';
+import { ENDPOINTS } from '../../shared/endpoints';
 import { recordOperation, sendThroughTransport } from '../../shared/operations';
 
 export const option: INodePropertyOptions = {
@@ -9,7 +10,7 @@ export const option: INodePropertyOptions = {
 	action: 'Get a product',
 	description: 'Retrieve one product by ID',
 	routing: sendThroughTransport(
-		{ method: 'GET', url: '/api/integration/product/show' },
+		{ method: 'GET', url: ENDPOINTS.productShow },
 		recordOperation('product'),
 	),
 };

@@ -8,6 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { codeDropdown, listOptions, returnAllAndLimit, showFor } from '../../shared/descriptions';
+import { ENDPOINTS } from '../../shared/endpoints';
 import { listOperation, sendThroughTransport } from '../../shared/operations';
 import { isAttributeCode, optionalString } from '../../shared/params';
 
@@ -38,7 +39,7 @@ export const option: INodePropertyOptions = {
 	action: 'Get many products',
 	description: 'List products, optionally filtered by attribute values',
 	routing: sendThroughTransport(
-		{ method: 'GET', url: '/api/integration/product' },
+		{ method: 'GET', url: ENDPOINTS.product },
 		listOperation('paginated'),
 		[attributeFilters],
 	),

@@ -6,6 +6,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { showFor } from '../../shared/descriptions';
+import { ENDPOINTS } from '../../shared/endpoints';
 import { runContext, sendThroughTransport, toItems } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 import { productBySku } from './lookup';
@@ -31,7 +32,7 @@ export const option: INodePropertyOptions = {
 	value: 'getBySku',
 	action: 'Get a product by SKU',
 	description: 'Find one product by its SKU (exact match)',
-	routing: sendThroughTransport({ method: 'GET', url: '/api/integration/product' }, run),
+	routing: sendThroughTransport({ method: 'GET', url: ENDPOINTS.product }, run),
 };
 
 /** SKU is shared: skuField in shared/descriptions.ts. */

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../shared/endpoints';
 import type { RunContext } from '../../shared/operations';
 import { paginate } from '../../shared/pagination';
-
-export const PRODUCT_PATH = '/api/integration/product';
 
 /**
  * Products whose SKU equals `sku` exactly, through `filter[sku]`. The match is re-checked here
@@ -17,7 +16,12 @@ export async function productsWithSku(
 ): Promise<IDataObject[]> {
 	const { records } = await paginate(
 		ctx,
-		{ method: 'GET', url: PRODUCT_PATH, qs: { 'filter[sku]': sku }, itemIndex: ctx.getItemIndex() },
+		{
+			method: 'GET',
+			url: ENDPOINTS.product,
+			qs: { 'filter[sku]': sku },
+			itemIndex: ctx.getItemIndex(),
+		},
 		limiter,
 		settings,
 		{ pageSize: 100, max: Infinity },

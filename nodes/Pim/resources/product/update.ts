@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
+import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation } from '../../shared/operations';
 import { productForm } from './fields';
 
@@ -10,7 +11,7 @@ export const option: INodePropertyOptions = {
 	action: 'Update a product',
 	description: 'Update a product found by SKU',
 	routing: sendThroughTransport(
-		{ method: 'PUT', url: '/api/integration/product' },
+		{ method: 'PUT', url: ENDPOINTS.product },
 		writeOperation({ domainOptional: true }, productForm('update')),
 	),
 };

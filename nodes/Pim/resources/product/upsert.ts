@@ -6,11 +6,12 @@ import type {
 } from 'n8n-workflow';
 
 import { showFor } from '../../shared/descriptions';
+import { ENDPOINTS } from '../../shared/endpoints';
 import { runContext, sendThroughTransport, toItems, writeResult } from '../../shared/operations';
 import { productFields, serializeForm } from '../../shared/serializer';
 import { getConnection, pimRequest } from '../../shared/transport';
 import { productBodyBuilder } from './fields';
-import { PRODUCT_PATH, productBySku } from './lookup';
+import { productBySku } from './lookup';
 
 /**
  * Per run, the work queued for each SKU: two items with the same SKU run one after the other,
@@ -47,7 +48,7 @@ async function run(this: IExecutePaginationFunctions) {
 				this,
 				{
 					method: 'POST',
-					url: PRODUCT_PATH,
+					url: ENDPOINTS.product,
 					body: serializeForm(productFields(body, multiSelectForm)),
 					write: true,
 					domainOptional: true,
@@ -62,7 +63,7 @@ async function run(this: IExecutePaginationFunctions) {
 			this,
 			{
 				method: 'PUT',
-				url: PRODUCT_PATH,
+				url: ENDPOINTS.product,
 				body: serializeForm(
 					productFields({ ...body, isDataOverwrite: overwrite }, multiSelectForm),
 				),
@@ -83,7 +84,7 @@ export const option: INodePropertyOptions = {
 	value: 'upsert',
 	action: 'Create or update a product',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
-	routing: sendThroughTransport({ method: 'POST', url: PRODUCT_PATH }, run),
+	routing: sendThroughTransport({ method: 'POST', url: ENDPOINTS.product }, run),
 };
 
 /** The product fields are shared with Create: see fields.ts. */

@@ -1,10 +1,11 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getOneOperation } from '../../shared/standard';
 
 export const { option, description } = getOneOperation({
 	resource: 'relation',
 	singular: 'relation',
 	plural: 'relations',
-	path: '/api/integration/relation/show',
+	path: ENDPOINTS.relationShow,
 	idName: 'relationId',
 	idDisplayName: 'Relation',
 	searchListMethod: 'searchRelations',

@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '../../shared/endpoints';
 import { getManyOperation } from '../../shared/standard';
 
 export const { option, description } = getManyOperation({
 	resource: 'relation',
 	singular: 'relation',
 	plural: 'relations',
-	path: '/api/integration/relation',
+	path: ENDPOINTS.relation,
 	paginated: true,
 });

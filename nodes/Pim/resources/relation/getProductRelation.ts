@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { idLocator } from '../../shared/descriptions';
+import { ENDPOINTS } from '../../shared/endpoints';
 import { recordsOperation, sendThroughTransport } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 
@@ -22,7 +23,7 @@ export const option: INodePropertyOptions = {
 	description: 'Retrieve what a product is related to through one relation',
 	// The interface does not show this answer: an array gives one item per element.
 	routing: sendThroughTransport(
-		{ method: 'GET', url: '/api/integration/relation/product-relation' },
+		{ method: 'GET', url: ENDPOINTS.relationProductRelation },
 		recordsOperation(),
 		[sendSku],
 	),
