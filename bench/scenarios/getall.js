@@ -19,7 +19,7 @@ const VARIANTS = {
 	'http-split': { task: 'getall-http-split', label: 'HTTP Request + Split Out', needsN8n: true },
 };
 
-/** The node's page lookahead: min(4, Max Concurrent Requests 5), see nodes/Pim/shared/operations.ts. */
+/** The node's page lookahead: min(4, Max Concurrent Requests 5), see lookaheadFor in nodes/Pim/shared/pagination.ts. */
 const NODE_PAGES_IN_FLIGHT = 4;
 /**
  * The page length of a Return All without Options → Page Size (pageSize() in

@@ -11,9 +11,8 @@ import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOpti
 import { text } from '../Pim/methods/reading';
 import { codeDropdown } from '../Pim/shared/descriptions';
 import { ENDPOINTS } from '../Pim/shared/endpoints';
-import { AccountBound, type Bound } from '../Pim/shared/limiter';
 import { fetchPage, paginate, readPage, type Page } from '../Pim/shared/pagination';
-import { DEFAULT_RELIABILITY, pimRequest } from '../Pim/shared/transport';
+import { DEFAULT_RELIABILITY, pimClient, type PimClient } from '../Pim/shared/transport';
 import { changesSince, looksLastUpdatedFirst, nonRising, updatedAt, type Cursor } from './cursor';
 
 const PAGE_SIZE = 1000;
@@ -23,11 +22,10 @@ interface StaticData {
 	cursor?: Cursor;
 }
 
-async function readList(ctx: IPollFunctions, limiter: Bound, path: string, paginated: boolean) {
+async function readList(pim: PimClient, path: string, paginated: boolean) {
 	const request = { method: 'GET' as const, url: path };
-	if (!paginated)
-		return readPage(await pimRequest(ctx, request, limiter, DEFAULT_RELIABILITY)).records;
-	const { records } = await paginate(ctx, request, limiter, DEFAULT_RELIABILITY, {
+	if (!paginated) return readPage(await pim.request(request)).records;
+	const { records } = await paginate(pim, request, {
 		pageSize: PAGE_SIZE,
 		max: Infinity,
 		lookahead: CONCURRENCY,
@@ -42,12 +40,11 @@ async function readList(ctx: IPollFunctions, limiter: Bound, path: string, pagin
  * the whole list. `newest` (a first poll): only the products of the newest time.
  */
 async function readProductsSince(
-	ctx: IPollFunctions,
-	limiter: Bound,
+	pim: PimClient,
 	since: string | 'newest' | undefined,
 ): Promise<IDataObject[]> {
 	const request = { method: 'GET' as const, url: ENDPOINTS.product };
-	const first = await fetchPage(ctx, request, limiter, DEFAULT_RELIABILITY, 1, PAGE_SIZE);
+	const first = await fetchPage(pim, request, 1, PAGE_SIZE);
 	if (!first.paginated) return first.records;
 	const products = [...first.records];
 	const seen = new Set(products.map((p) => text(p.id)));
@@ -67,10 +64,10 @@ async function readProductsSince(
 		const from = since === 'newest' ? updatedAt(first.records[0]) : since;
 		let last = first.records;
 		for (let number = 2; updatedAt(last[last.length - 1]) >= from; number++) {
-			const page = await fetchPage(ctx, request, limiter, DEFAULT_RELIABILITY, number, PAGE_SIZE);
+			const page = await fetchPage(pim, request, number, PAGE_SIZE);
 			// The order must hold across the boundary too; if not, read everything after all.
 			if (!nonRising([last[last.length - 1], ...page.records])) {
-				return await readList(ctx, limiter, ENDPOINTS.product, true);
+				return await readList(pim, ENDPOINTS.product, true);
 			}
 			add(page);
 			if (complete(page, number) || page.records.length === 0) return products;
@@ -78,7 +75,7 @@ async function readProductsSince(
 		}
 		return products;
 	}
-	const { records } = await paginate(ctx, request, limiter, DEFAULT_RELIABILITY, {
+	const { records } = await paginate(pim, request, {
 		pageSize: PAGE_SIZE,
 		max: Infinity,
 		lookahead: CONCURRENCY,
@@ -106,14 +103,14 @@ function withDescendants(roots: IDataObject[], all: IDataObject[]): IDataObject[
 /** Turns the chosen family / channel / category codes into a test on product records. */
 async function productFilter(
 	ctx: IPollFunctions,
-	limiter: Bound,
+	pim: PimClient,
 ): Promise<(p: IDataObject) => boolean> {
 	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const tests: Array<(p: IDataObject) => boolean> = [];
 	const lower = (v: unknown) => text(v).toLowerCase();
 
 	if (filters.familyCode) {
-		const families = await readList(ctx, limiter, ENDPOINTS.family, true);
+		const families = await readList(pim, ENDPOINTS.family, true);
 		const family = families.find((f) => text(f.code) === filters.familyCode);
 		// Product records name their family by title.
 		const names = new Set([lower(filters.familyCode), lower(family?.title)].filter(Boolean));
@@ -123,10 +120,10 @@ async function productFilter(
 	if (filters.channelCode || filters.categoryCode) {
 		// Membership comes from the category product lists: product records name categories by
 		// title only, and titles repeat across channels.
-		const categories = await readList(ctx, limiter, ENDPOINTS.category, true);
+		const categories = await readList(pim, ENDPOINTS.category, true);
 		let chosen = categories;
 		if (filters.channelCode) {
-			const channels = await readList(ctx, limiter, ENDPOINTS.channel, false);
+			const channels = await readList(pim, ENDPOINTS.channel, false);
 			const channel = channels.find((c) => text(c.code) === filters.channelCode);
 			chosen = chosen.filter((c) => channel && text(c.channel_id) === text(channel.id));
 		}
@@ -134,14 +131,8 @@ async function productFilter(
 		const ids = new Set<string>();
 		for (const category of withDescendants(chosen, categories)) {
 			const { records } = await paginate(
-				ctx,
-				{
-					method: 'GET',
-					url: ENDPOINTS.categoryProducts,
-					qs: { id: text(category.id) },
-				},
-				limiter,
-				DEFAULT_RELIABILITY,
+				pim,
+				{ method: 'GET', url: ENDPOINTS.categoryProducts, qs: { id: text(category.id) } },
 				{ pageSize: PAGE_SIZE, max: Infinity },
 			);
 			for (const product of records) ids.add(text(product.id));
@@ -239,7 +230,7 @@ export class PimTrigger implements INodeType {
 	methods = { loadOptions: { getCategories, getChannels, getFamilies } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const limiter = new AccountBound(CONCURRENCY);
+		const pim = pimClient(this, { ...DEFAULT_RELIABILITY, maxConcurrency: CONCURRENCY });
 		const staticData = this.getWorkflowStaticData('node') as StaticData;
 		const emitExisting =
 			(this.getNodeParameter('options', {}) as IDataObject).emitExisting === true;
@@ -248,8 +239,8 @@ export class PimTrigger implements INodeType {
 		const since = manual
 			? undefined
 			: (staticData.cursor?.updatedAt ?? (emitExisting ? undefined : 'newest'));
-		const products = await readProductsSince(this, limiter, since);
-		const keep = await productFilter(this, limiter);
+		const products = await readProductsSince(pim, since);
+		const keep = await productFilter(this, pim);
 
 		if (manual) {
 			// A test run shows the most recently changed product without moving the cursor.

@@ -1,6 +1,13 @@
 import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import type { PimContext } from '../../nodes/Pim/shared/transport';
+import type { Limiter } from '../../nodes/Pim/shared/limiter';
+import {
+	DEFAULT_RELIABILITY,
+	pimClient,
+	type PimClient,
+	type PimContext,
+	type ReliabilitySettings,
+} from '../../nodes/Pim/shared/transport';
 
 export type Answer = Partial<IN8nHttpFullResponse> | Error;
 
@@ -52,4 +59,13 @@ export function envelope(data: unknown, status = 200) {
 		headers: {},
 		body: { status: status === 200, message: 'ok', data, status_code: status },
 	};
+}
+
+/** A client of `ctx` on a limiter of its own: no test shares an account limiter with another. */
+export function clientOn(
+	ctx: PimContext,
+	limiter: Limiter,
+	reliability: ReliabilitySettings = DEFAULT_RELIABILITY,
+): PimClient {
+	return pimClient(ctx, { ...reliability, maxConcurrency: limiter.maxConcurrency }, { limiter });
 }

@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 import { Limiter } from '../../nodes/Pim/shared/limiter';
 import { paginate, readPage } from '../../nodes/Pim/shared/pagination';
 import { DEFAULT_RELIABILITY } from '../../nodes/Pim/shared/transport';
-import { envelope, fakeContext } from './fakes';
+import { clientOn, envelope, fakeContext } from './fakes';
 
 const records = (from: number, to: number) =>
 	Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i }));
@@ -72,7 +72,7 @@ describe('paginate', () => {
 				pageLimit: 5,
 			});
 		});
-		const { records: got } = await paginate(ctx, request, new Limiter(4), settings, {
+		const { records: got } = await paginate(clientOn(ctx, new Limiter(4), settings), request, {
 			pageSize: 5,
 			max: Infinity,
 			lookahead: 4,
@@ -89,7 +89,7 @@ describe('paginate', () => {
 
 	it('reads all pages up to recordsTotal, with a partial last page', async () => {
 		const { ctx, calls } = fakeContext(server(25));
-		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, {
+		const { records: got } = await paginate(clientOn(ctx, new Limiter(1), settings), request, {
 			pageSize: 10,
 			max: Infinity,
 		});
@@ -99,7 +99,7 @@ describe('paginate', () => {
 
 	it('stops at max without reading further pages', async () => {
 		const { ctx, calls } = fakeContext(server(100));
-		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, {
+		const { records: got } = await paginate(clientOn(ctx, new Limiter(1), settings), request, {
 			pageSize: 10,
 			max: 15,
 		});
@@ -109,7 +109,7 @@ describe('paginate', () => {
 
 	it('follows the page length the server used when it clamps', async () => {
 		const { ctx, calls } = fakeContext(server(12, { echoLimit: 5 }));
-		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, {
+		const { records: got } = await paginate(clientOn(ctx, new Limiter(1), settings), request, {
 			pageSize: 1000,
 			max: Infinity,
 		});
@@ -119,7 +119,7 @@ describe('paginate', () => {
 
 	it('follows a page length the server caps without echoing it, when recordsTotal tells', async () => {
 		const { ctx, calls } = fakeContext(server(2500, { silentCap: 300 }));
-		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, {
+		const { records: got } = await paginate(clientOn(ctx, new Limiter(1), settings), request, {
 			pageSize: 1000,
 			max: Infinity,
 		});
@@ -131,7 +131,7 @@ describe('paginate', () => {
 		const short = fakeContext(server(23, { noTotal: true }));
 		expect(
 			(
-				await paginate(short.ctx, request, new Limiter(1), settings, {
+				await paginate(clientOn(short.ctx, new Limiter(1), settings), request, {
 					pageSize: 10,
 					max: Infinity,
 				})
@@ -141,7 +141,7 @@ describe('paginate', () => {
 		const exact = fakeContext(server(20, { noTotal: true }));
 		expect(
 			(
-				await paginate(exact.ctx, request, new Limiter(1), settings, {
+				await paginate(clientOn(exact.ctx, new Limiter(1), settings), request, {
 					pageSize: 10,
 					max: Infinity,
 				})
@@ -155,7 +155,7 @@ describe('paginate', () => {
 			envelope({ record: records(1, 10), recordsTotal: 50, currentPage: 1, pageLimit: 10 }),
 		);
 		await expect(
-			paginate(ctx, request, new Limiter(1), settings, { pageSize: 10, max: Infinity }),
+			paginate(clientOn(ctx, new Limiter(1), settings), request, { pageSize: 10, max: Infinity }),
 		).rejects.toThrow(/same records for page 2/);
 		expect(calls.length).toBeLessThanOrEqual(3);
 	});
@@ -170,7 +170,7 @@ describe('paginate', () => {
 				pageLimit: 3,
 			});
 		});
-		const { records: got } = await paginate(ctx, request, new Limiter(1), settings, {
+		const { records: got } = await paginate(clientOn(ctx, new Limiter(1), settings), request, {
 			pageSize: 3,
 			max: Infinity,
 		});
@@ -180,14 +180,15 @@ describe('paginate', () => {
 	it('takes a plain array as the whole list', async () => {
 		const { ctx, calls } = fakeContext(() => envelope(records(1, 4)));
 		expect(
-			(await paginate(ctx, request, new Limiter(1), settings, { pageSize: 2, max: 3 })).records,
+			(await paginate(clientOn(ctx, new Limiter(1), settings), request, { pageSize: 2, max: 3 }))
+				.records,
 		).toHaveLength(3);
 		expect(calls).toHaveLength(1);
 	});
 
 	it('fetches ahead through the limiter but returns pages in order', async () => {
 		const { ctx, calls } = fakeContext(server(50));
-		const { records: got } = await paginate(ctx, request, new Limiter(4), settings, {
+		const { records: got } = await paginate(clientOn(ctx, new Limiter(4), settings), request, {
 			pageSize: 5,
 			max: Infinity,
 			lookahead: 4,
@@ -219,7 +220,7 @@ describe('paginate: lists too long for one item', () => {
 	it('refuses after the first page when recordsTotal exceeds the bound', async () => {
 		const { ctx, calls } = fakeContext(server(150_000));
 		await expect(
-			paginate(ctx, request, new Limiter(1), settings, {
+			paginate(clientOn(ctx, new Limiter(1), settings), request, {
 				pageSize: 100,
 				max: Infinity,
 				refuseAbove: 100_000,
@@ -232,7 +233,7 @@ describe('paginate: lists too long for one item', () => {
 
 	it('reads such a list when a Limit keeps it within the bound', async () => {
 		const { ctx } = fakeContext(server(150_000));
-		const { records: got } = await paginate(ctx, request, new Limiter(2), settings, {
+		const { records: got } = await paginate(clientOn(ctx, new Limiter(2), settings), request, {
 			pageSize: 100,
 			max: 250,
 			refuseAbove: 100_000,

@@ -11,11 +11,12 @@ import { Limiter } from '../../nodes/Pim/shared/limiter';
 import {
 	backoffMs,
 	classify,
+	DEFAULT_RELIABILITY,
 	networkCodeOf,
 	parseRetryAfter,
-	pimRequest,
+	pimClient,
 } from '../../nodes/Pim/shared/transport';
-import { envelope, fakeContext } from './fakes';
+import { clientOn, envelope, fakeContext } from './fakes';
 
 const response = (statusCode: number, body: unknown, headers: Record<string, string> = {}) => ({
 	response: { statusCode, body, headers },
@@ -256,14 +257,16 @@ describe('helpers', () => {
 	});
 });
 
-describe('pimRequest', () => {
+describe('PimClient.request', () => {
 	it('retries after Retry-After and then succeeds; the token is in no error', async () => {
 		const { ctx, calls } = fakeContext((_o, call) =>
 			call === 1
 				? { statusCode: 429, headers: { 'retry-after': '0' }, body: { status: false } }
 				: { body: { status: true, data: { ok: 1 } } },
 		);
-		await expect(pimRequest(ctx, { method: 'GET', url: '/x' }, new Limiter(2))).resolves.toEqual({
+		await expect(
+			clientOn(ctx, new Limiter(2)).request({ method: 'GET', url: '/x' }),
+		).resolves.toEqual({
 			ok: 1,
 		});
 		expect(calls).toHaveLength(2);
@@ -272,11 +275,9 @@ describe('pimRequest', () => {
 			statusCode: 500,
 			body: { status: false, message: 'Boom secret-token' },
 		}));
-		const error = await pimRequest(
-			failing.ctx,
-			{ method: 'POST', url: '/x', write: true },
-			new Limiter(1),
-		).catch((e: unknown) => e);
+		const error = await clientOn(failing.ctx, new Limiter(1))
+			.request({ method: 'POST', url: '/x', write: true })
+			.catch((e: unknown) => e);
 		expect(failing.calls).toHaveLength(1);
 		expect(String((error as Error).message)).toContain('Boom');
 	});
@@ -296,11 +297,12 @@ describe('pimRequest', () => {
 			order.push('build');
 			return 'sku=A';
 		};
-		const pending = pimRequest(
-			ctx,
-			{ method: 'PUT', url: '/x', write: true, body: build },
-			limiter,
-		);
+		const pending = clientOn(ctx, limiter).request({
+			method: 'PUT',
+			url: '/x',
+			write: true,
+			body: build,
+		});
 		await sleep(20);
 		expect(order).toEqual([]); // the only slot is taken: nothing built yet
 		free();
@@ -311,20 +313,36 @@ describe('pimRequest', () => {
 
 		const bad = fakeContext(() => envelope({}));
 		const error = new Error('Parameter "SKU" is required');
-		const refused = pimRequest(
-			bad.ctx,
-			{
-				method: 'PUT',
-				url: '/x',
-				write: true,
-				body: () => {
-					throw error;
-				},
+		const refused = clientOn(bad.ctx, new Limiter(1)).request({
+			method: 'PUT',
+			url: '/x',
+			write: true,
+			body: () => {
+				throw error;
 			},
-			new Limiter(1),
-		);
+		});
 		await expect(refused).rejects.toBe(error);
 		expect(bad.calls).toHaveLength(0);
+	});
+
+	it("a node run's client reads the credential of its input item and names the item in errors", async () => {
+		const { ctx } = fakeContext(() => ({
+			statusCode: 422,
+			body: { status: false, message: 'Invalid' },
+		}));
+		const read = jest.spyOn(ctx, 'getCredentials');
+		const pim = pimClient(
+			ctx,
+			{ ...DEFAULT_RELIABILITY, maxConcurrency: 1 },
+			{ itemIndex: 3, limiter: new Limiter(1) },
+		);
+		const error = await pim.request({ method: 'GET', url: '/x' }).catch((e: unknown) => e);
+		expect(read).toHaveBeenCalledWith('pimApi', 3);
+		expect((error as { context: { itemIndex?: number } }).context.itemIndex).toBe(3);
+		await expect(pim.connection()).resolves.toMatchObject({
+			baseUrl: 'https://acme.pim.example.com',
+		});
+		expect(read).toHaveBeenCalledTimes(1); // read once per context and item
 	});
 
 	it('gives up when Retry-After exceeds the wait budget', async () => {
@@ -334,11 +352,11 @@ describe('pimRequest', () => {
 			body: { status: false, message: 'Slow down' },
 		}));
 		await expect(
-			pimRequest(ctx, { method: 'GET', url: '/x' }, new Limiter(1), {
+			clientOn(ctx, new Limiter(1), {
 				maxRetries: 5,
 				maxRetryWaitMs: 1000,
 				timeoutMs: 1000,
-			}),
+			}).request({ method: 'GET', url: '/x' }),
 		).rejects.toThrow('Slow down');
 		expect(calls).toHaveLength(1);
 	});

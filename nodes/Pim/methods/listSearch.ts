@@ -5,7 +5,15 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { categoryPaths, readAll, readOnePage, SOURCES, text, type ListSource } from './reading';
+import {
+	categoryPaths,
+	dropdownClient,
+	readAll,
+	readOnePage,
+	SOURCES,
+	text,
+	type ListSource,
+} from './reading';
 
 /**
  * Searchable lists for the id resource locators. Paginated resources are read one page per
@@ -38,9 +46,10 @@ async function search(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
+	const pim = dropdownClient(ctx);
 	const needle = (filter ?? '').trim().toLowerCase();
 	if (!source.paginated) {
-		const records = await readAll(ctx, source);
+		const records = await readAll(pim, source);
 		return {
 			results: toResults(
 				records.filter((r) => matches(r, needle)),
@@ -54,7 +63,7 @@ async function search(
 	const size = needle ? SEARCH_PAGE_SIZE : PAGE_SIZE;
 	const found: IDataObject[] = [];
 	for (let read = 0; read < pages; read++, page++) {
-		const current = await readOnePage(ctx, source, page, size);
+		const current = await readOnePage(pim, source, page, size);
 		found.push(...current.records.filter((r) => matches(r, needle)));
 		const limit = current.pageLimit ?? size;
 		const done =
@@ -85,7 +94,7 @@ export async function searchProducts(
 
 export async function searchCategories(this: ILoadOptionsFunctions, filter?: string) {
 	// Nested paths need every category, so categories are read whole (they are few).
-	const categories = await readAll(this, SOURCES.category);
+	const categories = await readAll(dropdownClient(this), SOURCES.category);
 	const paths = categoryPaths(categories);
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = categories

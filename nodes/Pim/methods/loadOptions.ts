@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { categoryPaths, readAll, SOURCES, text } from './reading';
+import { categoryPaths, dropdownClient, readAll, SOURCES, text } from './reading';
 
 /** Dropdowns of codes: value = code, sorted by label. An empty account gives an empty list. */
 
@@ -29,7 +29,7 @@ const attributeLabel = (r: IDataObject) =>
 
 export async function getFamilies(this: ILoadOptionsFunctions) {
 	return byCode(
-		await readAll(this, SOURCES.family),
+		await readAll(dropdownClient(this), SOURCES.family),
 		(r) => text(r.title) || text(r.code),
 		(r) => text(r.code),
 	);
@@ -37,7 +37,7 @@ export async function getFamilies(this: ILoadOptionsFunctions) {
 
 export async function getChannels(this: ILoadOptionsFunctions) {
 	return byCode(
-		await readAll(this, SOURCES.channel),
+		await readAll(dropdownClient(this), SOURCES.channel),
 		(r) => text(r.name) || text(r.code),
 		(r) => text(r.code),
 	);
@@ -45,18 +45,20 @@ export async function getChannels(this: ILoadOptionsFunctions) {
 
 export async function getLocales(this: ILoadOptionsFunctions) {
 	return byCode(
-		await readAll(this, SOURCES.locale),
+		await readAll(dropdownClient(this), SOURCES.locale),
 		(r) => `${text(r.name) || text(r.code)} (${text(r.code)})`,
 	);
 }
 
 export async function getCurrencies(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(this, SOURCES.currency), (r) => text(r.code));
+	return byCode(await readAll(dropdownClient(this), SOURCES.currency), (r) => text(r.code));
 }
 
 /** All attributes of the account (for filters). */
 export async function getFilterAttributes(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(this, SOURCES.attribute), attributeLabel, (r) => text(r.code));
+	return byCode(await readAll(dropdownClient(this), SOURCES.attribute), attributeLabel, (r) =>
+		text(r.code),
+	);
 }
 
 /**
@@ -64,7 +66,9 @@ export async function getFilterAttributes(this: ILoadOptionsFunctions) {
  * channel's attribute list does not limit what a product takes, so no channel narrows it.
  */
 export async function getAttributes(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(this, SOURCES.attribute), attributeLabel, (r) => text(r.code));
+	return byCode(await readAll(dropdownClient(this), SOURCES.attribute), attributeLabel, (r) =>
+		text(r.code),
+	);
 }
 
 /**
@@ -73,9 +77,10 @@ export async function getAttributes(this: ILoadOptionsFunctions) {
  * whole dropdown when it is one (e.g. Channel = {{ $json.channel }}).
  */
 export async function getCategories(this: ILoadOptionsFunctions) {
+	const pim = dropdownClient(this);
 	const [categories, channels] = await Promise.all([
-		readAll(this, SOURCES.category),
-		readAll(this, SOURCES.channel),
+		readAll(pim, SOURCES.category),
+		readAll(pim, SOURCES.channel),
 	]);
 	const paths = categoryPaths(categories);
 	const channelName = new Map(channels.map((c) => [text(c.id), text(c.name) || text(c.code)]));

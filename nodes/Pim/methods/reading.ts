@@ -1,19 +1,31 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../shared/endpoints';
-import { AccountBound } from '../shared/limiter';
-import { fetchPage, paginate, readPage, type Page } from '../shared/pagination';
-import { pimRequest, type ReliabilitySettings } from '../shared/transport';
+import {
+	fetchPage,
+	lookaheadFor,
+	MAX_PAGE_SIZE,
+	paginate,
+	readPage,
+	type Page,
+} from '../shared/pagination';
+import { pimClient, type ClientSettings, type PimClient } from '../shared/transport';
 
 /** How dropdowns read the account: quick to give up, so the editor never hangs. */
-export const DROPDOWN_SETTINGS: ReliabilitySettings = {
+export const DROPDOWN_SETTINGS: ClientSettings = {
+	maxConcurrency: 4,
 	maxRetries: 2,
 	maxRetryWaitMs: 10_000,
 	timeoutMs: 20_000,
 };
-export const DROPDOWN_CONCURRENCY = 4;
+
+/** The client of one dropdown, search or field list of the editor. */
+export function dropdownClient(ctx: ILoadOptionsFunctions): PimClient {
+	return pimClient(ctx, DROPDOWN_SETTINGS);
+}
+
 /** Page length for reading whole lists: few requests for a 10 000-attribute account. */
-export const FULL_LIST_PAGE_SIZE = 1000;
+export const FULL_LIST_PAGE_SIZE = MAX_PAGE_SIZE;
 
 export interface ListSource {
 	path: string;
@@ -31,37 +43,28 @@ export const SOURCES = {
 	currency: { path: ENDPOINTS.currency, paginated: false },
 } satisfies Record<string, ListSource>;
 
-/** Every record of a list, across all pages. */
-export async function readAll(
-	ctx: ILoadOptionsFunctions,
-	source: ListSource,
-	qs?: IDataObject,
-): Promise<IDataObject[]> {
-	const limiter = new AccountBound(DROPDOWN_CONCURRENCY);
-	const request = { method: 'GET' as const, url: source.path, qs };
-	if (!source.paginated)
-		return readPage(await pimRequest(ctx, request, limiter, DROPDOWN_SETTINGS)).records;
-	const { records } = await paginate(ctx, request, limiter, DROPDOWN_SETTINGS, {
+/** Every record of a list, across all pages. Dropdowns and the product attribute catalogue. */
+export async function readAll(pim: PimClient, source: ListSource): Promise<IDataObject[]> {
+	const request = { method: 'GET' as const, url: source.path };
+	if (!source.paginated) return readPage(await pim.request(request)).records;
+	const { records } = await paginate(pim, request, {
 		pageSize: FULL_LIST_PAGE_SIZE,
 		max: Infinity,
-		lookahead: DROPDOWN_CONCURRENCY,
+		lookahead: lookaheadFor(pim),
 	});
 	return records;
 }
 
-/** One page of a list (for searchable dropdowns that page on demand). */
+/** One page of a list (for searchable dropdowns that page on demand; a plain list is one page). */
 export async function readOnePage(
-	ctx: ILoadOptionsFunctions,
+	pim: PimClient,
 	source: ListSource,
 	page: number,
 	pageSize: number,
-	qs?: IDataObject,
 ): Promise<Page> {
-	const limiter = new AccountBound(DROPDOWN_CONCURRENCY);
-	const request = { method: 'GET' as const, url: source.path, qs };
-	if (!source.paginated)
-		return readPage(await pimRequest(ctx, request, limiter, DROPDOWN_SETTINGS));
-	return await fetchPage(ctx, request, limiter, DROPDOWN_SETTINGS, page, pageSize);
+	const request = { method: 'GET' as const, url: source.path };
+	if (!source.paginated) return readPage(await pim.request(request));
+	return await fetchPage(pim, request, page, pageSize);
 }
 
 export function text(value: unknown): string {

@@ -2,16 +2,16 @@ import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { attributeFields, catalogOf, MAX_FIELDS } from '../resources/product/mapping';
 import { attributeCodeProblem } from '../shared/params';
-import { readAll, SOURCES } from './reading';
+import { dropdownClient, readAll, SOURCES } from './reading';
 
 /** Version 2's `columns` mapper: the account's attributes (all pages) as fields. */
 export async function getAttributeFields(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
 	// One field per code the node can send (duplicates and reserved codes such as sku left out).
-	const attributes = [...catalogOf(await readAll(this, SOURCES.attribute)).byCode.values()].filter(
-		(a) => !attributeCodeProblem(a.code),
-	);
+	const attributes = [
+		...catalogOf(await readAll(dropdownClient(this), SOURCES.attribute)).byCode.values(),
+	].filter((a) => !attributeCodeProblem(a.code));
 	if (attributes.length > MAX_FIELDS) {
 		return {
 			fields: [],

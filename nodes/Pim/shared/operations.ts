@@ -10,11 +10,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { AccountBound, type Bound } from './limiter';
-import { MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
-import { maxRecords, pageSize, pageSlice, runSettings, type RunSettings } from './params';
+import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
+import { maxRecords, pageSize, pageSlice, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
-import { pimRequest, type PimRequest } from './transport';
+import { pimClient, type PimClient, type PimRequest } from './transport';
 
 /** What an operation runs: sends the request n8n built (see sendThroughTransport), shapes the items. */
 export type OperationRunner = (
@@ -42,21 +41,13 @@ export function sendThroughTransport(
 	};
 }
 
-export interface RunContext {
-	settings: RunSettings;
-	/** This run's bound on its account's shared limiter (see limiter.ts). */
-	limiter: Bound;
-}
-
-/** Settings and the limiter shared by all items of this node run. */
-export function runContext(ctx: IExecuteSingleFunctions): RunContext {
-	const settings = runSettings(ctx);
-	return { settings, limiter: new AccountBound(settings.maxConcurrency) };
+/** The client of one input item: the node's Request Options, the account's shared limiter. */
+export function runClient(ctx: IExecuteSingleFunctions): PimClient {
+	return pimClient(ctx, runSettings(ctx), { itemIndex: ctx.getItemIndex() });
 }
 
 /** The request n8n built from the routing, as the transport takes it. */
 export function requestFrom(
-	ctx: IExecuteSingleFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	extra: Partial<PimRequest> = {},
 ): PimRequest {
@@ -76,7 +67,6 @@ export function requestFrom(
 				: fields.length
 					? serializeForm(fields as FormField[])
 					: undefined,
-		itemIndex: ctx.getItemIndex(),
 		...extra,
 	};
 }
@@ -123,18 +113,18 @@ export function singleRecord(
 /** Lists: paginated ones follow the pages; plain-array ones are cut to Limit here. */
 export function listOperation(kind: 'paginated' | 'plain'): OperationRunner {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		const { settings, limiter } = runContext(this);
+		const pim = runClient(this);
 		const max = maxRecords(this);
-		const request = requestFrom(this, requestData);
+		const request = requestFrom(requestData);
 		if (kind === 'plain') {
-			const page = readPage(await pimRequest(this, request, limiter, settings));
+			const page = readPage(await pim.request(request));
 			return toItems(this, page.records.slice(0, max));
 		}
-		const { records } = await paginate(this, request, limiter, settings, {
+		const { records } = await paginate(pim, request, {
 			pageSize: pageSize(this, max),
 			...pageSlice(this),
 			max,
-			lookahead: Math.min(4, settings.maxConcurrency),
+			lookahead: lookaheadFor(pim),
 			refuseAbove: MAX_ITEMS_PER_INPUT,
 		});
 		return toItems(this, records);
@@ -144,8 +134,8 @@ export function listOperation(kind: 'paginated' | 'plain'): OperationRunner {
 /** Show endpoints: the record itself is the item. */
 export function recordOperation(what: string, extra: Partial<PimRequest> = {}): OperationRunner {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		const { settings, limiter } = runContext(this);
-		const data = await pimRequest(this, requestFrom(this, requestData, extra), limiter, settings);
+		const pim = runClient(this);
+		const data = await pim.request(requestFrom(requestData, extra));
 		return toItems(this, [singleRecord(this, data, what)]);
 	};
 }
@@ -153,8 +143,8 @@ export function recordOperation(what: string, extra: Partial<PimRequest> = {}): 
 /** Endpoints whose answer is not shown by the interface: an array gives one item per element. */
 export function recordsOperation(): OperationRunner {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		const { settings, limiter } = runContext(this);
-		const data = await pimRequest(this, requestFrom(this, requestData), limiter, settings);
+		const pim = runClient(this);
+		const data = await pim.request(requestFrom(requestData));
 		const page = readPage(data);
 		if (page.records.length || Array.isArray(data) || page.paginated)
 			return toItems(this, page.records);
@@ -178,7 +168,7 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
  */
 export type BodyBuilder = (
 	ctx: IExecutePaginationFunctions,
-	run: RunContext,
+	pim: PimClient,
 ) => Promise<() => string>;
 
 /** Writes: never retried unless the server provably did not act (see transport.ts). */
@@ -187,10 +177,10 @@ export function writeOperation(
 	buildBody?: BodyBuilder,
 ): OperationRunner {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		const run = runContext(this);
-		const request = requestFrom(this, requestData, { write: true, ...extra });
-		if (buildBody) request.body = await buildBody(this, run);
-		const data = await pimRequest(this, request, run.limiter, run.settings);
+		const pim = runClient(this);
+		const request = requestFrom(requestData, { write: true, ...extra });
+		if (buildBody) request.body = await buildBody(this, pim);
+		const data = await pim.request(request);
 		return toItems(this, [writeResult(data)]);
 	};
 }

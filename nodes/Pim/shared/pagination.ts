@@ -1,13 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { Bound } from './limiter';
-import {
-	pimRequest,
-	type PimContext,
-	type PimRequest,
-	type ReliabilitySettings,
-} from './transport';
+import type { PimClient, PimRequest } from './transport';
 
 export const PAGE_PARAM = 'pagination[currentPage]';
 export const LIMIT_PARAM = 'pagination[pageLimit]';
@@ -83,26 +77,24 @@ export interface PaginateResult {
 	total?: number;
 }
 
+/** Pages a read of a long list asks for ahead of the one it reads: a few, within the client's bound. */
+export function lookaheadFor(pim: PimClient): number {
+	return Math.min(4, pim.settings.maxConcurrency);
+}
+
 /** Reads one page of a paginated list endpoint. */
 export async function fetchPage(
-	ctx: PimContext,
+	pim: PimClient,
 	request: PimRequest,
-	limiter: Bound,
-	settings: ReliabilitySettings,
 	page: number,
 	pageSize: number,
 ): Promise<Page> {
 	const size = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(pageSize)));
 	return readPage(
-		await pimRequest(
-			ctx,
-			{
-				...request,
-				qs: { ...request.qs, [LIMIT_PARAM]: String(size), [PAGE_PARAM]: String(page) },
-			},
-			limiter,
-			settings,
-		),
+		await pim.request({
+			...request,
+			qs: { ...request.qs, [LIMIT_PARAM]: String(size), [PAGE_PARAM]: String(page) },
+		}),
 	);
 }
 
@@ -117,7 +109,7 @@ const identity = (record: IDataObject): number | string =>
 /**
  * The one pagination loop of the package. Follows `pagination[currentPage]` until `recordsTotal`
  * records are read, a page comes back empty or short, or `max` is reached. Each page is fetched
- * through pimRequest, so a failed page is retried on its own and the run resumes where it was.
+ * through the client's transport, so a failed page is retried on its own and the run resumes where it was.
  * A server that ignores `currentPage` (a page made only of records already seen) is reported
  * instead of looping.
  *
@@ -131,10 +123,8 @@ const identity = (record: IDataObject): number | string =>
  * may not be (see the README, "Lists that change while they are read").
  */
 export async function paginate(
-	ctx: PimContext,
+	pim: PimClient,
 	request: PimRequest,
-	limiter: Bound,
-	settings: ReliabilitySettings,
 	options: PaginateOptions,
 ): Promise<PaginateResult> {
 	const pageSize = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(options.pageSize)));
@@ -151,7 +141,7 @@ export async function paginate(
 	const request_ = (page: number) => {
 		let promise = inFlight.get(page);
 		if (!promise) {
-			promise = fetchPage(ctx, request, limiter, settings, page, pageSize);
+			promise = fetchPage(pim, request, page, pageSize);
 			// Pages fetched ahead and then not needed must not surface as unhandled rejections.
 			promise.catch(() => undefined);
 			inFlight.set(page, promise);
@@ -181,7 +171,7 @@ export async function paginate(
 	async function recoverMoved(): Promise<void> {
 		let missing = shifted;
 		for (let page = 1; missing > 0 && page <= lastPage; page++) {
-			const current = await fetchPage(ctx, request, limiter, settings, page, pageSize);
+			const current = await fetchPage(pim, request, page, pageSize);
 			const fresh = freshOf(current);
 			records.push(...fresh);
 			missing -= fresh.length;
@@ -207,7 +197,7 @@ export async function paginate(
 			const fresh = freshOf(current);
 			if (fresh.length === 0) {
 				throw new NodeApiError(
-					ctx.getNode(),
+					pim.ctx.getNode(),
 					{ message: 'Pagination did not advance' },
 					{
 						message: `The PIM returned the same records for page ${page} as for an earlier page`,
@@ -250,7 +240,7 @@ export async function paginate(
 					options.max > refuseAbove
 				) {
 					throw new NodeApiError(
-						ctx.getNode(),
+						pim.ctx.getNode(),
 						{ message: 'Too many records for one item' },
 						{
 							message: `The list has ${total} records; one input item can return at most ${refuseAbove} in n8n`,

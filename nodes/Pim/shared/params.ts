@@ -9,7 +9,7 @@ import type {
 	FormValue,
 	ProductBody,
 } from './serializer';
-import { DEFAULT_RELIABILITY, type ReliabilitySettings } from './transport';
+import { DEFAULT_RELIABILITY, type ClientSettings } from './transport';
 
 /** Reading and checking node parameters: every problem is reported before a request is sent. */
 
@@ -109,14 +109,10 @@ export function pageSlice(ctx: Ctx): { startPage: number; maxPages: number } {
 	return { startPage, maxPages };
 }
 
-export interface RunSettings extends ReliabilitySettings {
-	maxConcurrency: number;
-}
-
 export const DEFAULT_CONCURRENCY = 5;
 
 /** The "Request Options" collection shared by every operation. */
-export function runSettings(ctx: Ctx): RunSettings {
+export function runSettings(ctx: Ctx): ClientSettings {
 	const o = ctx.getNodeParameter('requestOptions', {}) as IDataObject;
 	const retries =
 		o.maxRetries === undefined ? DEFAULT_RELIABILITY.maxRetries : Number(o.maxRetries);

@@ -11,7 +11,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { DOMAIN_HELP, resolveConnection, type PimConnection } from './connection';
-import { limiterFor, type Bound } from './limiter';
+import { AccountBound, limiterFor, type Bound, type Limiter } from './limiter';
 
 /** Any n8n context that can make authenticated requests: node items, pagination, dropdowns, polls. */
 export type PimContext = Pick<FunctionsBase, 'getNode' | 'getCredentials'> & {
@@ -35,6 +35,14 @@ export const DEFAULT_RELIABILITY: ReliabilitySettings = {
 	timeoutMs: 60_000,
 };
 
+export interface ClientSettings extends ReliabilitySettings {
+	/**
+	 * This client's bound on its account's limiter, which every execution, dropdown and poll of
+	 * the account shares (limiter.ts): its requests wait while that many are in flight.
+	 */
+	maxConcurrency: number;
+}
+
 export interface PimRequest {
 	method: IHttpRequestMethods;
 	/** Path below the base URL: one of ENDPOINTS (endpoints.ts). */
@@ -51,8 +59,6 @@ export interface PimRequest {
 	write?: boolean;
 	/** The endpoints where the interface makes `x-domain` optional. */
 	domainOptional?: boolean;
-	/** Item the request belongs to, for error reporting. */
-	itemIndex?: number;
 }
 
 /** The common response envelope of the interface. */
@@ -344,9 +350,38 @@ function resolveCredential(ctx: PimContext, itemIndex?: number): Promise<Resolve
 	return promise;
 }
 
-/** Checks the credential (once per context and item) and turns problems into a node error. */
-export async function getConnection(ctx: PimContext, itemIndex?: number): Promise<PimConnection> {
-	return (await resolveCredential(ctx, itemIndex)).connection;
+/** The PIM as one run sees it: made once and passed on instead of context, bound and settings. */
+export interface PimClient {
+	/** The n8n context the requests are made from; errors name its node. */
+	readonly ctx: PimContext;
+	readonly settings: ClientSettings;
+	/** The input item of a node run: its credential is used, and errors name it. */
+	readonly itemIndex?: number;
+	/** The checked credential (read once per context and item); problems are node errors. */
+	connection(): Promise<PimConnection>;
+	/** Sends one request (see send below) and returns the envelope's `data`. */
+	request(request: PimRequest): Promise<unknown>;
+}
+
+/**
+ * A client for one run: one input item of a node (operations.ts, runClient), a dropdown
+ * (methods/reading.ts) or a trigger poll. `limiter`: a limiter of its own instead of the
+ * account's shared one (tests).
+ */
+export function pimClient(
+	ctx: PimContext,
+	settings: ClientSettings,
+	options: { itemIndex?: number; limiter?: Limiter } = {},
+): PimClient {
+	const { itemIndex } = options;
+	const bound: Bound = options.limiter ?? new AccountBound(settings.maxConcurrency);
+	return {
+		ctx,
+		settings,
+		itemIndex,
+		connection: async () => (await resolveCredential(ctx, itemIndex)).connection,
+		request: async (request) => await send(ctx, request, bound, settings, itemIndex),
+	};
 }
 
 /**
@@ -355,18 +390,19 @@ export async function getConnection(ctx: PimContext, itemIndex?: number): Promis
  * `status: false` body on HTTP 200, into a NodeApiError with the API's own message.
  * Returns the envelope's `data`.
  */
-export async function pimRequest(
+async function send(
 	ctx: PimContext,
 	request: PimRequest,
 	bound: Bound,
-	settings: ReliabilitySettings = DEFAULT_RELIABILITY,
+	settings: ReliabilitySettings,
+	itemIndex: number | undefined,
 ): Promise<unknown> {
-	const { connection, decrypted } = await resolveCredential(ctx, request.itemIndex);
+	const { connection, decrypted } = await resolveCredential(ctx, itemIndex);
 	if (!connection.domain && !request.domainOptional) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`Credential field "Domain": this operation needs the account, and the Base URL does not name one; ${DOMAIN_HELP}`,
-			{ itemIndex: request.itemIndex },
+			{ itemIndex },
 		);
 	}
 
@@ -420,7 +456,7 @@ export async function pimRequest(
 			attempt >= settings.maxRetries ||
 			waited + wait > settings.maxRetryWaitMs
 		) {
-			throw toNodeError(ctx, failure, request.itemIndex, attempt + 1);
+			throw toNodeError(ctx, failure, itemIndex, attempt + 1);
 		}
 		// The server asked for room: hold back every request to this account, not just this one.
 		if (failure.httpCode === 429) limiter.rateLimited(wait);

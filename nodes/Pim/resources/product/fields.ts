@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import { codeDropdown, FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
-import type { BodyBuilder, RunContext } from '../../shared/operations';
+import type { BodyBuilder } from '../../shared/operations';
 import { productBody, requiredString } from '../../shared/params';
 import { productFields, serializeForm, type ProductBody } from '../../shared/serializer';
-import { getConnection } from '../../shared/transport';
+import type { PimClient } from '../../shared/transport';
 import { COLUMNS_LABEL, columnsReader } from './mapping';
 
 /**
@@ -263,21 +263,21 @@ export const sharedProductFields: INodeProperties[] = [
 export async function productBodyBuilder(
 	ctx: IExecuteSingleFunctions,
 	mode: 'create' | 'update',
-	run: RunContext,
+	pim: PimClient,
 ): Promise<() => ProductBody> {
 	if (ctx.getNode().typeVersion < 2) return () => productBody(ctx, mode);
 	// What needs no attribute list is checked before the list is read.
 	requiredString(ctx, 'sku', 'SKU');
 	requiredString(ctx, 'languageCode', 'Language');
-	const attributeValues = await columnsReader(ctx, run);
+	const attributeValues = await columnsReader(ctx, pim);
 	return () => productBody(ctx, mode, attributeValues);
 }
 
 /** The form body of Create and Update (see writeOperation). */
 export function productForm(mode: 'create' | 'update'): BodyBuilder {
-	return async (ctx, run) => {
-		const body = await productBodyBuilder(ctx, mode, run);
-		const { multiSelectForm } = await getConnection(ctx, ctx.getItemIndex());
+	return async (ctx, pim) => {
+		const body = await productBodyBuilder(ctx, mode, pim);
+		const { multiSelectForm } = await pim.connection();
 		return () => serializeForm(productFields(body(), multiSelectForm));
 	};
 }

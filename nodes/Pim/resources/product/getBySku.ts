@@ -7,13 +7,13 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { runContext, sendThroughTransport, toItems } from '../../shared/operations';
+import { runClient, sendThroughTransport, toItems } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 import { productBySku } from './lookup';
 
 async function run(this: IExecutePaginationFunctions) {
 	const sku = requiredString(this, 'sku', 'SKU');
-	const product = await productBySku(this, sku, runContext(this));
+	const product = await productBySku(runClient(this), sku);
 	if (product) return toItems(this, [product]);
 	if (this.getNodeParameter('ifNotFound', 'error') === 'empty') return [];
 	throw new NodeApiError(

@@ -8,11 +8,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { SOURCES, text } from '../../methods/reading';
-import type { RunContext } from '../../shared/operations';
-import { paginate, MAX_PAGE_SIZE } from '../../shared/pagination';
+import { readAll, SOURCES, text } from '../../methods/reading';
 import { attributeCodeProblem, listOf, RESERVED } from '../../shared/params';
 import type { AttributeValues, FormValue } from '../../shared/serializer';
+import type { PimClient } from '../../shared/transport';
 
 /**
  * Version 2's attribute values: the `columns` resource mapper. The editor lists the account's
@@ -187,28 +186,14 @@ export function catalogOf(records: IDataObject[]): AttributeCatalog {
 /** One read of the attribute list per node execution, shared by its items (keyed like the limiter). */
 const catalogs = new WeakMap<object, Promise<AttributeCatalog>>();
 
-async function readCatalog(
-	ctx: IExecuteSingleFunctions,
-	{ limiter, settings }: RunContext,
-): Promise<AttributeCatalog> {
-	const { records } = await paginate(
-		ctx,
-		{ method: 'GET', url: SOURCES.attribute.path, itemIndex: ctx.getItemIndex() },
-		limiter,
-		settings,
-		{ pageSize: MAX_PAGE_SIZE, max: Infinity, lookahead: Math.min(4, settings.maxConcurrency) },
-	);
-	return catalogOf(records);
-}
-
 export async function attributeCatalog(
 	ctx: IExecuteSingleFunctions,
-	run: RunContext,
+	pim: PimClient,
 ): Promise<AttributeCatalog> {
 	const runKey = ctx.getExecuteData() as object | undefined;
 	let pending = runKey ? catalogs.get(runKey) : undefined;
 	if (!pending) {
-		pending = readCatalog(ctx, run);
+		pending = readAll(pim, SOURCES.attribute).then(catalogOf);
 		if (runKey) catalogs.set(runKey, pending);
 	}
 	try {
@@ -457,13 +442,13 @@ export function definedValues(
  */
 export async function columnsReader(
 	ctx: IExecuteSingleFunctions,
-	run: RunContext,
+	pim: PimClient,
 ): Promise<() => AttributeValues> {
 	const { mode, codes } = savedColumns(ctx);
 	if (mode === 'autoMapInputData') {
-		const catalog = await attributeCatalog(ctx, run);
+		const catalog = await attributeCatalog(ctx, pim);
 		return () => autoMappedValues(ctx, ctx.getInputData().json, catalog, mappingOptions(ctx));
 	}
-	const catalog = codes.length ? await attributeCatalog(ctx, run) : undefined;
+	const catalog = codes.length ? await attributeCatalog(ctx, pim) : undefined;
 	return () => definedValues(ctx, catalog);
 }

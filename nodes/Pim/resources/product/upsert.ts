@@ -7,9 +7,8 @@ import type {
 
 import { showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { runContext, sendThroughTransport, toItems, writeResult } from '../../shared/operations';
+import { runClient, sendThroughTransport, toItems, writeResult } from '../../shared/operations';
 import { productFields, serializeForm } from '../../shared/serializer';
-import { getConnection, pimRequest } from '../../shared/transport';
 import { productBodyBuilder } from './fields';
 import { productBySku } from './lookup';
 
@@ -34,46 +33,31 @@ async function serialisedBySku<T>(
 }
 
 async function run(this: IExecutePaginationFunctions) {
-	const context = runContext(this);
-	const body = (await productBodyBuilder(this, 'create', context))();
+	const pim = runClient(this);
+	const body = (await productBodyBuilder(this, 'create', pim))();
 	const overwrite =
 		(this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
-	const itemIndex = this.getItemIndex();
-	const { multiSelectForm } = await getConnection(this, itemIndex);
+	const { multiSelectForm } = await pim.connection();
 
 	const result = await serialisedBySku(this.getExecuteData(), body.sku, async () => {
-		const existing = await productBySku(this, body.sku, context);
+		const existing = await productBySku(pim, body.sku);
 		if (!existing) {
-			const data = await pimRequest(
-				this,
-				{
-					method: 'POST',
-					url: ENDPOINTS.product,
-					body: serializeForm(productFields(body, multiSelectForm)),
-					write: true,
-					domainOptional: true,
-					itemIndex,
-				},
-				context.limiter,
-				context.settings,
-			);
-			return { operation: 'created', ...writeResult(data) };
-		}
-		const data = await pimRequest(
-			this,
-			{
-				method: 'PUT',
+			const data = await pim.request({
+				method: 'POST',
 				url: ENDPOINTS.product,
-				body: serializeForm(
-					productFields({ ...body, isDataOverwrite: overwrite }, multiSelectForm),
-				),
+				body: serializeForm(productFields(body, multiSelectForm)),
 				write: true,
 				domainOptional: true,
-				itemIndex,
-			},
-			context.limiter,
-			context.settings,
-		);
+			});
+			return { operation: 'created', ...writeResult(data) };
+		}
+		const data = await pim.request({
+			method: 'PUT',
+			url: ENDPOINTS.product,
+			body: serializeForm(productFields({ ...body, isDataOverwrite: overwrite }, multiSelectForm)),
+			write: true,
+			domainOptional: true,
+		});
 		return { operation: 'updated', ...writeResult(data) };
 	});
 	return toItems(this, [result]);
