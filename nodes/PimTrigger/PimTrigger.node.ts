@@ -8,29 +8,25 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
-import { text } from '../Pim/methods/reading';
+import { FULL_LIST_PAGE_SIZE, readAll, readOnePage, SOURCES, text } from '../Pim/methods/reading';
 import { codeDropdown } from '../Pim/shared/descriptions';
 import { ENDPOINTS } from '../Pim/shared/endpoints';
-import { fetchPage, paginate, readPage, type Page } from '../Pim/shared/pagination';
-import { DEFAULT_RELIABILITY, pimClient, type PimClient } from '../Pim/shared/transport';
+import { paginate, type Page } from '../Pim/shared/pagination';
+import {
+	DEFAULT_RELIABILITY,
+	pimClient,
+	type ClientSettings,
+	type PimClient,
+} from '../Pim/shared/transport';
 import { changesSince, looksLastUpdatedFirst, nonRising, updatedAt, type Cursor } from './cursor';
 
-const PAGE_SIZE = 1000;
-const CONCURRENCY = 4;
+/** A poll reads like the dropdowns (methods/reading.ts), with the node's default patience. */
+const POLL_SETTINGS: ClientSettings = { ...DEFAULT_RELIABILITY, maxConcurrency: 4 };
+/** readAll's page length: reading on from page 2 continues where this poll's page 1 ended. */
+const PAGE_SIZE = FULL_LIST_PAGE_SIZE;
 
 interface StaticData {
 	cursor?: Cursor;
-}
-
-async function readList(pim: PimClient, path: string, paginated: boolean) {
-	const request = { method: 'GET' as const, url: path };
-	if (!paginated) return readPage(await pim.request(request)).records;
-	const { records } = await paginate(pim, request, {
-		pageSize: PAGE_SIZE,
-		max: Infinity,
-		lookahead: CONCURRENCY,
-	});
-	return records;
 }
 
 /**
@@ -43,13 +39,12 @@ async function readProductsSince(
 	pim: PimClient,
 	since: string | 'newest' | undefined,
 ): Promise<IDataObject[]> {
-	const request = { method: 'GET' as const, url: ENDPOINTS.product };
-	const first = await fetchPage(pim, request, 1, PAGE_SIZE);
+	const first = await readOnePage(pim, SOURCES.product, 1, PAGE_SIZE);
 	if (!first.paginated) return first.records;
 	const products = [...first.records];
 	const seen = new Set(products.map((p) => text(p.id)));
-	const add = (page: Page) => {
-		for (const p of page.records) {
+	const add = (records: IDataObject[]) => {
+		for (const p of records) {
 			if (seen.has(text(p.id))) continue;
 			seen.add(text(p.id));
 			products.push(p);
@@ -64,24 +59,18 @@ async function readProductsSince(
 		const from = since === 'newest' ? updatedAt(first.records[0]) : since;
 		let last = first.records;
 		for (let number = 2; updatedAt(last[last.length - 1]) >= from; number++) {
-			const page = await fetchPage(pim, request, number, PAGE_SIZE);
+			const page = await readOnePage(pim, SOURCES.product, number, PAGE_SIZE);
 			// The order must hold across the boundary too; if not, read everything after all.
 			if (!nonRising([last[last.length - 1], ...page.records])) {
-				return await readList(pim, ENDPOINTS.product, true);
+				return await readAll(pim, SOURCES.product);
 			}
-			add(page);
+			add(page.records);
 			if (complete(page, number) || page.records.length === 0) return products;
 			last = page.records;
 		}
 		return products;
 	}
-	const { records } = await paginate(pim, request, {
-		pageSize: PAGE_SIZE,
-		max: Infinity,
-		lookahead: CONCURRENCY,
-		startPage: 2,
-	});
-	add({ records, paginated: true });
+	add(await readAll(pim, SOURCES.product, 2));
 	return products;
 }
 
@@ -110,7 +99,7 @@ async function productFilter(
 	const lower = (v: unknown) => text(v).toLowerCase();
 
 	if (filters.familyCode) {
-		const families = await readList(pim, ENDPOINTS.family, true);
+		const families = await readAll(pim, SOURCES.family);
 		const family = families.find((f) => text(f.code) === filters.familyCode);
 		// Product records name their family by title.
 		const names = new Set([lower(filters.familyCode), lower(family?.title)].filter(Boolean));
@@ -120,10 +109,10 @@ async function productFilter(
 	if (filters.channelCode || filters.categoryCode) {
 		// Membership comes from the category product lists: product records name categories by
 		// title only, and titles repeat across channels.
-		const categories = await readList(pim, ENDPOINTS.category, true);
+		const categories = await readAll(pim, SOURCES.category);
 		let chosen = categories;
 		if (filters.channelCode) {
-			const channels = await readList(pim, ENDPOINTS.channel, false);
+			const channels = await readAll(pim, SOURCES.channel);
 			const channel = channels.find((c) => text(c.code) === filters.channelCode);
 			chosen = chosen.filter((c) => channel && text(c.channel_id) === text(channel.id));
 		}
@@ -230,7 +219,7 @@ export class PimTrigger implements INodeType {
 	methods = { loadOptions: { getCategories, getChannels, getFamilies } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const pim = pimClient(this, { ...DEFAULT_RELIABILITY, maxConcurrency: CONCURRENCY });
+		const pim = pimClient(this, POLL_SETTINGS);
 		const staticData = this.getWorkflowStaticData('node') as StaticData;
 		const emitExisting =
 			(this.getNodeParameter('options', {}) as IDataObject).emitExisting === true;

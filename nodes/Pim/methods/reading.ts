@@ -43,14 +43,22 @@ export const SOURCES = {
 	currency: { path: ENDPOINTS.currency, paginated: false },
 } satisfies Record<string, ListSource>;
 
-/** Every record of a list, across all pages. Dropdowns and the product attribute catalogue. */
-export async function readAll(pim: PimClient, source: ListSource): Promise<IDataObject[]> {
+/**
+ * Every record of a list, across all pages: for dropdowns, the product attribute catalogue and
+ * the trigger, which has read page 1 itself when it asks from `startPage` 2 on.
+ */
+export async function readAll(
+	pim: PimClient,
+	source: ListSource,
+	startPage = 1,
+): Promise<IDataObject[]> {
 	const request = { method: 'GET' as const, url: source.path };
 	if (!source.paginated) return readPage(await pim.request(request)).records;
 	const { records } = await paginate(pim, request, {
 		pageSize: FULL_LIST_PAGE_SIZE,
 		max: Infinity,
 		lookahead: lookaheadFor(pim),
+		startPage,
 	});
 	return records;
 }
