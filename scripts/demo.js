@@ -17,11 +17,16 @@
  *   --fresh           start from an empty demo user folder
  *   --no-build        use dist/ as it is
  *   --exit-when-ready check that everything comes up, then stop (smoke test)
+ *
+ * n8n runs on the Node 24 the project installs for n8n 2.x (N8N_PIM_NODE=24; set N8N_PIM_NODE=20
+ * to use this Node): there n8n 1.123 uses its isolated expression engine, where Node 20 needs the
+ * legacy one it warns about.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('./lib/n8n');
 
+process.env.N8N_PIM_NODE = process.env.N8N_PIM_NODE || '24';
 const REPO = n8n.REPO;
 const OWNER = {
 	email: 'demo@example.com',

@@ -271,7 +271,7 @@ async function ensureNode24({ log = defaultLog } = {}) {
 	});
 }
 
-/** The Node binary used to run a given n8n version: Node 24 for 2.x, the current Node for 1.x. */
+/** The Node binary used to run a given n8n version: Node 24 for 2.x (and for 1.x with N8N_PIM_NODE=24, as the demo does), the current Node otherwise. */
 async function nodeFor(version, log) {
 	if (major(version) >= 2 || process.env.N8N_PIM_NODE === '24') {
 		const n = await ensureNode24({ log });

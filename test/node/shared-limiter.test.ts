@@ -16,7 +16,8 @@ const limiters = require('../../dist/nodes/Pim/shared/limiter.js') as {
 	releaseIdleLimiters: (now?: number) => void;
 };
 
-const env = useSandbox({ products: 80 });
+// On all interfaces: a second Base URL (localhost) reaches it as a second n8n process would.
+const env = useSandbox({ products: 400, host: '0.0.0.0' });
 
 beforeEach(() => {
 	env.sb.reset();
@@ -119,3 +120,40 @@ it('a Retry-After pause holds back every execution of the account, and the state
 	limiters.releaseIdleLimiters(Date.now() + 10 * 60_000);
 	expect(limiters.accountLimiterCount()).toBe(0);
 });
+
+it('two processes sharing an account (queue-mode workers): each adapts its window, every item lands once', async () => {
+	// Each process has a limiter of its own: here, one per Base URL naming the same sandbox.
+	const port = new URL(env.sb.url).port;
+	const processes = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+	env.sb.setFaults({ latencyMs: 50, rateLimit: { rps: 40, maxConcurrent: 5 } });
+	const skus = env.sb
+		.account('demo')
+		.products.slice(0, 400)
+		.map((p) => p.sku);
+	// 10 executions per process, 20 items each: 2 × 10 × 5 = 100 requests allowed in flight.
+	const runs = await Promise.all(
+		processes.flatMap((baseUrl, p) =>
+			Array.from({ length: 10 }, (_, e) =>
+				runPim(
+					{ baseUrl, domain: 'demo', token: 'demo-token' },
+					{
+						resource: 'product',
+						operation: 'update',
+						sku: '={{ $json.sku }}',
+						languageCode: 'en_US',
+						attributes: { attribute: [{ code: 'name', value: '=Worker {{ $json.sku }}' }] },
+					},
+					{ input: skus.slice((p * 10 + e) * 20, (p * 10 + e + 1) * 20).map((sku) => ({ sku })) },
+				),
+			),
+		),
+	);
+	expect(runs.filter((r) => r.error)).toEqual([]);
+	expect(runs.flatMap((r) => r.items)).toHaveLength(400);
+	for (const sku of skus)
+		expect(env.sb.account('demo').productBySku(sku)!.values.name).toBe(`Worker ${sku}`);
+	expect(status(200)).toBe(400);
+	// Refusals teach the windows, a few per process: not one per request sent beyond the limit.
+	expect(status(429)).toBeLessThanOrEqual(40);
+	expect(limiters.accountLimiterCount()).toBe(2);
+}, 120_000);

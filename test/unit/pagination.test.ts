@@ -199,21 +199,63 @@ describe('paginate', () => {
 	});
 });
 
-describe('Limiter pacing', () => {
-	it('after two rate-limit answers, spaces requests at the rate measured between them', async () => {
-		const limiter = new Limiter(5);
-		limiter.rateLimited(0);
-		for (let i = 0; i < 20; i++) limiter.succeeded();
-		// 20 successes within ~100 ms: about 200/s allowed, so starts ~5 ms apart.
-		await sleep(100);
-		limiter.rateLimited(0);
-		const starts: number[] = [];
+describe('Limiter window (additive increase, multiplicative decrease)', () => {
+	/** Runs `n` tasks of `ms` each through the limiter; returns the most that ran at once. */
+	async function peak(limiter: Limiter, n: number, ms: number, bound = 5): Promise<number> {
+		let now = 0;
+		let most = 0;
 		await Promise.all(
-			Array.from({ length: 10 }, () => limiter.run(async () => void starts.push(Date.now()))),
+			Array.from({ length: n }, () =>
+				limiter.run(async () => {
+					most = Math.max(most, ++now);
+					await sleep(ms);
+					now--;
+					limiter.succeeded();
+				}, bound),
+			),
 		);
-		const span = starts[starts.length - 1] - starts[0];
-		expect(span).toBeGreaterThanOrEqual(9 * 4);
+		return most;
+	}
+
+	it('a refusal halves the requests in flight; refusals of the same round count once', async () => {
+		const limiter = new Limiter(8);
+		expect(await peak(limiter, 16, 5, 8)).toBe(8);
+		const sent = Date.now();
+		await sleep(2);
+		limiter.refused(sent);
+		expect(limiter.currentWindow).toBe(1); // nothing in flight: the refused one alone
+		const fresh = new Limiter(8);
+		const inFlight = Array.from({ length: 8 }, () => fresh.run(() => sleep(30)));
+		await sleep(5);
+		const round = Date.now();
+		fresh.refused(round); // 8 in flight (7 + the refused one): window 8 → 4
+		fresh.refused(round - 1); // sent before the narrowing: same news
+		expect(fresh.currentWindow).toBe(4);
+		fresh.refused(Date.now() + 1); // sent after it: 2
+		expect(fresh.currentWindow).toBe(2);
+		await Promise.all(inFlight);
+		expect(await peak(fresh, 6, 5, 8)).toBe(2);
 	});
+
+	it('grows back while requests wait for it, never past their bound, and never below 1', async () => {
+		const limiter = new Limiter(3);
+		for (let i = 0; i < 5; i++) limiter.refused(Date.now() + 1);
+		expect(limiter.currentWindow).toBe(1);
+		// One request per GROW_MS (5 s) of waiting; TCP's 1/window per success caps it.
+		const started = Date.now();
+		await peak(limiter, 40, 300, 3);
+		const grown = limiter.currentWindow;
+		expect(grown).toBeGreaterThanOrEqual(2);
+		expect(grown).toBeLessThanOrEqual(3);
+		expect(Date.now() - started).toBeGreaterThan(5000);
+		// Without waiters, successes add nothing (no credit while little is sent).
+		const idle = new Limiter(4);
+		const held = Array.from({ length: 4 }, () => idle.run(() => sleep(20)));
+		idle.refused(Date.now() + 1); // 4 in flight (3 + the refused one): 2
+		await Promise.all(held);
+		for (let i = 0; i < 50; i++) idle.succeeded();
+		expect(idle.currentWindow).toBe(2);
+	}, 30_000);
 });
 
 describe('paginate: lists too long for one item', () => {

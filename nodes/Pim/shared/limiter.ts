@@ -5,36 +5,46 @@ import { sleep } from 'n8n-workflow';
  * server has asked us to wait (429/503 with Retry-After), so a rate limit slows everything down
  * once instead of every item and execution hammering the server on its own schedule.
  *
- * After two rate-limit answers it also paces requests: the requests that succeeded between them,
- * over the time between them, is the rate the server allows. Without pacing, a Retry-After of
- * whole seconds against a per-second bucket costs a second of idle time per burst (measured:
- * 87 % of the allowed rate; paced: see bench/RESULTS.md).
+ * The bound adapts to what the server takes, because other processes (n8n queue-mode workers,
+ * several mains) may use the account without sharing this state: a window of requests in flight
+ * that each refusal (429, 503) halves, at most once per round of requests, and that grows by one
+ * request per GROW_MS while requests wait for it, up to their own bound (additive increase,
+ * multiplicative decrease). N processes whose bounds add up to more than the server takes settle
+ * at about its limit between them. Against a rate limit the Retry-After pause does the pacing: a
+ * token bucket refills during it (bench/RESULTS.md, scenario 2).
  */
-// Just under the measured rate: the catch-up below absorbs timer jitter, and a 429 caused by a
-// too-high estimate only teaches the limiter again (0.97 left ~3 % of the allowed rate unused).
-const PACING_MARGIN = 0.995;
-const PACING_CATCH_UP = 3;
+// Slow on purpose: each refusal costs a whole Retry-After pause (1 s or more) for the process,
+// a window one too small only a fraction of a request. Measured, 2 and 3 processes sharing 5
+// requests in flight: 2 s gave 2–4× the refusals of 5 s for the same time.
+const GROW_MS = 5000;
 
 export class Limiter {
 	private active = 0;
 	private readonly waiting: Array<{ bound: number; start: () => void }> = [];
 	private pausedUntil = 0;
-	private intervalMs = 0;
-	private nextStartAt = 0;
-	private lastRateLimitAt: number | undefined;
-	private successesSinceRateLimit = 0;
 	private lastUsedAt = Date.now();
+	/** Requests allowed in flight now (fractional: it grows a little with each success). */
+	private window: number;
+	/** The largest bound asked for: the window never grows past it. */
+	private ceiling: number;
+	/** When the window was last narrowed: refusals of requests sent before then are the same news. */
+	private narrowedAt = 0;
+	private lastSuccessAt = 0;
 
-	constructor(readonly maxConcurrency: number) {}
+	constructor(readonly maxConcurrency: number) {
+		this.window = maxConcurrency;
+		this.ceiling = maxConcurrency;
+	}
 
 	/**
-	 * Runs `task` once no pause is in effect and fewer than `bound` requests are in flight.
-	 * Requests start in the order they asked (first come, first served), whatever their bound.
+	 * Runs `task` once no pause is in effect and fewer than `bound` requests (and than the
+	 * window) are in flight. Requests start in the order they asked (first come, first served),
+	 * whatever their bound. `task` gets the time it starts, for `refused()`.
 	 */
-	async run<T>(task: () => Promise<T>, bound = this.maxConcurrency): Promise<T> {
+	async run<T>(task: (startedAt: number) => Promise<T>, bound = this.maxConcurrency): Promise<T> {
 		await this.acquire(Math.max(1, bound));
 		try {
-			return await task();
+			return await task(Date.now());
 		} finally {
 			this.release();
 		}
@@ -45,24 +55,30 @@ export class Limiter {
 		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
 	}
 
-	/** A request was answered normally. */
+	/** A request was answered normally: while requests wait for the window, widen it. */
 	succeeded(): void {
-		this.successesSinceRateLimit++;
+		const now = Date.now();
+		if (this.waiting.length > 0 && this.lastSuccessAt > 0)
+			this.window = Math.min(
+				this.ceiling,
+				// At most one request per round of requests, as TCP: sparse successes add no more.
+				this.window + Math.min(1 / this.window, (now - this.lastSuccessAt) / GROW_MS),
+			);
+		this.lastSuccessAt = now;
+		this.dispatch();
 	}
 
-	/** A request was refused by a rate limit (429): pause, and learn the allowed rate. */
-	rateLimited(waitMs: number): void {
-		const now = Date.now();
-		// Refusals of requests started before the current pause say nothing new.
-		if (now >= this.pausedUntil) {
-			if (this.lastRateLimitAt !== undefined && this.successesSinceRateLimit > 0) {
-				const rate = this.successesSinceRateLimit / ((now - this.lastRateLimitAt) / 1000);
-				this.intervalMs = 1000 / (rate * PACING_MARGIN);
-			}
-			this.lastRateLimitAt = now;
-			this.successesSinceRateLimit = 0;
-		}
-		this.pause(waitMs);
+	/** A request sent at `startedAt` was refused for load (429, 503): narrow the window. */
+	refused(startedAt: number): void {
+		if (startedAt < this.narrowedAt) return;
+		// The refused request has left `active`: it was one of the requests in flight.
+		this.window = Math.max(1, Math.min(this.window, this.active + 1) / 2);
+		this.narrowedAt = Date.now();
+	}
+
+	/** Requests in flight allowed now (tests, diagnostics). */
+	get currentWindow(): number {
+		return Math.floor(this.window);
 	}
 
 	/** How long nothing has run, waited or been paused here (0 while in use). */
@@ -71,8 +87,14 @@ export class Limiter {
 		return now - this.lastUsedAt;
 	}
 
+	/** How many may be in flight for a request of this bound. */
+	private limit(bound: number): number {
+		return Math.max(1, Math.min(bound, Math.floor(this.window)));
+	}
+
 	private async acquire(bound: number): Promise<void> {
-		if (this.waiting.length === 0 && this.active < bound) {
+		this.ceiling = Math.max(this.ceiling, bound);
+		if (this.waiting.length === 0 && this.active < this.limit(bound)) {
 			this.active++;
 		} else {
 			// dispatch() counts us in `active` before it starts us.
@@ -81,25 +103,17 @@ export class Limiter {
 		for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) {
 			await sleep(wait);
 		}
-		if (this.intervalMs > 0) {
-			const now = Date.now();
-			// A start that comes late may catch up a few intervals (the server's bucket holds that
-			// much), so delays in this process do not lower the pace below the allowed rate.
-			const at = Math.max(
-				this.nextStartAt,
-				now - PACING_CATCH_UP * this.intervalMs,
-				this.pausedUntil,
-			);
-			this.nextStartAt = at + this.intervalMs;
-			if (at > now) await sleep(at - now);
-		}
 	}
 
 	private release(): void {
 		this.active--;
 		this.lastUsedAt = Date.now();
-		// The first waiter goes as soon as its own bound allows; later ones never overtake it.
-		while (this.waiting.length > 0 && this.active < this.waiting[0].bound) {
+		this.dispatch();
+	}
+
+	/** The first waiter goes as soon as its own bound allows; later ones never overtake it. */
+	private dispatch(): void {
+		while (this.waiting.length > 0 && this.active < this.limit(this.waiting[0].bound)) {
 			this.active++;
 			this.waiting.shift()!.start();
 		}
@@ -119,7 +133,7 @@ export class AccountBound {
 /**
  * One limiter per PIM account (Base URL + Domain) in this n8n process, shared by every node
  * execution, dropdown and trigger poll that uses the account: at most the bound of each request
- * in flight in total, one Retry-After pause, one learned pace. n8n runs concurrent executions in
+ * in flight in total, one Retry-After pause, one learned window. n8n runs concurrent executions in
  * one process, so per-execution bounds would add up. A limiter idle for IDLE_RELEASE_MS is
  * dropped (with what it learned), so the map holds only the accounts in recent use.
  */

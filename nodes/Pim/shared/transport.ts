@@ -425,7 +425,9 @@ async function send(
 	const limiter = limiterFor(bound, connection);
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
-		const result = await limiter.run(async (): Promise<Attempt> => {
+		let sentAt = 0;
+		const result = await limiter.run(async (startedAt): Promise<Attempt> => {
+			sentAt = startedAt;
 			// Built once, in the first turn; a bad parameter throws here, before anything is sent.
 			if (buildBody && options.body === undefined) options.body = buildBody();
 			try {
@@ -458,9 +460,10 @@ async function send(
 		) {
 			throw toNodeError(ctx, failure, itemIndex, attempt + 1);
 		}
+		// Refused for load: fewer requests in flight from this process (see limiter.ts).
+		if (failure.httpCode === 429 || failure.httpCode === 503) limiter.refused(sentAt);
 		// The server asked for room: hold back every request to this account, not just this one.
-		if (failure.httpCode === 429) limiter.rateLimited(wait);
-		else if (failure.retryAfterMs !== undefined) limiter.pause(wait);
+		if (failure.httpCode === 429 || failure.retryAfterMs !== undefined) limiter.pause(wait);
 		else await sleep(wait);
 		waited += wait;
 	}
