@@ -21,6 +21,7 @@ const n8n = require('../scripts/lib/n8n');
 const { specs } = require('./workflows');
 const editor = require('./editor');
 const scale = require('./scale');
+const queue = require('./queue');
 const { ok } = require('./assert');
 
 const REPO = n8n.REPO;
@@ -75,6 +76,7 @@ function parseArgs(argv) {
 		browserVersions: 'all',
 		build: true,
 		keep: false,
+		queue: false,
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s);
@@ -88,9 +90,10 @@ function parseArgs(argv) {
 		else if (flag === '--no-browser') opts.browserVersions = 'none';
 		else if (flag === '--no-build') opts.build = false;
 		else if (flag === '--keep') opts.keep = true;
+		else if (flag === '--queue') opts.queue = true;
 		else if (flag === '--help' || flag === '-h') {
 			console.log(
-				'Usage: npm run test:e2e -- [--versions 1.123.81,2.41.1] [--browser-versions all|none|a,b] [--no-browser] [--no-build] [--keep]',
+				'Usage: npm run test:e2e -- [--versions 1.123.81,2.41.1] [--browser-versions all|none|a,b] [--no-browser] [--no-build] [--keep] [--queue (only the queue-mode test, e2e/queue.js)]',
 			);
 			process.exit(0);
 		} else {
@@ -566,6 +569,24 @@ async function runVersion(version, opts, tarball) {
 	return suite;
 }
 
+/** `--queue`: n8n main + workers on Redis and PostgreSQL (e2e/queue.js). */
+async function runQueueVersion(version, tarball) {
+	const suite = new Suite(version);
+	const tVersion = Date.now();
+	const outDir = path.join(OUT, `queue-${version}`);
+	fs.rmSync(outDir, { recursive: true, force: true });
+	fs.mkdirSync(outDir, { recursive: true });
+	say(`\n▶ n8n ${version}, queue mode`);
+	try {
+		await queue.runQueue(version, suite, { tarball, outDir, log: (m) => say(`    · ${m}`) });
+	} catch (e) {
+		suite.results.push({ name: 'harness', ok: false, ms: 0, error: e.stack || e.message });
+		say(`  ✘ harness error: ${e.stack || e.message}`);
+	}
+	suite.timings.total = Date.now() - tVersion;
+	return suite;
+}
+
 async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	// Screenshots for the README come from the first version that runs the browser test.
@@ -595,7 +616,9 @@ async function main() {
 		return path.basename(tarball);
 	});
 	const suites = [pre];
-	if (tarball) for (const v of opts.versions) suites.push(await runVersion(v, opts, tarball));
+	if (tarball)
+		for (const v of opts.versions)
+			suites.push(await (opts.queue ? runQueueVersion(v, tarball) : runVersion(v, opts, tarball)));
 	if (tarball) fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 
 	say('\n════════ Summary ════════');

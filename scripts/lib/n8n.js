@@ -499,11 +499,13 @@ async function runN8nCli({
 }
 
 /**
- * Starts `n8n start` on 127.0.0.1:<port> for a user folder and waits for /healthz/readiness.
+ * Starts `n8n start` (or `command`: `worker`, whose health server answers on `port`) on 127.0.0.1:<port>
+ * for a user folder and waits for /healthz/readiness.
  * Returns { url, port, stop(), logs(), process }.
  */
 async function startN8n({
 	version = DEFAULT_VERSION,
+	command = 'start',
 	userFolder,
 	port,
 	env,
@@ -518,13 +520,19 @@ async function startN8n({
 	if (await portInUse(port))
 		throw new Error(`port ${port} is already in use: stop what runs there or pick another port`);
 	const { inst, env: e } = await n8nEnv(version, { userFolder, env, encryptionKey, log });
-	e.N8N_PORT = String(port);
+	// A queue-mode worker serves no editor: its health endpoint on `port` tells when it is ready.
+	const worker = command === 'worker';
+	if (worker) {
+		e.QUEUE_HEALTH_CHECK_ACTIVE = 'true';
+		e.QUEUE_HEALTH_CHECK_PORT = String(port);
+	}
+	e.N8N_PORT = String(worker ? await freePort() : port);
 	e.N8N_EDITOR_BASE_URL = e.N8N_EDITOR_BASE_URL || `http://localhost:${port}/`;
 	if (major(version) >= 2) e.N8N_WEBHOOK_URL = e.N8N_WEBHOOK_URL || `http://localhost:${port}/`;
 	else e.WEBHOOK_URL = e.WEBHOOK_URL || `http://localhost:${port}/`;
 	const url = `http://127.0.0.1:${port}`;
 	const t0 = Date.now();
-	const child = spawn(inst.nodeBin, [inst.n8nBin, 'start'], {
+	const child = spawn(inst.nodeBin, [inst.n8nBin, command], {
 		cwd: userFolder,
 		env: e,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -581,6 +589,7 @@ async function startN8n({
 		try {
 			// Readiness comes before the REST controllers are mounted: wait for both.
 			const res = await fetch(`${url}/healthz/readiness`);
+			if (res.ok && worker) break;
 			if (res.ok) {
 				const settings = await fetch(`${url}/rest/settings`);
 				await settings.arrayBuffer();

@@ -1,0 +1,603 @@
+'use strict';
+/**
+ * n8n queue mode (issue #14): `npm run test:e2e -- --queue [--versions …]`.
+ *
+ * For each n8n version: Redis and PostgreSQL started here as processes of their own (Debian's
+ * `redis-server` and `postgresql`, data in a temporary folder, nothing left running), one n8n main
+ * and two workers (`n8n worker`, 10 executions each) sharing them, the packed package installed in
+ * every process's nodes folder as a Community Nodes install puts it, and the sandbox limited to a
+ * fixed rate and 5 requests in flight. Then:
+ *   - a burst of 200 webhook events, one product update each;
+ *   - an import of 5 000 rows (Create or Update) as 10 concurrent executions of 500 rows;
+ *   - an active PIM Trigger (polls on the main process): the changes it finds start one
+ *     execution, which a worker runs.
+ * Every call must answer 200, every product be written exactly once (the sandbox's state), 429s
+ * are counted, and the import must reach 80 % of the allowed rate. Each worker has its own limiter
+ * per account: what keeps the two under the PIM's limit is the adaptive window (limiter.ts).
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawn, execFileSync } = require('node:child_process');
+const n8n = require('../scripts/lib/n8n');
+const { ok, eq } = require('./assert');
+
+const ENCRYPTION_KEY = 'e2e-queue-n8n-nodes-pim-key';
+const OWNER = {
+	email: 'e2e-queue@example.com',
+	password: 'E2e-Queue-Pass-1',
+	firstName: 'Queue',
+	lastName: 'Owner',
+};
+const CRED = { id: 'pimSandbox', name: 'PIM sandbox (demo)' };
+const WORKERS = 2;
+const WORKER_CONCURRENCY = 10;
+const SEEDED = 2500;
+const EVENTS = 200;
+const ROWS = 5000;
+const SLICES = 10;
+// The PIM: a token bucket of RATE requests/s and 5 in flight, 429 + Retry-After beyond.
+const RATE = 100;
+const LATENCY_MS = 10;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A command of a Debian package, wherever the package put it. */
+function which(name, dirs = []) {
+	for (const dir of [...dirs, '/usr/local/bin', '/usr/bin', '/usr/sbin'])
+		if (fs.existsSync(path.join(dir, name))) return path.join(dir, name);
+	return null;
+}
+
+function postgresBin(name) {
+	const root = '/usr/lib/postgresql';
+	const versions = fs.existsSync(root) ? fs.readdirSync(root).sort().reverse() : [];
+	return which(
+		name,
+		versions.map((v) => path.join(root, v, 'bin')),
+	);
+}
+
+/** Spawns a long-running service; stop() ends it and waits. */
+function service(cmd, args, { user, cwd } = {}) {
+	const asRoot = process.getuid && process.getuid() === 0;
+	const [bin, argv] = user && asRoot ? ['runuser', ['-u', user, '--', cmd, ...args]] : [cmd, args];
+	const child = spawn(bin, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	let output = '';
+	child.stdout.on('data', (d) => (output += d));
+	child.stderr.on('data', (d) => (output += d));
+	const exited = new Promise((resolve) => child.on('exit', resolve));
+	return {
+		logs: () => output,
+		async stop() {
+			try {
+				process.kill(-child.pid, 'SIGTERM');
+			} catch {
+				return;
+			}
+			await Promise.race([exited, sleep(10000)]);
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				// ended
+			}
+		},
+	};
+}
+
+/** Redis and PostgreSQL on free loopback ports, data in `dir`. */
+async function startServices(dir, log) {
+	const redisBin = which('redis-server');
+	const initdb = postgresBin('initdb');
+	const postgres = postgresBin('postgres');
+	const createdb = postgresBin('createdb');
+	ok(
+		redisBin && initdb && postgres && createdb,
+		'redis-server and postgresql are needed: apt-get install -y redis-server postgresql',
+	);
+	const stops = [];
+	const stopAll = async () => {
+		for (const stop of stops.reverse()) await stop().catch(() => {});
+	};
+	try {
+		const redisPort = await n8n.freePort();
+		const redis = service(redisBin, [
+			'--port',
+			String(redisPort),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+		]);
+		stops.push(() => redis.stop());
+
+		// PostgreSQL refuses to run as root: as root, its data belongs to the `postgres` user.
+		const pgData = path.join(dir, 'pg');
+		fs.mkdirSync(pgData, { recursive: true, mode: 0o700 });
+		const asRoot = process.getuid && process.getuid() === 0;
+		const user = asRoot ? 'postgres' : undefined;
+		if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
+		const runAs = (cmd, args) =>
+			execFileSync(
+				asRoot ? 'runuser' : cmd,
+				asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args,
+				{
+					stdio: 'pipe',
+				},
+			);
+		runAs(initdb, ['-D', pgData, '--auth=trust', '-U', 'postgres', '-E', 'UTF8']);
+		const pgPort = await n8n.freePort();
+		const pg = service(
+			postgres,
+			[
+				'-D',
+				pgData,
+				'-p',
+				String(pgPort),
+				'-k',
+				pgData,
+				'-c',
+				'listen_addresses=127.0.0.1',
+				// A throwaway database: durability costs time and buys nothing here.
+				'-c',
+				'fsync=off',
+				'-c',
+				'synchronous_commit=off',
+				'-c',
+				'full_page_writes=off',
+			],
+			{ user, cwd: dir },
+		);
+		stops.push(() => pg.stop());
+		for (const t0 = Date.now(); ; ) {
+			try {
+				runAs(createdb, ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', 'n8n']);
+				break;
+			} catch (e) {
+				if (Date.now() - t0 > 30000)
+					throw new Error(`PostgreSQL did not start: ${e.message}\n${pg.logs().slice(-2000)}`);
+				await sleep(300);
+			}
+		}
+		for (const t0 = Date.now(); !/Ready to accept connections/i.test(redis.logs()); ) {
+			ok(Date.now() - t0 < 15000, `redis did not start: ${redis.logs().slice(-1000)}`);
+			await sleep(100);
+		}
+		log(`redis :${redisPort}, postgresql :${pgPort}`);
+		return {
+			env: {
+				EXECUTIONS_MODE: 'queue',
+				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+				QUEUE_BULL_REDIS_PORT: String(redisPort),
+				DB_TYPE: 'postgresdb',
+				DB_POSTGRESDB_HOST: '127.0.0.1',
+				DB_POSTGRESDB_PORT: String(pgPort),
+				DB_POSTGRESDB_DATABASE: 'n8n',
+				DB_POSTGRESDB_USER: 'postgres',
+				DB_POSTGRESDB_PASSWORD: 'unused-trust-auth',
+				N8N_CONCURRENCY_PRODUCTION_LIMIT: String(WORKER_CONCURRENCY),
+				// Main and workers read the same settings: queue mode needs one encryption key.
+				N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+			},
+			stop: stopAll,
+		};
+	} catch (e) {
+		await stopAll();
+		throw e;
+	}
+}
+
+function webhookNode(id, pathName, webhookId) {
+	return {
+		id,
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId,
+		parameters: { httpMethod: 'POST', path: pathName, responseMode: 'lastNode', options: {} },
+	};
+}
+
+/** The workflows: one update per event, an import slice per call, the trigger. */
+function workflows() {
+	const credentials = { pimApi: CRED };
+	return [
+		{
+			id: 'queueBurst',
+			name: 'queue: one product update per event',
+			active: false,
+			nodes: [
+				webhookNode('qb-webhook', 'queue-burst', '0d4f0c1e-7d4e-4a53-9f0e-6f7f3f1a2b01'),
+				{
+					id: 'qb-update',
+					name: 'Update product',
+					type: 'n8n-nodes-pim.pim',
+					typeVersion: 1,
+					position: [240, 0],
+					parameters: {
+						resource: 'product',
+						operation: 'update',
+						sku: '={{ $json.body.sku }}',
+						languageCode: 'en_US',
+						attributes: { attribute: [{ code: 'name', value: '={{ $json.body.name }}' }] },
+					},
+					credentials,
+				},
+			],
+			connections: { Webhook: { main: [[{ node: 'Update product', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
+		},
+		{
+			id: 'queueImport',
+			name: 'queue: import a slice of rows (create or update)',
+			active: false,
+			nodes: [
+				webhookNode('qi-webhook', 'queue-import', '0d4f0c1e-7d4e-4a53-9f0e-6f7f3f1a2b02'),
+				{
+					id: 'qi-rows',
+					name: 'Rows',
+					type: 'n8n-nodes-base.splitOut',
+					typeVersion: 1,
+					position: [240, 0],
+					parameters: { fieldToSplitOut: 'body.rows', options: {} },
+				},
+				{
+					id: 'qi-upsert',
+					name: 'Create or update product',
+					type: 'n8n-nodes-pim.pim',
+					typeVersion: 2,
+					position: [480, 0],
+					parameters: {
+						resource: 'product',
+						operation: 'upsert',
+						sku: '={{ $json.sku }}',
+						familyCode: '={{ $json.family }}',
+						languageCode: 'en_US',
+						channels: { channel: [{ code: 'web', status: true }] },
+						columns: {
+							mappingMode: 'autoMapInputData',
+							value: null,
+							matchingColumns: [],
+							schema: [],
+						},
+						mappingOptions: { fieldsToIgnore: 'family' },
+					},
+					credentials,
+				},
+				{
+					id: 'qi-count',
+					name: 'Count',
+					type: 'n8n-nodes-base.summarize',
+					typeVersion: 1.1,
+					position: [720, 0],
+					parameters: {
+						fieldsToSummarize: { values: [{ aggregation: 'count', field: 'sku' }] },
+						options: {},
+					},
+				},
+			],
+			connections: {
+				Webhook: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+				Rows: { main: [[{ node: 'Create or update product', type: 'main', index: 0 }]] },
+				'Create or update product': { main: [[{ node: 'Count', type: 'main', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
+		},
+		{
+			id: 'queueTrigger',
+			name: 'queue: react to product changes',
+			active: false,
+			nodes: [
+				{
+					id: 'qt-trigger',
+					name: 'PIM Trigger',
+					type: 'n8n-nodes-pim.pimTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {
+						pollTimes: { item: [{ mode: 'everyMinute' }] },
+						event: 'productChanged',
+						filters: {},
+						options: {},
+					},
+					credentials,
+				},
+			],
+			connections: {},
+			settings: { executionOrder: 'v1' },
+		},
+	];
+}
+
+async function postJson(url, body, timeoutMs = 300000) {
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		signal: AbortSignal.timeout(timeoutMs),
+	});
+	return { status: res.status, text: await res.text() };
+}
+
+async function webhookReady(url) {
+	for (const t0 = Date.now(); ; ) {
+		const r = await fetch(url);
+		const text = await r.text();
+		if (/POST/.test(text)) return;
+		ok(Date.now() - t0 < 30000, `webhook ${url} not registered within 30 s: ${r.status} ${text}`);
+		await sleep(250);
+	}
+}
+
+/** Every product of the demo account, read through the API. */
+async function allProducts(sbUrl) {
+	const all = [];
+	for (let page = 1; ; page++) {
+		const res = await fetch(
+			`${sbUrl}/api/integration/product?pagination[pageLimit]=1000&pagination[currentPage]=${page}`,
+			{ headers: { token: 'demo-token', 'x-domain': 'demo' } },
+		);
+		const body = await res.json();
+		ok(res.ok && body.status !== false, `product page ${page}: ${res.status}`);
+		all.push(...body.data.record);
+		if (body.data.record.length < 1000) return all;
+	}
+}
+
+/** Executions the workers ran, from their logs (the main runs none of them). */
+function workerRuns(workers) {
+	return workers.map(
+		(w) =>
+			(w.logs().match(/Worker (started|finished) execution|Start job|started execution/gi) || [])
+				.length,
+	);
+}
+
+/** The whole queue-mode check for one n8n version, as checks of `suite` (e2e/run.js's Suite). */
+async function runQueue(version, suite, { tarball, outDir, log }) {
+	const inst = await n8n.ensureN8n(version, { log });
+	const flatted = require(
+		require.resolve('flatted', { paths: [path.join(inst.dir, 'node_modules', 'n8n')] }),
+	);
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-queue-'));
+	fs.chmodSync(dir, 0o755);
+	const stopAll = [];
+	try {
+		let services;
+		const up = await suite.check('redis + postgresql (own processes, temporary data)', async () => {
+			services = await startServices(dir, log);
+			stopAll.unshift(() => services.stop());
+		});
+		if (!up) return;
+
+		const sb = await n8n.startSandbox({ products: SEEDED, log });
+		stopAll.unshift(() => sb.stop());
+		const folders = ['main', ...Array.from({ length: WORKERS }, (_, i) => `worker${i + 1}`)].map(
+			(name) => path.join(outDir, 'queue', name),
+		);
+		await suite.check(
+			`package installed in the nodes folder of main + ${WORKERS} workers`,
+			async () => {
+				for (const folder of folders) {
+					fs.rmSync(folder, { recursive: true, force: true });
+					await n8n.installPackageInto(folder, { tarball, log });
+				}
+			},
+		);
+		const cli = async (args) => {
+			const r = await n8n.runN8nCli({
+				version,
+				userFolder: folders[0],
+				args,
+				env: services.env,
+				encryptionKey: ENCRYPTION_KEY,
+				log,
+			});
+			if (r.code !== 0)
+				throw new Error(
+					`n8n ${args[0]} exited with ${r.code}: ${(r.stdout + r.stderr).slice(-1500)}`,
+				);
+		};
+		const imported = await suite.check(
+			'import credential and workflows into postgres',
+			async () => {
+				const credFile = path.join(dir, 'credentials.json');
+				fs.writeFileSync(
+					credFile,
+					JSON.stringify([
+						{
+							...CRED,
+							type: 'pimApi',
+							data: { baseUrl: sb.url, domain: 'demo', token: 'demo-token', allowHttp: false },
+						},
+					]),
+				);
+				await cli(['import:credentials', `--input=${credFile}`]);
+				const wfDir = path.join(dir, 'workflows');
+				fs.mkdirSync(wfDir);
+				for (const wf of workflows())
+					fs.writeFileSync(path.join(wfDir, `${wf.id}.json`), JSON.stringify(wf));
+				await cli(['import:workflow', '--separate', `--input=${wfDir}`]);
+			},
+		);
+		if (!imported) return;
+
+		let main;
+		const workers = [];
+		const started = await suite.check(`n8n main + ${WORKERS} workers (queue mode)`, async () => {
+			main = await n8n.startN8n({
+				version,
+				userFolder: folders[0],
+				env: services.env,
+				encryptionKey: ENCRYPTION_KEY,
+				log,
+				logFile: path.join(outDir, 'queue-main.log'),
+			});
+			stopAll.unshift(() => main.stop());
+			for (let i = 1; i <= WORKERS; i++) {
+				const w = await n8n.startN8n({
+					version,
+					command: 'worker',
+					userFolder: folders[i],
+					env: { ...services.env, N8N_LOG_LEVEL: 'debug' },
+					encryptionKey: ENCRYPTION_KEY,
+					log,
+					logFile: path.join(outDir, `queue-worker${i}.log`),
+				});
+				stopAll.unshift(() => w.stop());
+				workers.push(w);
+			}
+			return `main ${main.url}, ${WORKERS} workers × ${WORKER_CONCURRENCY}`;
+		});
+		if (!started) return;
+
+		const api = new n8n.N8nRest(main.url);
+		await api.setupOwner(OWNER);
+		await api.login(OWNER);
+		const editor = require('./editor');
+		const ctx = { api, flatted };
+		const limited = { latencyMs: LATENCY_MS, rateLimit: { rps: RATE, maxConcurrent: 5 } };
+		const counters = () => sb.admin('/counters');
+
+		await suite.check(
+			`burst: ${EVENTS} webhook events at once, one update each (workers)`,
+			async () => {
+				await editor.setActive(ctx, 'queueBurst', true);
+				const url = `${main.url}/webhook/queue-burst`;
+				await webhookReady(url);
+				await sb.admin('/faults', { method: 'PUT', body: limited });
+				await sb.admin('/counters', { method: 'DELETE' });
+				const before = workerRuns(workers);
+				const skus = Array.from(
+					{ length: EVENTS },
+					(_, i) => `SKU-${String(i + 1).padStart(6, '0')}`,
+				);
+				const t0 = Date.now();
+				const answers = await Promise.all(
+					skus.map((sku) =>
+						postJson(url, { sku, name: `Queue ${sku}` }).then((a) => ({ sku, ...a })),
+					),
+				);
+				const ms = Date.now() - t0;
+				const c = await counters();
+				await sb.admin('/faults', { method: 'DELETE' });
+				await editor.setActive(ctx, 'queueBurst', false);
+				eq(
+					answers
+						.filter((a) => a.status !== 200)
+						.map((a) => `${a.sku}: ${a.status} ${a.text.slice(0, 200)}`),
+					[],
+					'every event answered 200',
+				);
+				for (const sku of skus) {
+					const p = await sb.admin(`/accounts/demo/products/${sku}`);
+					eq(p.values.name, `Queue ${sku}`, `${sku} updated`);
+				}
+				eq(c.byStatus['200'] ?? 0, EVENTS, 'one accepted update per event');
+				const ran = workerRuns(workers).map((n, i) => n - before[i]);
+				ok(
+					ran.every((n) => n > 0),
+					`both workers ran executions (log lines per worker: ${ran.join(', ')})`,
+				);
+				return `${EVENTS} answered 200, each product updated once, ${c.byStatus['429'] ?? 0} refused with 429, max ${c.maxInFlight} in flight, ${(ms / 1000).toFixed(1)} s (${(EVENTS / (ms / 1000)).toFixed(0)} executions/s)`;
+			},
+		);
+
+		await suite.check(
+			`import: ${ROWS} rows, Create or Update, ${SLICES} concurrent executions (PIM: ${RATE} requests/s, 5 in flight)`,
+			async () => {
+				await editor.setActive(ctx, 'queueImport', true);
+				const url = `${main.url}/webhook/queue-import`;
+				await webhookReady(url);
+				// Half the rows update seeded products, half create new ones.
+				const rows = Array.from({ length: ROWS }, (_, i) => ({
+					sku:
+						i < ROWS / 2
+							? `SKU-${String(SEEDED - i).padStart(6, '0')}`
+							: `QUEUE-${String(i).padStart(5, '0')}`,
+					family: 'shoes',
+					name: `Imported ${i}`,
+				}));
+				await sb.admin('/faults', { method: 'PUT', body: limited });
+				await sb.admin('/counters', { method: 'DELETE' });
+				const per = ROWS / SLICES;
+				const t0 = Date.now();
+				const answers = await Promise.all(
+					Array.from({ length: SLICES }, (_, s) =>
+						postJson(url, { rows: rows.slice(s * per, (s + 1) * per) }),
+					),
+				);
+				const seconds = (Date.now() - t0) / 1000;
+				const c = await counters();
+				await sb.admin('/faults', { method: 'DELETE' });
+				await editor.setActive(ctx, 'queueImport', false);
+				eq(
+					answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.text.slice(0, 300)}`),
+					[],
+					'every slice answered 200 (no error item)',
+				);
+				for (const a of answers)
+					eq(JSON.parse(a.text).count_sku, per, 'each slice wrote all its rows');
+				const products = await allProducts(sb.url);
+				const bySku = new Map();
+				for (const p of products) bySku.set(p.sku, (bySku.get(p.sku) ?? []).concat(p));
+				for (const [i, row] of rows.entries()) {
+					const found = bySku.get(row.sku) ?? [];
+					eq(found.length, 1, `${row.sku} exists exactly once`);
+					eq(found[0].name, `Imported ${i}`, `${row.sku} has its row's name`);
+				}
+				const accepted = c.byStatus['200'] ?? 0;
+				const refused = c.byStatus['429'] ?? 0;
+				const share = accepted / seconds / RATE;
+				ok(share >= 0.8, `throughput ${(share * 100).toFixed(1)} % of the allowed rate (≥ 80 %)`);
+				return `${ROWS} rows: each product written once, ${accepted} requests accepted in ${seconds.toFixed(1)} s = ${(accepted / seconds).toFixed(1)}/s, ${(share * 100).toFixed(1)} % of the allowed ${RATE}/s; ${refused} refused with 429 (${((refused / (accepted + refused)) * 100).toFixed(1)} %), max ${c.maxInFlight} in flight`;
+			},
+		);
+
+		await suite.check(
+			'PIM Trigger: polls on main, each change emitted once, run by a worker',
+			async () => {
+				await sb.admin('/log', { method: 'DELETE' });
+				await editor.setActive(ctx, 'queueTrigger', true);
+				// Activation polls once (starting from now) and emits nothing.
+				for (const t0 = Date.now(); ; await sleep(250)) {
+					const polled = (await sb.admin('/log')).some(
+						(r) => r.path === '/api/integration/product',
+					);
+					if (polled) break;
+					ok(Date.now() - t0 < 30000, 'activation polled the product list within 30 s');
+				}
+				await sleep(1500);
+				const touched = ['SKU-000011', 'SKU-000012', 'SKU-000013'];
+				for (const sku of touched)
+					await sb.admin(`/accounts/demo/products/${sku}/touch`, { method: 'POST', body: {} });
+				const before = workerRuns(workers);
+				// The next poll comes at the next full minute.
+				const { data, ex } = await editor.waitForExecution(ctx, 'queueTrigger', {
+					timeoutMs: 90000,
+				});
+				await editor.setActive(ctx, 'queueTrigger', false);
+				const emitted = editor.runItems(data, 'PIM Trigger').map((p) => p.sku);
+				eq([...emitted].sort(), touched, 'the touched products, each once');
+				const all = await editor.executions(ctx, 'queueTrigger');
+				eq(all.length, 1, 'one execution for the changes');
+				const ran = workerRuns(workers).map((n, i) => n - before[i]);
+				ok(
+					ran.some((n) => n > 0),
+					'a worker ran the execution',
+				);
+				return `execution ${ex.id} (mode ${ex.mode}): ${emitted.join(', ')}`;
+			},
+		);
+	} finally {
+		for (const stop of stopAll) await stop().catch(() => {});
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+module.exports = { runQueue };
