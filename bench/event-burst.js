@@ -19,6 +19,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const n8n = require('../scripts/lib/n8n');
+const events = require('../e2e/events');
 
 const REPO = n8n.REPO;
 // The last commit before issue #14's shared limiter (953f119).
@@ -65,72 +66,47 @@ async function packAt(commit) {
 	}
 }
 
+/** Webhook → update one product: the PIM node, or n8n's HTTP Request node doing the same PUT. */
 function workflow(variant, sbUrl) {
-	const webhook = {
-		id: 'eb-webhook',
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		position: [0, 0],
-		webhookId: '5b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-		parameters: { httpMethod: 'POST', path: PATH, responseMode: 'lastNode', options: {} },
+	const httpRequest = {
+		id: 'eb-update',
+		name: 'Update product',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [240, 0],
+		retryOnFail: true,
+		maxTries: 3,
+		waitBetweenTries: 1000,
+		parameters: {
+			method: 'PUT',
+			url: `${sbUrl}/api/integration/product`,
+			sendHeaders: true,
+			headerParameters: {
+				parameters: [
+					{ name: 'token', value: 'demo-token' },
+					{ name: 'x-domain', value: 'demo' },
+				],
+			},
+			sendBody: true,
+			contentType: 'form-urlencoded',
+			bodyParameters: {
+				parameters: [
+					{ name: 'sku', value: '={{ $json.body.sku }}' },
+					{ name: 'language_code', value: 'en_US' },
+					{ name: 'name', value: '={{ $json.body.name }}' },
+				],
+			},
+			options: {},
+		},
 	};
-	const update =
-		variant === 'httpRequest'
-			? {
-					id: 'eb-update',
-					name: 'Update product',
-					type: 'n8n-nodes-base.httpRequest',
-					typeVersion: 4.2,
-					position: [240, 0],
-					retryOnFail: true,
-					maxTries: 3,
-					waitBetweenTries: 1000,
-					parameters: {
-						method: 'PUT',
-						url: `${sbUrl}/api/integration/product`,
-						sendHeaders: true,
-						headerParameters: {
-							parameters: [
-								{ name: 'token', value: 'demo-token' },
-								{ name: 'x-domain', value: 'demo' },
-							],
-						},
-						sendBody: true,
-						contentType: 'form-urlencoded',
-						bodyParameters: {
-							parameters: [
-								{ name: 'sku', value: '={{ $json.body.sku }}' },
-								{ name: 'language_code', value: 'en_US' },
-								{ name: 'name', value: '={{ $json.body.name }}' },
-							],
-						},
-						options: {},
-					},
-				}
-			: {
-					id: 'eb-update',
-					name: 'Update product',
-					type: 'n8n-nodes-pim.pim',
-					typeVersion: 1,
-					position: [240, 0],
-					parameters: {
-						resource: 'product',
-						operation: 'update',
-						sku: '={{ $json.body.sku }}',
-						languageCode: 'en_US',
-						attributes: { attribute: [{ code: 'name', value: '={{ $json.body.name }}' }] },
-					},
-					credentials: { pimApi: CRED },
-				};
-	return {
+	return events.updateOnEventWorkflow({
 		id: 'eventBurst',
 		name: `bench: event burst (${variant})`,
-		active: false,
-		nodes: [webhook, update],
-		connections: { Webhook: { main: [[{ node: 'Update product', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
-	};
+		path: PATH,
+		webhookId: '5b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+		credential: CRED,
+		update: variant === 'httpRequest' ? httpRequest : undefined,
+	});
 }
 
 async function burst(url, sb, n, tag) {
@@ -208,10 +184,7 @@ async function runVariant(variant, tarball, o) {
 		await api.login(OWNER);
 		await require('../e2e/editor').setActive({ api }, 'eventBurst', true);
 		const url = `${server.url}/webhook/${PATH}`;
-		for (const t0 = Date.now(); !/POST/.test(await (await fetch(url)).text()); ) {
-			if (Date.now() - t0 > 30000) throw new Error('webhook not registered');
-			await new Promise((r) => setTimeout(r, 250));
-		}
+		await events.webhookReady(url);
 		const results = {};
 		for (const n of o.bursts) {
 			results[n] = [];
@@ -292,12 +265,15 @@ async function main() {
 		['httpRequest', after],
 	])
 		out.variants[variant] = await runVariant(variant, tarball, o);
+	for (const tarball of [before, after])
+		fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 	fs.mkdirSync(path.dirname(json), { recursive: true });
 	fs.writeFileSync(json, JSON.stringify(out, null, 2));
 	writeSection(out);
 }
 
-main().catch((e) => {
-	console.error(e);
-	process.exit(1);
-});
+if (require.main === module)
+	main().catch((e) => {
+		console.error(e);
+		process.exit(1);
+	});

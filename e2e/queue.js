@@ -21,6 +21,7 @@ const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
 const n8n = require('../scripts/lib/n8n');
 const { ok, eq } = require('./assert');
+const { webhookNode, updateOnEventWorkflow, webhookReady } = require('./events');
 
 const ENCRYPTION_KEY = 'e2e-queue-n8n-nodes-pim-key';
 const OWNER = {
@@ -191,47 +192,17 @@ async function startServices(dir, log) {
 	}
 }
 
-function webhookNode(id, pathName, webhookId) {
-	return {
-		id,
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		position: [0, 0],
-		webhookId,
-		parameters: { httpMethod: 'POST', path: pathName, responseMode: 'lastNode', options: {} },
-	};
-}
-
 /** The workflows: one update per event, an import slice per call, the trigger. */
 function workflows() {
 	const credentials = { pimApi: CRED };
 	return [
-		{
+		updateOnEventWorkflow({
 			id: 'queueBurst',
 			name: 'queue: one product update per event',
-			active: false,
-			nodes: [
-				webhookNode('qb-webhook', 'queue-burst', '0d4f0c1e-7d4e-4a53-9f0e-6f7f3f1a2b01'),
-				{
-					id: 'qb-update',
-					name: 'Update product',
-					type: 'n8n-nodes-pim.pim',
-					typeVersion: 1,
-					position: [240, 0],
-					parameters: {
-						resource: 'product',
-						operation: 'update',
-						sku: '={{ $json.body.sku }}',
-						languageCode: 'en_US',
-						attributes: { attribute: [{ code: 'name', value: '={{ $json.body.name }}' }] },
-					},
-					credentials,
-				},
-			],
-			connections: { Webhook: { main: [[{ node: 'Update product', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
-		},
+			path: 'queue-burst',
+			webhookId: '0d4f0c1e-7d4e-4a53-9f0e-6f7f3f1a2b01',
+			credential: CRED,
+		}),
 		{
 			id: 'queueImport',
 			name: 'queue: import a slice of rows (create or update)',
@@ -322,16 +293,6 @@ async function postJson(url, body, timeoutMs = 300000) {
 		signal: AbortSignal.timeout(timeoutMs),
 	});
 	return { status: res.status, text: await res.text() };
-}
-
-async function webhookReady(url) {
-	for (const t0 = Date.now(); ; ) {
-		const r = await fetch(url);
-		const text = await r.text();
-		if (/POST/.test(text)) return;
-		ok(Date.now() - t0 < 30000, `webhook ${url} not registered within 30 s: ${r.status} ${text}`);
-		await sleep(250);
-	}
 }
 
 /** Every product of the demo account, read through the API. */

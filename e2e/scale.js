@@ -9,6 +9,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { ok, eq } = require('./assert');
+const events = require('./events');
+const { webhookReady } = events;
 
 const HUGE_CRED = { id: 'pimHuge', name: 'PIM sandbox (150 000 products)' };
 const HUGE = { domain: 'huge', token: 'huge-token', products: 150_000 };
@@ -95,53 +97,13 @@ function triggerTestWorkflow(examplesDir) {
 
 /** One product update per event: a webhook (as a shop or ERP would call) → PIM Update (v1). */
 function burstTestWorkflow() {
-	return {
+	return events.updateOnEventWorkflow({
 		id: BURST_TEST,
 		name: 'e2e: one product update per event (webhook burst)',
-		active: false,
-		nodes: [
-			{
-				id: 'burst-webhook',
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: '6f0b7a51-3c2e-4f0e-9a57-2d1f7d3b9e42',
-				parameters: { httpMethod: 'POST', path: BURST_PATH, responseMode: 'lastNode', options: {} },
-			},
-			{
-				id: 'burst-update',
-				name: 'Update product',
-				type: 'n8n-nodes-pim.pim',
-				typeVersion: 1,
-				position: [240, 0],
-				parameters: {
-					resource: 'product',
-					operation: 'update',
-					sku: '={{ $json.body.sku }}',
-					languageCode: 'en_US',
-					attributes: { attribute: [{ code: 'name', value: '={{ $json.body.name }}' }] },
-				},
-				credentials: { pimApi: { id: 'pimSandbox', name: 'PIM sandbox (demo)' } },
-			},
-		],
-		connections: { Webhook: { main: [[{ node: 'Update product', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
-	};
-}
-
-/** Waits until n8n serves the POST webhook (a GET then names the POST). */
-async function webhookReady(url) {
-	for (const start = Date.now(); ; ) {
-		const r = await fetch(url);
-		const text = await r.text();
-		if (/POST/.test(text)) return;
-		ok(
-			Date.now() - start < 20000,
-			`webhook not registered within 20 s: ${r.status} ${text.slice(0, 200)}`,
-		);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
+		path: BURST_PATH,
+		webhookId: '6f0b7a51-3c2e-4f0e-9a57-2d1f7d3b9e42',
+		credential: { id: 'pimSandbox', name: 'PIM sandbox (demo)' },
+	});
 }
 
 /**

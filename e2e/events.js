@@ -1,0 +1,71 @@
+'use strict';
+/**
+ * Event-driven workflows, as a shop or ERP calling n8n on every change runs them: a webhook
+ * answering when the last node is done, and one product update per event. Shared by the webhook
+ * burst (e2e/scale.js), the queue-mode test (e2e/queue.js) and bench scenario 7
+ * (bench/event-burst.js).
+ */
+const { ok } = require('./assert');
+
+/** An n8n Webhook node for POST `path` that answers with the last node's output. */
+function webhookNode(id, path, webhookId) {
+	return {
+		id,
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId,
+		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
+	};
+}
+
+/** The PIM node (v1) updating the name of the event's `{ sku, name }`. */
+function updateFromEventNode(id, credential) {
+	return {
+		id,
+		name: 'Update product',
+		type: 'n8n-nodes-pim.pim',
+		typeVersion: 1,
+		position: [240, 0],
+		parameters: {
+			resource: 'product',
+			operation: 'update',
+			sku: '={{ $json.body.sku }}',
+			languageCode: 'en_US',
+			attributes: { attribute: [{ code: 'name', value: '={{ $json.body.name }}' }] },
+		},
+		credentials: { pimApi: credential },
+	};
+}
+
+/** Webhook → `update` (by default the PIM node above): one product update per event. */
+function updateOnEventWorkflow({ id, name, path, webhookId, credential, update }) {
+	return {
+		id,
+		name,
+		active: false,
+		nodes: [
+			webhookNode(`${id}-webhook`, path, webhookId),
+			update ?? updateFromEventNode(`${id}-update`, credential),
+		],
+		connections: { Webhook: { main: [[{ node: 'Update product', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
+	};
+}
+
+/** Waits until n8n serves the POST webhook (a GET then names the POST). */
+async function webhookReady(url, timeoutMs = 30000) {
+	for (const start = Date.now(); ; ) {
+		const r = await fetch(url);
+		const text = await r.text();
+		if (/POST/.test(text)) return;
+		ok(
+			Date.now() - start < timeoutMs,
+			`webhook ${url} not registered within ${timeoutMs / 1000} s: ${r.status} ${text.slice(0, 200)}`,
+		);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+module.exports = { webhookNode, updateFromEventNode, updateOnEventWorkflow, webhookReady };
