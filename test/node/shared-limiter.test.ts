@@ -14,6 +14,11 @@ import { useSandbox } from '../helpers/sandbox';
 const limiters = require('../../dist/nodes/Pim/shared/limiter.js') as {
 	accountLimiterCount: () => number;
 	releaseIdleLimiters: (now?: number) => void;
+	AccountBound: new (max: number) => object;
+	limiterFor: (
+		bound: object,
+		account: { baseUrl: string; domain?: string },
+	) => { currentWindow: number };
 };
 
 // On all interfaces: a second Base URL (localhost) reaches it as a second n8n process would.
@@ -157,3 +162,19 @@ it('two processes sharing an account (queue-mode workers): each adapts its windo
 	expect(status(429)).toBeLessThanOrEqual(40);
 	expect(limiters.accountLimiterCount()).toBe(2);
 }, 120_000);
+
+it("a 503 (overloaded) narrows the account's window as a 429 does; the item still lands", async () => {
+	env.sb.setFaults({ latencyMs: 50, script: [{ status: 503 }] });
+	const skus = env.sb
+		.account('demo')
+		.products.slice(0, 10)
+		.map((p) => p.sku);
+	const runs = await Promise.all(skus.map((sku) => updateOne(sku, 'After 503')));
+	expect(runs.filter((r) => r.error)).toEqual([]);
+	expect(status(503)).toBe(1);
+	for (const sku of skus)
+		expect(env.sb.account('demo').productBySku(sku)!.values.name).toBe('After 503');
+	const account = { baseUrl: env.creds().baseUrl, domain: 'demo' };
+	// Halved from 5 on the refusal; growing back takes 5 s per request.
+	expect(limiters.limiterFor(new limiters.AccountBound(5), account).currentWindow).toBeLessThan(5);
+});
