@@ -62,31 +62,36 @@ function workflowBody(cred) {
 	};
 }
 
-/** The workflow's static data as saved in n8n's SQLite database (n8n must be stopped to write). */
-async function withDb(inst, userFolder, fn) {
-	const sqlite3 = require(
-		require.resolve('sqlite3', { paths: [path.join(inst.dir, 'node_modules', 'n8n')] }),
-	);
-	const db = new sqlite3.Database(path.join(userFolder, '.n8n', 'database.sqlite'));
-	const q = (method, sql, params) =>
-		new Promise((resolve, reject) =>
-			db[method](sql, params, (err, rows) => (err ? reject(err) : resolve(rows))),
-		);
-	try {
-		return await fn(q);
-	} finally {
-		await new Promise((resolve) => db.close(resolve));
-	}
+/**
+ * Runs SQL on n8n's SQLite database (n8n must be stopped to write). In a child process on n8n's own
+ * Node: n8n's sqlite3 is a native module built for that Node (24 for n8n 2.x).
+ */
+async function sql(inst, userFolder, statement, params) {
+	const script = `
+		const sqlite3 = require(require.resolve('sqlite3', { paths: [process.argv[1]] }));
+		const db = new sqlite3.Database(process.argv[2]);
+		db.all(process.argv[3], JSON.parse(process.argv[4]), (err, rows) => {
+			if (err) { console.error(err.message); process.exit(1); }
+			process.stdout.write(JSON.stringify(rows || []));
+			db.close();
+		});`;
+	const r = await n8n.run(inst.nodeBin, [
+		'-e',
+		script,
+		path.join(inst.dir, 'node_modules', 'n8n'),
+		path.join(userFolder, '.n8n', 'database.sqlite'),
+		statement,
+		JSON.stringify(params),
+	]);
+	return JSON.parse(r.stdout);
 }
 
 async function savedStaticData(inst, userFolder, workflowId) {
-	return withDb(inst, userFolder, async (q) => {
-		const rows = await q('all', 'SELECT staticData FROM workflow_entity WHERE id = ?', [
-			workflowId,
-		]);
-		const raw = rows[0] && rows[0].staticData;
-		return raw ? JSON.parse(raw) : null;
-	});
+	const rows = await sql(inst, userFolder, 'SELECT staticData FROM workflow_entity WHERE id = ?', [
+		workflowId,
+	]);
+	const raw = rows[0] && rows[0].staticData;
+	return raw ? JSON.parse(raw) : null;
 }
 
 /**
@@ -204,8 +209,11 @@ async function triggerSurvivesRestart(ctx) {
 		await touch(whileDown);
 		await touch(others[2].sku);
 		if (control)
-			await withDb(ctx.inst, ctx.userFolder, (q) =>
-				q('run', 'UPDATE workflow_entity SET staticData = NULL WHERE id = ?', [workflowId]),
+			await sql(
+				ctx.inst,
+				ctx.userFolder,
+				'UPDATE workflow_entity SET staticData = NULL WHERE id = ?',
+				[workflowId],
 			);
 
 		// 5. n8n starts again on the same user folder; a shoe changes after the restart.
