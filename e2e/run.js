@@ -11,9 +11,11 @@
  *     trigger (manual run and activation) through the editor's REST API (e2e/editor.js)
  *   - the editor in Chromium (e2e/browser.js)
  *   - n8n's log has no warning or error about the package
+ *   - the trigger across a restart of n8n (e2e/restart.js)
  * Exit code 1 when any check fails. Reports land in e2e/out/ (gitignored).
  *
  * Flags: --versions a,b   --browser-versions a,b|all|none   --no-browser   --no-build   --keep
+ *        --only restart (only the restart check, after the package and credentials are in place)
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -22,6 +24,7 @@ const { specs } = require('./workflows');
 const editor = require('./editor');
 const scale = require('./scale');
 const queue = require('./queue');
+const restart = require('./restart');
 const { ok } = require('./assert');
 
 const REPO = n8n.REPO;
@@ -91,15 +94,20 @@ function parseArgs(argv) {
 		else if (flag === '--no-build') opts.build = false;
 		else if (flag === '--keep') opts.keep = true;
 		else if (flag === '--queue') opts.queue = true;
+		else if (flag === '--only') opts.only = value();
 		else if (flag === '--help' || flag === '-h') {
 			console.log(
-				'Usage: npm run test:e2e -- [--versions 1.123.81,2.41.1] [--browser-versions all|none|a,b] [--no-browser] [--no-build] [--keep] [--queue (only the queue-mode test, e2e/queue.js)]',
+				'Usage: npm run test:e2e -- [--versions 1.123.81,2.41.1] [--browser-versions all|none|a,b] [--no-browser] [--no-build] [--keep] [--only restart] [--queue (only the queue-mode test, e2e/queue.js)]',
 			);
 			process.exit(0);
 		} else {
 			console.error(`Unknown flag ${argv[i]} (see --help)`);
 			process.exit(2);
 		}
+	}
+	if (opts.only !== undefined && opts.only !== 'restart') {
+		console.error(`--only takes "restart" (got "${opts.only}")`);
+		process.exit(2);
 	}
 	if (process.env.E2E_VERSIONS && !argv.includes('--versions'))
 		opts.versions = process.env.E2E_VERSIONS.split(',');
@@ -378,6 +386,29 @@ async function runVersion(version, opts, tarball) {
 			fs.rmSync(file);
 			return `${CRED.id}, ${BAD_CRED.id}, ${scale.HUGE_CRED.id}`;
 		});
+		// Starts and stops its own n8n on this user folder (no other n8n may run on it meanwhile).
+		const restartCheck = () =>
+			suite.check('trigger across a restart of n8n: each change emitted exactly once', () =>
+				restart.triggerSurvivesRestart({
+					version,
+					inst,
+					userFolder,
+					encryptionKey: ENCRYPTION_KEY,
+					owner: OWNER,
+					cred: CRED,
+					sb,
+					pim,
+					log,
+					flatted: require(
+						require.resolve('flatted', { paths: [path.join(inst.dir, 'node_modules', 'n8n')] }),
+					),
+				}),
+			);
+		if (opts.only === 'restart') {
+			await restartCheck();
+			suite.timings.total = Date.now() - tVersion;
+			return suite;
+		}
 		await suite.check('import example workflows (n8n import:workflow)', async () => {
 			const dir = path.join(vOut, 'workflows');
 			writeWorkflows(dir);
@@ -557,6 +588,7 @@ async function runVersion(version, opts, tarball) {
 				const other = otherWarnings(server.logs());
 				return `${all.split('\n').length} lines scanned (server at debug level + CLI); loaded ${loaded[1]}; ${other.length} other n8n warn/error lines`;
 			});
+			await restartCheck();
 		}
 	} catch (e) {
 		suite.results.push({ name: 'harness', ok: false, ms: 0, error: e.stack || e.message });

@@ -275,7 +275,15 @@ export { nodeTypes, additionalData, credentialRef };
 export type { IVersionedNodeType };
 
 /** A PIM Trigger in a workflow whose static data persists across polls, polled as n8n does. */
-export function pimTriggerPoller(credentials: PimCredentials, parameters: INodeParameters) {
+/**
+ * The trigger as n8n polls it. `staticData`: the workflow's static data as n8n loads it from its
+ * database, e.g. when it starts again (default: none, a workflow never activated).
+ */
+export function pimTriggerPoller(
+	credentials: PimCredentials,
+	parameters: INodeParameters,
+	staticData: IDataObject = {},
+) {
 	const node: INode = {
 		id: 'trigger-node',
 		name: 'PIM Trigger',
@@ -291,7 +299,7 @@ export function pimTriggerPoller(credentials: PimCredentials, parameters: INodeP
 		connections: {},
 		active: true,
 		nodeTypes,
-		staticData: {},
+		staticData,
 	});
 	const data = additionalData(credentials);
 	return {
