@@ -16,6 +16,7 @@
  *
  * Flags: --versions a,b   --browser-versions a,b|all|none   --no-browser   --no-build   --keep
  *        --only restart (only the restart check, after the package and credentials are in place)
+ *        --queue (instead of the above: n8n queue mode, main + 2 workers, e2e/queue.js)
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -267,7 +268,24 @@ function writeWorkflows(dir) {
 function parseRun(stdout) {
 	const i = stdout.search(/^\{/m);
 	if (i < 0) throw new Error(`no JSON in the output of n8n execute:\n${stdout.slice(-1500)}`);
-	return JSON.parse(stdout.slice(i));
+	const text = stdout.slice(i);
+	try {
+		return JSON.parse(text);
+	} catch (error) {
+		// n8n sometimes logs a line after the run's JSON (seen once with the AI-tool workflow on
+		// 1.123.81): the JSON ends at one of the last closing braces.
+		let end = text.length;
+		for (let tries = 0; tries < 200; tries++) {
+			end = text.lastIndexOf('}', end - 1);
+			if (end < 0) break;
+			try {
+				return JSON.parse(text.slice(0, end + 1));
+			} catch {
+				// not the end of the run's JSON
+			}
+		}
+		throw new Error(`n8n execute printed no valid JSON (${error.message}):\n${text.slice(-1500)}`);
+	}
 }
 
 const PACKAGE_PROBLEM = /(n8n-nodes-pim|pimApi|pimTrigger|\bPim(Trigger)?\b|nodes\/Pim)/i;
