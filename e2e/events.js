@@ -1,9 +1,9 @@
 'use strict';
 /**
  * Event-driven workflows, as a shop or ERP calling n8n on every change runs them: a webhook
- * answering when the last node is done, and one product update per event. Shared by the webhook
+ * answering when the last node is done, one product update per event, and the PIM Trigger. Shared by the webhook
  * burst (e2e/scale.js), the queue-mode test (e2e/queue.js) and bench scenario 7
- * (bench/event-burst.js).
+ * (bench/event-burst.js); the trigger by the queue-mode and restart tests.
  */
 const { ok } = require('./assert');
 
@@ -54,6 +54,24 @@ function updateOnEventWorkflow({ id, name, path, webhookId, credential, update }
 	};
 }
 
+/** A PIM Trigger polling every minute for changed products (n8n's shortest schedule). */
+function pimTriggerNode({ id, name = 'PIM Trigger', credential, filters = {} }) {
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-pim.pimTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			event: 'productChanged',
+			filters,
+			options: {},
+		},
+		credentials: { pimApi: credential },
+	};
+}
+
 /** Waits until n8n serves the POST webhook (a GET then names the POST). */
 async function webhookReady(url, timeoutMs = 30000) {
 	for (const start = Date.now(); ; ) {
@@ -68,4 +86,10 @@ async function webhookReady(url, timeoutMs = 30000) {
 	}
 }
 
-module.exports = { webhookNode, updateFromEventNode, updateOnEventWorkflow, webhookReady };
+module.exports = {
+	webhookNode,
+	updateFromEventNode,
+	updateOnEventWorkflow,
+	pimTriggerNode,
+	webhookReady,
+};

@@ -21,7 +21,7 @@ const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
 const n8n = require('../scripts/lib/n8n');
 const { ok, eq } = require('./assert');
-const { webhookNode, updateOnEventWorkflow, webhookReady } = require('./events');
+const { webhookNode, updateOnEventWorkflow, pimTriggerNode, webhookReady } = require('./events');
 
 const ENCRYPTION_KEY = 'e2e-queue-n8n-nodes-pim-key';
 const OWNER = {
@@ -263,22 +263,7 @@ function workflows() {
 			id: 'queueTrigger',
 			name: 'queue: react to product changes',
 			active: false,
-			nodes: [
-				{
-					id: 'qt-trigger',
-					name: 'PIM Trigger',
-					type: 'n8n-nodes-pim.pimTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {
-						pollTimes: { item: [{ mode: 'everyMinute' }] },
-						event: 'productChanged',
-						filters: {},
-						options: {},
-					},
-					credentials,
-				},
-			],
+			nodes: [pimTriggerNode({ id: 'qt-trigger', credential: CRED })],
 			connections: {},
 			settings: { executionOrder: 'v1' },
 		},

@@ -24,6 +24,7 @@ const path = require('node:path');
 const n8n = require('../scripts/lib/n8n');
 const editor = require('./editor');
 const { ok, eq } = require('./assert');
+const { pimTriggerNode } = require('./events');
 
 const WORKFLOW_NAME = 'e2e: trigger across a restart';
 const TRIGGER = 'PIM Trigger';
@@ -42,20 +43,12 @@ function workflowBody(cred) {
 		name: WORKFLOW_NAME,
 		active: false,
 		nodes: [
-			{
+			pimTriggerNode({
 				id: 'restart-trigger',
 				name: TRIGGER,
-				type: 'n8n-nodes-pim.pimTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					event: 'productChanged',
-					filters: { familyCode: 'shoes' },
-					options: {},
-				},
-				credentials: { pimApi: { id: cred.id, name: cred.name } },
-			},
+				credential: { id: cred.id, name: cred.name },
+				filters: { familyCode: 'shoes' },
+			}),
 		],
 		connections: {},
 		settings: { executionOrder: 'v1' },
