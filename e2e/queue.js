@@ -22,6 +22,8 @@ const { spawn, execFileSync } = require('node:child_process');
 const n8n = require('../scripts/lib/n8n');
 const { ok, eq } = require('./assert');
 const { webhookNode, updateOnEventWorkflow, pimTriggerNode, webhookReady } = require('./events');
+const editor = require('./editor');
+const { sandboxProducts } = require('./scale');
 
 const ENCRYPTION_KEY = 'e2e-queue-n8n-nodes-pim-key';
 const OWNER = {
@@ -280,21 +282,6 @@ async function postJson(url, body, timeoutMs = 300000) {
 	return { status: res.status, text: await res.text() };
 }
 
-/** Every product of the demo account, read through the API. */
-async function allProducts(sbUrl) {
-	const all = [];
-	for (let page = 1; ; page++) {
-		const res = await fetch(
-			`${sbUrl}/api/integration/product?pagination[pageLimit]=1000&pagination[currentPage]=${page}`,
-			{ headers: { token: 'demo-token', 'x-domain': 'demo' } },
-		);
-		const body = await res.json();
-		ok(res.ok && body.status !== false, `product page ${page}: ${res.status}`);
-		all.push(...body.data.record);
-		if (body.data.record.length < 1000) return all;
-	}
-}
-
 /** Executions the workers ran, from their logs (the main runs none of them). */
 function workerRuns(workers) {
 	return workers.map(
@@ -405,7 +392,6 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 		const api = new n8n.N8nRest(main.url);
 		await api.setupOwner(OWNER);
 		await api.login(OWNER);
-		const editor = require('./editor');
 		const ctx = { api, flatted };
 		const limited = { latencyMs: LATENCY_MS, rateLimit: { rps: RATE, maxConcurrent: 5 } };
 		const counters = () => sb.admin('/counters');
@@ -489,7 +475,7 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 				);
 				for (const a of answers)
 					eq(JSON.parse(a.text).count_sku, per, 'each slice wrote all its rows');
-				const products = await allProducts(sb.url);
+				const products = await sandboxProducts(sb.url, { domain: 'demo', token: 'demo-token' });
 				const bySku = new Map();
 				for (const p of products) bySku.set(p.sku, (bySku.get(p.sku) ?? []).concat(p));
 				for (const [i, row] of rows.entries()) {

@@ -197,18 +197,18 @@ function memory(pid) {
 	};
 }
 
-/** Every record of the account, read straight from the sandbox: the expected ids. */
-async function sandboxIds(sbUrl) {
-	const ids = [];
+/** Every product of an account, read straight from the sandbox's API, page by page. */
+async function sandboxProducts(sbUrl, { domain, token }) {
+	const all = [];
 	for (let page = 1; ; page++) {
 		const res = await fetch(
 			`${sbUrl}/api/integration/product?pagination[pageLimit]=1000&pagination[currentPage]=${page}`,
-			{ headers: { token: HUGE.token, 'x-domain': HUGE.domain } },
+			{ headers: { token, 'x-domain': domain } },
 		);
 		const body = await res.json();
 		ok(res.ok && body.status !== false, `sandbox product page ${page}: ${res.status}`);
-		for (const p of body.data.record) ids.push(p.id);
-		if (body.data.record.length < 1000) return ids;
+		all.push(...body.data.record);
+		if (body.data.record.length < 1000) return all;
 	}
 }
 
@@ -220,7 +220,7 @@ async function exportAnySize(ctx) {
 	const t0 = Date.now();
 	const account = await ctx.admin('/accounts', { method: 'POST', body: HUGE });
 	eq(account.products, HUGE.products, 'sandbox account with 150 000 products');
-	const expected = await sandboxIds(ctx.sb.url);
+	const expected = (await sandboxProducts(ctx.sb.url, HUGE)).map((p) => p.id);
 	eq(expected.length, HUGE.products, 'records the sandbox lists');
 	const seedMs = Date.now() - t0;
 
@@ -332,6 +332,7 @@ async function triggerLastUpdatedFirst(ctx) {
 
 module.exports = {
 	HUGE,
+	sandboxProducts,
 	HUGE_CRED,
 	EXPORT_TEST,
 	exportTestWorkflow,

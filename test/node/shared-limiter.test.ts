@@ -42,14 +42,18 @@ function updateOne(sku: string, name: string, requestOptions: IDataObject = {}, 
 	});
 }
 
+/** The SKUs of an account's first `n` products. */
+const firstSkus = (n: number, domain = 'demo') =>
+	env.sb
+		.account(domain)
+		.products.slice(0, n)
+		.map((p) => p.sku);
+
 const status = (code: number) => env.sb.counters.byStatus[String(code)] ?? 0;
 
 it('60 concurrent executions against a PIM allowing 5 in flight: every event lands, at most 5 in flight, no refusal', async () => {
 	env.sb.setFaults({ latencyMs: 100, rateLimit: { maxConcurrent: 5 } });
-	const skus = env.sb
-		.account('demo')
-		.products.slice(0, 60)
-		.map((p) => p.sku);
+	const skus = firstSkus(60);
 	const started = Date.now();
 	const runs = await Promise.all(skus.map((sku) => updateOne(sku, `Burst ${sku}`)));
 	const ms = Date.now() - started;
@@ -66,10 +70,7 @@ it('60 concurrent executions against a PIM allowing 5 in flight: every event lan
 
 it('executions with different Max Concurrent Requests share the bound: none exceeds its own setting', async () => {
 	env.sb.setFaults({ latencyMs: 80, rateLimit: { maxConcurrent: 5 } });
-	const skus = env.sb
-		.account('demo')
-		.products.slice(0, 30)
-		.map((p) => p.sku);
+	const skus = firstSkus(30);
 	const runs = await Promise.all(
 		skus.map((sku, i) => updateOne(sku, `Mixed ${i}`, { maxConcurrency: i % 2 ? 2 : 5 })),
 	);
@@ -88,14 +89,8 @@ it('executions with different Max Concurrent Requests share the bound: none exce
 
 it('two accounts on one PIM host do not share a bound', async () => {
 	env.sb.setFaults({ latencyMs: 80 });
-	const demo = env.sb
-		.account('demo')
-		.products.slice(0, 20)
-		.map((p) => p.sku);
-	const acme = env.sb
-		.account('acme')
-		.products.slice(0, 20)
-		.map((p) => p.sku);
+	const demo = firstSkus(20);
+	const acme = firstSkus(20, 'acme');
 	const runs = await Promise.all([
 		...demo.map((sku) => updateOne(sku, 'Demo burst')),
 		...acme.map((sku) => updateOne(sku, 'Acme burst', {}, 'acme')),
@@ -107,10 +102,7 @@ it('two accounts on one PIM host do not share a bound', async () => {
 });
 
 it('a Retry-After pause holds back every execution of the account, and the state is released when idle', async () => {
-	const skus = env.sb
-		.account('demo')
-		.products.slice(0, 20)
-		.map((p) => p.sku);
+	const skus = firstSkus(20);
 	env.sb.setFaults({ script: [{ status: 429, retryAfter: '1' }] });
 	const started = Date.now();
 	const runs = await Promise.all(skus.map((sku) => updateOne(sku, 'After pause')));
@@ -131,10 +123,7 @@ it('two processes sharing an account (queue-mode workers): each adapts its windo
 	const port = new URL(env.sb.url).port;
 	const processes = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
 	env.sb.setFaults({ latencyMs: 50, rateLimit: { rps: 40, maxConcurrent: 5 } });
-	const skus = env.sb
-		.account('demo')
-		.products.slice(0, 400)
-		.map((p) => p.sku);
+	const skus = firstSkus(400);
 	// 10 executions per process, 20 items each: 2 × 10 × 5 = 100 requests allowed in flight.
 	const runs = await Promise.all(
 		processes.flatMap((baseUrl, p) =>
@@ -165,10 +154,7 @@ it('two processes sharing an account (queue-mode workers): each adapts its windo
 
 it("a 503 (overloaded) narrows the account's window as a 429 does; the item still lands", async () => {
 	env.sb.setFaults({ latencyMs: 50, script: [{ status: 503 }] });
-	const skus = env.sb
-		.account('demo')
-		.products.slice(0, 10)
-		.map((p) => p.sku);
+	const skus = firstSkus(10);
 	const runs = await Promise.all(skus.map((sku) => updateOne(sku, 'After 503')));
 	expect(runs.filter((r) => r.error)).toEqual([]);
 	expect(status(503)).toBe(1);

@@ -183,7 +183,7 @@ export function catalogOf(records: IDataObject[]): AttributeCatalog {
 	return catalog;
 }
 
-/** One read of the attribute list per node execution, shared by its items (keyed like the limiter). */
+/** One read of the attribute list per node execution, shared by its items (keyed by the run's execute data). */
 const catalogs = new WeakMap<object, Promise<AttributeCatalog>>();
 
 export async function attributeCatalog(
