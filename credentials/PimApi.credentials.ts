@@ -105,6 +105,8 @@ export class PimApi implements ICredentialType {
 				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/integration$/, "") }}',
 			url: ENDPOINTS.family,
 			qs: { 'pagination[pageLimit]': '1' },
+			// The token goes only to the Base URL: n8n would follow a redirect anywhere with it.
+			disableFollowRedirect: true,
 		},
 		// On a 401/403 n8n's credential dialog shows its own text (the HTTP status), never the
 		// answer's body, and rules can only add fixed texts; the node shows the PIM's own message

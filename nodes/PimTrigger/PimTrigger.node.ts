@@ -11,7 +11,7 @@ import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOpti
 import { FULL_LIST_PAGE_SIZE, readAll, readOnePage, SOURCES, text } from '../Pim/methods/reading';
 import { codeDropdown } from '../Pim/shared/descriptions';
 import { ENDPOINTS } from '../Pim/shared/endpoints';
-import { paginate, type Page } from '../Pim/shared/pagination';
+import { MAX_ITEMS_PER_INPUT, paginate, tooManyRecords, type Page } from '../Pim/shared/pagination';
 import {
 	DEFAULT_RELIABILITY,
 	pimClient,
@@ -24,6 +24,10 @@ import { changesSince, looksLastUpdatedFirst, nonRising, updatedAt, type Cursor 
 const POLL_SETTINGS: ClientSettings = { ...DEFAULT_RELIABILITY, maxConcurrency: 4 };
 /** readAll's page length: reading on from page 2 continues where this poll's page 1 ended. */
 const PAGE_SIZE = FULL_LIST_PAGE_SIZE;
+
+/** A poll holds at most MAX_ITEMS_PER_INPUT products: what to do when a list passes that. */
+const TRIGGER_ADVICE =
+	'A poll holds at most this many products. When the PIM lists products last-updated first, a poll reads only the changes since the previous one: poll more often. Otherwise it reads the whole list, so a bigger catalogue needs that order.';
 
 interface StaticData {
 	cursor?: Cursor;
@@ -62,15 +66,17 @@ async function readProductsSince(
 			const page = await readOnePage(pim, SOURCES.product, number, PAGE_SIZE);
 			// The order must hold across the boundary too; if not, read everything after all.
 			if (!nonRising([last[last.length - 1], ...page.records])) {
-				return await readAll(pim, SOURCES.product);
+				return await readAll(pim, SOURCES.product, 1, TRIGGER_ADVICE);
 			}
 			add(page.records);
+			if (products.length > MAX_ITEMS_PER_INPUT)
+				throw tooManyRecords(pim, MAX_ITEMS_PER_INPUT, PAGE_SIZE, page.total, TRIGGER_ADVICE);
 			if (complete(page, number) || page.records.length === 0) return products;
 			last = page.records;
 		}
 		return products;
 	}
-	add(await readAll(pim, SOURCES.product, 2));
+	add(await readAll(pim, SOURCES.product, 2, TRIGGER_ADVICE));
 	return products;
 }
 

@@ -135,7 +135,10 @@ describe('writes under faults: never applied twice, every item accounted for', (
 		expectOneResultPerItem(items, ITEMS);
 		const failed = items.filter((i) => i.json.error);
 		expect(failed.length).toBe(env.sb.counters.faults.drop);
-		expect(failed[0].json.error).toMatch(/could not be reached/);
+		// A connection was made: not "could not be reached" (#21).
+		expect(failed[0].json.error).toMatch(
+			/^The connection to the PIM failed: connection closed before an answer/,
+		);
 		expect(failed[0].error?.description).toMatch(/may or may not have been applied/);
 		// Each SKU was sent once and exists once.
 		const posts = env.sb.log.filter((r) => r.method === 'POST');

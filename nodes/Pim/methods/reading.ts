@@ -45,12 +45,14 @@ export const SOURCES = {
 
 /**
  * Every record of a list, across all pages: for dropdowns, the product attribute catalogue and
- * the trigger, which has read page 1 itself when it asks from `startPage` 2 on.
+ * the trigger, which has read page 1 itself when it asks from `startPage` 2 on. Like every read,
+ * it stops at MAX_ITEMS_PER_INPUT records (pagination.ts), with `advice` in the error.
  */
 export async function readAll(
 	pim: PimClient,
 	source: ListSource,
 	startPage = 1,
+	advice?: string,
 ): Promise<IDataObject[]> {
 	const request = { method: 'GET' as const, url: source.path };
 	if (!source.paginated) return readPage(await pim.request(request)).records;
@@ -59,6 +61,7 @@ export async function readAll(
 		max: Infinity,
 		lookahead: lookaheadFor(pim),
 		startPage,
+		advice,
 	});
 	return records;
 }

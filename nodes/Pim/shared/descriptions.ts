@@ -239,7 +239,8 @@ export const requestOptions: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 60000,
-			description: 'Time to wait for one answer before the attempt counts as failed',
+			description:
+				'Time one attempt may take, from sending the request to the last byte of the answer, before it counts as failed',
 		},
 	],
 };

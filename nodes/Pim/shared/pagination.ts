@@ -57,8 +57,14 @@ export interface PaginateOptions {
 	max: number;
 	/** Pages requested ahead of the one being read, all through the limiter. */
 	lookahead?: number;
-	/** Refuse, after the first page, a list whose recordsTotal exceeds this (see MAX_ITEMS_PER_INPUT). */
+	/**
+	 * The most records one read holds (default MAX_ITEMS_PER_INPUT). A list whose recordsTotal
+	 * exceeds it is refused after its first page; one without recordsTotal when the read passes
+	 * it (a server that lists forever must not fill n8n's memory).
+	 */
 	refuseAbove?: number;
+	/** What the error for a list past refuseAbove advises (default: read it in slices). */
+	advice?: string;
 	/** First page to read (default 1): with maxPages, one slice of a list. */
 	startPage?: number;
 	/** Pages to read from startPage on; 0 or undefined: up to the end. */
@@ -71,6 +77,35 @@ export interface PaginateOptions {
  * after its first page, with advice, instead of failing after reading everything.
  */
 export const MAX_ITEMS_PER_INPUT = 100_000;
+
+/**
+ * A list longer than one read may hold. `total`: its recordsTotal when the PIM said it; without
+ * it the read stopped at the bound. Says how to read such a list: in slices.
+ */
+export function tooManyRecords(
+	pim: PimClient,
+	bound: number,
+	pageLimit: number,
+	total?: number,
+	advice?: string,
+): NodeApiError {
+	const size = total === undefined ? `more than ${bound}` : String(total);
+	const endless =
+		total === undefined
+			? ' A list that never ends may also mean that the Base URL does not point at the PIM, or that the server ignores pagination[currentPage].'
+			: '';
+	return new NodeApiError(
+		pim.ctx.getNode(),
+		{ message: 'Too many records for one item' },
+		{
+			message: `The list has ${size} records; one input item can return at most ${bound} in n8n`,
+			description:
+				(advice ??
+					`Narrow it with filters, turn off Return All and set a Limit, or read it in slices: one input item per slice, each with Options → Start Page and Max Pages (e.g. ${Math.max(1, Math.floor(bound / pageLimit))} pages of ${pageLimit}); the example "Export a catalogue of any size" does this. (n8n passes a node's items on in one call, which fails for lists this long.)`) +
+				endless,
+		},
+	);
+}
 
 export interface PaginateResult {
 	records: IDataObject[];
@@ -128,8 +163,13 @@ export async function paginate(
 	options: PaginateOptions,
 ): Promise<PaginateResult> {
 	const pageSize = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(options.pageSize)));
+	const bound = options.refuseAbove ?? MAX_ITEMS_PER_INPUT;
+	// Only a read that may pass the bound is stopped by it (a Limit below it never does).
+	const bounded = options.max > bound;
 
 	const records: IDataObject[] = [];
+	/** Pages the main loop read: recovering moved records never reads more than that. */
+	let pagesRead = 0;
 	const seen = new Set<number | string>();
 	let total: number | undefined;
 	let effectiveLimit = pageSize;
@@ -170,7 +210,7 @@ export async function paginate(
 	/** Reads the front of the list again for the records that moved there during the read. */
 	async function recoverMoved(): Promise<void> {
 		let missing = shifted;
-		for (let page = 1; missing > 0 && page <= lastPage; page++) {
+		for (let page = 1; missing > 0 && page <= Math.min(lastPage, pagesRead); page++) {
 			const current = await fetchPage(pim, request, page, pageSize);
 			const fresh = freshOf(current);
 			records.push(...fresh);
@@ -185,9 +225,12 @@ export async function paginate(
 		for (let page = startPage; page <= Math.min(lastPage, sliceEnd); page++) {
 			const current = await request_(page);
 			inFlight.delete(page);
+			pagesRead++;
 
 			if (!current.paginated) {
 				// The whole list in one answer: a slice beyond the first page is empty.
+				if (bounded && current.records.length > bound)
+					throw tooManyRecords(pim, bound, pageSize, current.records.length, options.advice);
 				if (page === 1) records.push(...current.records.slice(0, options.max));
 				total = current.records.length;
 				return;
@@ -215,6 +258,8 @@ export async function paginate(
 				}
 			}
 			records.push(...fresh);
+			if (bounded && records.length > bound)
+				throw tooManyRecords(pim, bound, effectiveLimit, total, options.advice);
 
 			if (page === startPage) {
 				total = current.total;
@@ -225,7 +270,6 @@ export async function paginate(
 					effectiveLimit = current.pageLimit;
 				else if (total !== undefined && current.records.length < Math.min(total, pageSize))
 					effectiveLimit = current.records.length;
-				const { refuseAbove } = options;
 				const wanted =
 					total === undefined
 						? undefined
@@ -233,21 +277,8 @@ export async function paginate(
 								total - (startPage - 1) * effectiveLimit,
 								(sliceEnd - startPage + 1) * effectiveLimit,
 							);
-				if (
-					refuseAbove !== undefined &&
-					wanted !== undefined &&
-					wanted > refuseAbove &&
-					options.max > refuseAbove
-				) {
-					throw new NodeApiError(
-						pim.ctx.getNode(),
-						{ message: 'Too many records for one item' },
-						{
-							message: `The list has ${total} records; one input item can return at most ${refuseAbove} in n8n`,
-							description: `Narrow it with filters, turn off Return All and set a Limit, or read it in slices: one input item per slice, each with Options → Start Page and Max Pages (e.g. ${Math.floor(refuseAbove / effectiveLimit)} pages of ${effectiveLimit}); the example "Export a catalogue of any size" does this. (n8n passes a node's items on in one call, which fails for lists this long.)`,
-						},
-					);
-				}
+				if (bounded && wanted !== undefined && wanted > bound)
+					throw tooManyRecords(pim, bound, effectiveLimit, total, options.advice);
 			}
 			// The list may grow while it is read (newest-first lists grow at the front): follow the
 			// latest count.

@@ -10,6 +10,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import {
+	MAX_ANSWER_BYTES,
+	MAX_REDIRECTS,
+	originOf,
+	readAnswer,
+	redirectTarget,
+	requestAddress,
+	type AnswerProblem,
+} from './answer';
 import { DOMAIN_HELP, resolveConnection, type PimConnection } from './connection';
 import { AccountBound, limiterFor, type Bound, type Limiter } from './limiter';
 
@@ -25,7 +34,7 @@ export interface ReliabilitySettings {
 	maxRetries: number;
 	/** Upper bound of all waiting between attempts of one request, in ms. */
 	maxRetryWaitMs: number;
-	/** Per-attempt timeout in ms. */
+	/** Per-attempt timeout in ms: the whole answer, body included, must arrive within it. */
 	timeoutMs: number;
 }
 
@@ -103,11 +112,17 @@ const NETWORK_WORDS: Record<string, string> = {
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
 
-interface Attempt {
+export interface Attempt {
 	response?: IN8nHttpFullResponse;
 	/** Low-level error code when no response came back. */
 	networkCode?: string;
 	networkMessage?: string;
+	/** The attempt's Timeout, for messages. */
+	timeoutMs?: number;
+	/** The answer's headers came, but its body did not arrive whole (see answer.ts). */
+	cut?: AnswerProblem;
+	/** The PIM answered with a redirect that was not followed (see exchange below). */
+	redirect?: { status: number; to: string; reason: 'otherOrigin' | 'write' | 'tooMany' };
 }
 
 /** A failure with everything needed to decide on a retry and to report it. */
@@ -202,24 +217,83 @@ function describeValidation(data: unknown): string | undefined {
 	return lines.length ? lines.join('; ') : undefined;
 }
 
+const MAX_ANSWER_MB = MAX_ANSWER_BYTES / 1024 / 1024;
+
+/** Why a redirect was not followed: the token never leaves the Base URL's origin. */
+function redirectFailure(redirect: NonNullable<Attempt['redirect']>, write: boolean): Failure {
+	const check =
+		"Check the credential's Base URL: it must be the address the PIM's API answers at itself (scheme, host and port).";
+	const message =
+		redirect.reason === 'otherOrigin'
+			? `The PIM redirected the request to another address (${redirect.to}); it was not followed, so the token was not sent there`
+			: redirect.reason === 'write'
+				? `The PIM answered the change with a redirect (HTTP ${redirect.status}); the change was not sent again`
+				: `The PIM redirected the request more than ${MAX_REDIRECTS} times; stopped following`;
+	return {
+		retry: false,
+		httpCode: redirect.status,
+		message,
+		description:
+			write && redirect.reason !== 'write'
+				? `${check} The change was not sent to the other address.`
+				: write
+					? `${check} Depending on the PIM, the change may or may not have been applied.`
+					: check,
+	};
+}
+
 /** Turns one attempt into data or a classified failure. Pure: unit-tested directly. */
 export function classify(
 	attempt: Attempt,
 	write: boolean,
 ): { data: unknown; envelope: Envelope } | { failure: Failure } {
+	if (attempt.redirect) return { failure: redirectFailure(attempt.redirect, write) };
+	const timeout = attempt.timeoutMs !== undefined ? ` (${attempt.timeoutMs} ms)` : '';
+	const mayHaveApplied =
+		'The connection failed after the request was sent, so the change may or may not have been applied. It was not repeated, to avoid applying it twice.';
 	if (!attempt.response) {
 		const code = attempt.networkCode;
 		const notSent = code !== undefined && NOT_SENT_CODES.has(code);
 		const transient = code !== undefined && TRANSIENT_CODES.has(code);
+		// Worded without the raw code: n8n swaps messages containing one for its own text.
+		// "Could not be reached" only when no connection was made.
+		const message =
+			code === 'ETIMEDOUT'
+				? `The PIM did not answer within the Timeout${timeout}`
+				: notSent
+					? `The PIM could not be reached: ${NETWORK_WORDS[code]}`
+					: transient
+						? `The connection to the PIM failed: ${NETWORK_WORDS[code] ?? 'network error'}`
+						: 'The request to the PIM failed: network error';
 		return {
 			failure: {
 				retry: notSent || (!write && transient),
-				// Worded without the raw code: n8n swaps messages containing one for its own text.
-				message: `The PIM could not be reached: ${NETWORK_WORDS[code ?? ''] ?? 'network error'}`,
-				description:
-					write && transient
-						? 'The connection failed after the request was sent, so the change may or may not have been applied. It was not repeated, to avoid applying it twice.'
-						: attempt.networkMessage,
+				message,
+				description: write && transient ? mayHaveApplied : attempt.networkMessage,
+			},
+		};
+	}
+	if (attempt.cut) {
+		const { statusCode } = attempt.response;
+		const message =
+			attempt.cut === 'deadline'
+				? `The PIM's answer did not complete within the Timeout${timeout}`
+				: attempt.cut === 'tooLarge'
+					? `The PIM's answer is larger than ${MAX_ANSWER_MB} MB`
+					: "The connection closed before the PIM's answer was complete";
+		return {
+			failure: {
+				// A read may be asked again; a write was received, so it may have been applied.
+				retry: !write && attempt.cut !== 'tooLarge',
+				httpCode: statusCode,
+				message,
+				description: write
+					? 'The PIM started answering the change, so it may have been applied. It was not repeated, to avoid applying it twice.'
+					: attempt.cut === 'tooLarge'
+						? 'Stopped reading to keep n8n within its memory; check that the Base URL points at the PIM, or lower the Page Size.'
+						: 'The PIM started to answer (HTTP ' +
+							statusCode +
+							') but the body did not arrive whole. Raise the Timeout under Options if the PIM is slow.',
 			},
 		};
 	}
@@ -385,6 +459,74 @@ export function pimClient(
 }
 
 /**
+ * One attempt: the request and the redirects it may follow, its answer read whole. The token
+ * goes only to the Base URL's origin: n8n is told not to follow redirects (it would carry the
+ * `token` header along, which redirect handling does not strip as it strips Authorization), and
+ * a redirect is followed here only for a read, within that origin, MAX_REDIRECTS times. The
+ * Timeout covers the whole exchange, body included.
+ */
+async function exchange(
+	ctx: PimContext,
+	options: IHttpRequestOptions,
+	connection: PimConnection,
+	decrypted: ICredentialsDecrypted,
+	write: boolean,
+	timeoutMs: number,
+): Promise<Attempt> {
+	const deadline = AbortSignal.timeout(timeoutMs);
+	const origin = originOf(connection.baseUrl);
+	let current: IHttpRequestOptions = options;
+	let asked = requestAddress(connection.baseUrl, options.url, options.qs);
+	for (let hop = 0; ; hop++) {
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx as never,
+				CREDENTIAL_TYPE,
+				{ ...current, headers: { ...current.headers }, abortSignal: deadline },
+				// The credential read by send: n8n would otherwise load and decrypt it again for every request.
+				{ credentialsDecrypted: decrypted },
+			)) as IN8nHttpFullResponse;
+		} catch (error) {
+			if (deadline.aborted) return { networkCode: 'ETIMEDOUT', timeoutMs };
+			const { code, message } = networkCodeOf(error);
+			return {
+				networkCode: code,
+				networkMessage: message.split(connection.token).join('***'),
+				timeoutMs,
+			};
+		}
+
+		const target = redirectTarget(response, asked);
+		if (target) {
+			discard(response.body);
+			const status = response.statusCode;
+			if (target.origin !== origin)
+				return { redirect: { status, to: target.origin, reason: 'otherOrigin' } };
+			if (write) return { redirect: { status, to: target.origin, reason: 'write' } };
+			if (hop >= MAX_REDIRECTS)
+				return { redirect: { status, to: target.origin, reason: 'tooMany' } };
+			// The Location carries its own query; a 303 asks for a GET, the others keep the method.
+			asked = target.toString();
+			current = { ...current, url: asked, qs: undefined };
+			if (status === 303) current.method = 'GET';
+			continue;
+		}
+
+		const answer = await readAnswer(response.body, deadline);
+		if (answer.problem)
+			return { response: { ...response, body: '' }, cut: answer.problem, timeoutMs };
+		return { response: { ...response, body: answer.body as IN8nHttpFullResponse['body'] } };
+	}
+}
+
+/** Lets go of the body of an answer that is not read (a redirect's). */
+function discard(body: unknown): void {
+	const stream = body as { destroy?: () => void } | null;
+	if (stream && typeof stream.destroy === 'function') stream.destroy();
+}
+
+/**
  * The one way this package talks to the PIM: validates the credential, bounds concurrency,
  * retries what is safe to retry (honouring Retry-After), and turns every failure, including a
  * `status: false` body on HTTP 200, into a NodeApiError with the API's own message.
@@ -414,7 +556,12 @@ async function send(
 		headers: { Accept: 'application/json' },
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: settings.timeoutMs,
+		// Redirects are followed by exchange() below, only within the Base URL's origin.
+		disableFollowRedirect: true,
+		// Read by exchange() within the Timeout and a size bound (answer.ts).
+		encoding: 'stream',
+		// The whole-answer deadline is exchange()'s; n8n's own (idle) timeout only backs it up.
+		timeout: settings.timeoutMs + 1000,
 	};
 	const buildBody = typeof request.body === 'function' ? request.body : undefined;
 	if (typeof request.body === 'string') options.body = request.body;
@@ -430,19 +577,14 @@ async function send(
 			sentAt = startedAt;
 			// Built once, in the first turn; a bad parameter throws here, before anything is sent.
 			if (buildBody && options.body === undefined) options.body = buildBody();
-			try {
-				const response = (await ctx.helpers.httpRequestWithAuthentication.call(
-					ctx as never,
-					CREDENTIAL_TYPE,
-					{ ...options, headers: { ...options.headers } },
-					// The credential read above: n8n would otherwise load and decrypt it again for every request.
-					{ credentialsDecrypted: decrypted },
-				)) as IN8nHttpFullResponse;
-				return { response };
-			} catch (error) {
-				const { code, message } = networkCodeOf(error);
-				return { networkCode: code, networkMessage: message.split(connection.token).join('***') };
-			}
+			return await exchange(
+				ctx,
+				options,
+				connection,
+				decrypted,
+				request.write === true,
+				settings.timeoutMs,
+			);
 		}, bound.maxConcurrency);
 
 		const outcome = classify(result, request.write === true);
