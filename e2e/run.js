@@ -26,6 +26,7 @@ const editor = require('./editor');
 const scale = require('./scale');
 const queue = require('./queue');
 const restart = require('./restart');
+const hostile = require('./hostile');
 const { ok } = require('./assert');
 
 const REPO = n8n.REPO;
@@ -258,6 +259,7 @@ function writeWorkflows(dir) {
 		path.join(dir, 'e2e-burst.json'),
 		JSON.stringify(scale.burstTestWorkflow(), null, 2),
 	);
+	fs.writeFileSync(path.join(dir, 'e2e-hostile.json'), JSON.stringify(hostile.workflow(), null, 2));
 	fs.writeFileSync(
 		path.join(dir, 'e2e-trigger-big.json'),
 		JSON.stringify(scale.triggerTestWorkflow(EXAMPLES), null, 2),
@@ -358,6 +360,8 @@ async function runVersion(version, opts, tarball) {
 		sb = await n8n.startSandbox({ log });
 		stopAll.push(() => sb.stop());
 		say(`    · sandbox ${sb.url} (${fmt(sb.startMs)})`);
+		const hostilePim = await hostile.start();
+		stopAll.push(() => hostilePim.stop());
 		const headers = { token: 'demo-token', 'x-domain': 'demo' };
 		const pim = async (p) => {
 			const res = await fetch(`${sb.url}/api/integration/${p}`, { headers });
@@ -398,6 +402,7 @@ async function runVersion(version, opts, tarball) {
 						type: 'pimApi',
 						data: { ...credData, domain: scale.HUGE.domain, token: scale.HUGE.token },
 					},
+					...hostilePim.credentials(),
 				]),
 			);
 			await cli(['import:credentials', `--input=${file}`], 'import credentials');
@@ -456,6 +461,10 @@ async function runVersion(version, opts, tarball) {
 			await sb.admin('/reset', { method: 'POST' });
 			await suite.check(`workflow "${wf.name}" (n8n execute)`, () => spec.verify(ctx));
 		}
+		await suite.check(
+			'a hostile PIM: redirects to another origin not followed, an endless list stopped (n8n execute)',
+			() => hostile.verify({ execute, hostile: hostilePim, cliText: () => cliOutput.join('\n') }),
+		);
 
 		// ---- the editor (n8n start) ----
 		let server;
@@ -500,6 +509,9 @@ async function runVersion(version, opts, tarball) {
 				if (types) await suite.check('icons served', () => editor.icons(ectx, types));
 				await suite.check('credential test (good token, wrong token, wrong domain)', () =>
 					editor.credentialTest(ectx),
+				);
+				await suite.check('credential test against a redirect to another origin', () =>
+					hostile.credentialTest(ectx, hostilePim),
 				);
 				await sb.admin('/reset', { method: 'POST' });
 				await suite.check('dropdowns (dynamic-node-parameters/options)', () =>
