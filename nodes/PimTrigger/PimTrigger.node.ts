@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
-import { FULL_LIST_PAGE_SIZE, readAll, readOnePage, SOURCES, text } from '../Pim/methods/reading';
+import { FULL_LIST_PAGE_SIZE, readAll, readOnePage, SOURCES, text } from '../Pim/shared/reading';
 import { codeDropdown } from '../Pim/shared/descriptions';
 import { ENDPOINTS } from '../Pim/shared/endpoints';
 import { MAX_ITEMS_PER_INPUT, paginate, tooManyRecords, type Page } from '../Pim/shared/pagination';
@@ -20,7 +20,7 @@ import {
 } from '../Pim/shared/transport';
 import { changesSince, looksLastUpdatedFirst, nonRising, updatedAt, type Cursor } from './cursor';
 
-/** A poll reads like the dropdowns (methods/reading.ts), with the node's default patience. */
+/** A poll reads like the dropdowns (shared/reading.ts), with the node's default patience. */
 const POLL_SETTINGS: ClientSettings = { ...DEFAULT_RELIABILITY, maxConcurrency: 4 };
 /** readAll's page length: reading on from page 2 continues where this poll's page 1 ended. */
 const PAGE_SIZE = FULL_LIST_PAGE_SIZE;

@@ -4,9 +4,8 @@
  */
 import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 
+import { attributeCodeProblem, isAttributeCode } from '../../nodes/Pim/resources/product/body';
 import {
-	attributeCodeProblem,
-	isAttributeCode,
 	listOf,
 	maxRecords,
 	optionalString,

@@ -1,4 +1,5 @@
-import { productFields, serializeForm } from '../../nodes/Pim/shared/serializer';
+import { productFields } from '../../nodes/Pim/resources/product/body';
+import { serializeForm } from '../../nodes/Pim/shared/serializer';
 
 describe('serializeForm', () => {
 	it('keeps brackets in keys, encodes values, repeats array keys, sends booleans as 1/0', () => {

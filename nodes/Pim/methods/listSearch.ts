@@ -7,13 +7,13 @@ import type {
 
 import {
 	categoryPaths,
-	dropdownClient,
 	readAll,
 	readOnePage,
 	SOURCES,
 	text,
 	type ListSource,
-} from './reading';
+} from '../shared/reading';
+import { dropdownClient } from './client';
 
 /**
  * Searchable lists for the id resource locators. Paginated resources are read one page per

@@ -1,8 +1,9 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
+import { attributeCodeProblem } from '../resources/product/body';
 import { attributeFields, catalogOf, MAX_FIELDS } from '../resources/product/mapping';
-import { attributeCodeProblem } from '../shared/params';
-import { dropdownClient, readAll, SOURCES } from './reading';
+import { readAll, SOURCES } from '../shared/reading';
+import { dropdownClient } from './client';
 
 /** Version 2's `columns` mapper: the account's attributes (all pages) as fields. */
 export async function getAttributeFields(

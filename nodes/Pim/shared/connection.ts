@@ -1,7 +1,13 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { API_PREFIX } from './endpoints';
-import type { MultiSelectForm } from './serializer';
+
+/**
+ * How a product write names the values of a multi-select attribute (credential field "Multi-Select
+ * Field Names"). The interface document writes `<code>-multi-select[]`; the real service's
+ * documentation can also be read as `<code>[]`.
+ */
+export type MultiSelectForm = 'suffix' | 'plain';
 
 /** The credential, checked and normalised: what every request is built from. */
 export interface PimConnection {

@@ -2,20 +2,14 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './pagination';
-import type {
-	AttributeValues,
-	ChannelEntry,
-	CategoryEntry,
-	FormValue,
-	ProductBody,
-} from './serializer';
 import { DEFAULT_RELIABILITY, type ClientSettings } from './transport';
 
 /** Reading and checking node parameters: every problem is reported before a request is sent. */
 
 type Ctx = IExecuteSingleFunctions;
 
-function fail(ctx: Ctx, message: string, description?: string): never {
+/** A problem of this item's parameters: the node's own error, naming the item. */
+export function fail(ctx: Ctx, message: string, description?: string): never {
 	throw new NodeOperationError(ctx.getNode(), message, {
 		itemIndex: ctx.getItemIndex(),
 		description,
@@ -55,6 +49,19 @@ export function listOf(value: unknown): string[] {
 			? []
 			: String(value).split(',');
 	return parts.map((v) => String(v).trim()).filter((v) => v !== '');
+}
+
+/**
+ * Every value in a parameter that may hold several, as version 2 reads them: a list (nested lists
+ * flattened), a comma-separated text, or both; null, undefined and empty parts give nothing.
+ */
+export function valuesOf(value: unknown): string[] {
+	if (value === undefined || value === null) return [];
+	if (Array.isArray(value)) return value.flatMap(valuesOf);
+	return String(value)
+		.split(',')
+		.map((v) => v.trim())
+		.filter((v) => v !== '');
 }
 
 export function positiveNumber(ctx: Ctx, value: unknown, label: string, fallback: number): number {
@@ -134,130 +141,5 @@ export function runSettings(ctx: Ctx): ClientSettings {
 				DEFAULT_RELIABILITY.maxRetryWaitMs / 1000,
 			) * 1000,
 		timeoutMs: positiveNumber(ctx, o.timeout, 'Timeout', DEFAULT_RELIABILITY.timeoutMs),
-	};
-}
-
-/** Keys the interface uses itself (set through their own parameters), never attribute codes. */
-export const RESERVED = new Set([
-	'sku',
-	'family_code',
-	'language_code',
-	'is_data_overwrite',
-	'channel',
-	'category',
-	'image',
-]);
-const ATTRIBUTE_CODE = /^[^[\]=&\s]+$/;
-
-/**
- * The one rule for an attribute code the node puts in a form field or a query key: no brackets
- * (they would nest the PHP-style field), no `=`, `&` or whitespace.
- */
-export function isAttributeCode(code: string): boolean {
-	return ATTRIBUTE_CODE.test(code);
-}
-
-/** Why a code cannot be sent as an attribute field, or undefined when it can. */
-export function attributeCodeProblem(code: string): string | undefined {
-	if (!isAttributeCode(code)) return `"${code}" is not a valid attribute code`;
-	if (RESERVED.has(code)) return `"${code}" has its own field in this node; set it there`;
-	return undefined;
-}
-
-function attributeCode(ctx: Ctx, raw: unknown, label: string): string {
-	const code = optionalString(raw);
-	if (!code) fail(ctx, `Parameter "${label}": every entry needs an attribute code`);
-	const problem = attributeCodeProblem(code);
-	if (problem) fail(ctx, `Parameter "${label}": ${problem}`);
-	return code;
-}
-
-function entries(ctx: Ctx, name: string, key: string): IDataObject[] {
-	const collection = ctx.getNodeParameter(name, {}) as IDataObject;
-	const list = collection?.[key];
-	return Array.isArray(list) ? (list as IDataObject[]) : list ? [list as IDataObject] : [];
-}
-
-/** Version 1's Attributes and Multi-Select Attributes collections. */
-function collectionAttributes(ctx: Ctx): AttributeValues {
-	return {
-		attributes: entries(ctx, 'attributes', 'attribute').map((entry) => ({
-			code: attributeCode(ctx, entry.code, 'Attributes'),
-			value: (entry.value === undefined || entry.value === null ? '' : entry.value) as FormValue,
-		})),
-		multiSelectAttributes: entries(ctx, 'multiSelectAttributes', 'attribute').map((entry) => ({
-			code: attributeCode(ctx, entry.code, 'Multi-Select Attributes'),
-			values: listOf(entry.values),
-		})),
-	};
-}
-
-/**
- * Reads and checks the product fields of create, update and upsert. Attribute values come from
- * `attributeValues` (version 2's mapper, resources/product/mapping.ts), else from version 1's
- * collections.
- */
-export function productBody(
-	ctx: Ctx,
-	mode: 'create' | 'update',
-	attributeValues?: () => AttributeValues,
-): ProductBody {
-	const sku = requiredString(ctx, 'sku', 'SKU');
-	const languageCode = requiredString(ctx, 'languageCode', 'Language');
-	const updateFields =
-		mode === 'update' ? (ctx.getNodeParameter('updateFields', {}) as IDataObject) : {};
-	const familyCode =
-		mode === 'create'
-			? requiredString(ctx, 'familyCode', 'Family')
-			: optionalString(updateFields.familyCode);
-
-	const channels: ChannelEntry[] = entries(ctx, 'channels', 'channel').map((entry) => {
-		const code = optionalString(entry.code);
-		if (!code) fail(ctx, 'Parameter "Channels": every entry needs a channel code');
-		return {
-			code,
-			status:
-				entry.status === undefined
-					? undefined
-					: entry.status === true || entry.status === 1 || entry.status === '1',
-			completenessStatus: optionalString(entry.completenessStatus),
-		};
-	});
-	if (mode === 'create' && channels.length === 0) {
-		fail(
-			ctx,
-			'Parameter "Channels" needs at least one channel',
-			'A new product must be assigned to a channel.',
-		);
-	}
-
-	const categories: CategoryEntry[] = entries(ctx, 'categories', 'category').map((entry) => {
-		const code = optionalString(entry.code);
-		if (!code) fail(ctx, 'Parameter "Categories": every entry needs a category code');
-		return { code, channel: optionalString(entry.channel) };
-	});
-
-	const { attributes, multiSelectAttributes } = attributeValues
-		? attributeValues()
-		: collectionAttributes(ctx);
-
-	const images = listOf(ctx.getNodeParameter('images', []));
-	for (const image of images) {
-		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
-		if (!/^https?:\/\/[^\s][^\r\n\t]*$/i.test(image))
-			fail(ctx, `Parameter "Images": "${image}" is not an http(s) URL`);
-	}
-
-	const overwrite = updateFields.isDataOverwrite;
-	return {
-		sku,
-		familyCode,
-		languageCode,
-		isDataOverwrite: mode === 'update' && overwrite !== undefined ? overwrite === true : undefined,
-		channels,
-		categories,
-		attributes,
-		multiSelectAttributes,
-		images,
 	};
 }

@@ -439,7 +439,7 @@ export interface PimClient {
 
 /**
  * A client for one run: one input item of a node (operations.ts, runClient), a dropdown
- * (methods/reading.ts) or a trigger poll. `limiter`: a limiter of its own instead of the
+ * (methods/client.ts) or a trigger poll. `limiter`: a limiter of its own instead of the
  * account's shared one (tests).
  */
 export function pimClient(

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation } from '../../shared/operations';
-import { productForm } from './fields';
+import { productForm } from './write';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
@@ -15,5 +15,5 @@ export const option: INodePropertyOptions = {
 	),
 };
 
-/** Its fields are all shared with Update and Create or Update: see fields.ts. */
+/** Its fields are all shared with Update and Create or Update: see fields.ts; its body: write.ts. */
 export const description: INodeProperties[] = [];

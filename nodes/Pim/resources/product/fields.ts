@@ -1,11 +1,7 @@
-import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { codeDropdown, FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
-import type { BodyBuilder } from '../../shared/operations';
-import { productBody, requiredString } from '../../shared/params';
-import { productFields, serializeForm, type ProductBody } from '../../shared/serializer';
-import type { PimClient } from '../../shared/transport';
-import { COLUMNS_LABEL, columnsReader } from './mapping';
+import { COLUMNS_LABEL } from './mapping';
 
 /**
  * Fields that several product operations share (names fixed by the contract), each defined ONCE
@@ -254,30 +250,3 @@ export const sharedProductFields: INodeProperties[] = [
 	channels(['update'], false),
 	...content,
 ];
-
-/**
- * The product's fields from the parameters (checked first), built in the request's turn rather
- * than in a preSend: see PimRequest.body in shared/transport.ts. Version 2 takes attribute values
- * from the `columns` mapper, which may first read the account's attributes (once per run).
- */
-export async function productBodyBuilder(
-	ctx: IExecuteSingleFunctions,
-	mode: 'create' | 'update',
-	pim: PimClient,
-): Promise<() => ProductBody> {
-	if (ctx.getNode().typeVersion < 2) return () => productBody(ctx, mode);
-	// What needs no attribute list is checked before the list is read.
-	requiredString(ctx, 'sku', 'SKU');
-	requiredString(ctx, 'languageCode', 'Language');
-	const attributeValues = await columnsReader(ctx, pim);
-	return () => productBody(ctx, mode, attributeValues);
-}
-
-/** The form body of Create and Update (see writeOperation). */
-export function productForm(mode: 'create' | 'update'): BodyBuilder {
-	return async (ctx, pim) => {
-		const body = await productBodyBuilder(ctx, mode, pim);
-		const { multiSelectForm } = await pim.connection();
-		return () => serializeForm(productFields(body(), multiSelectForm));
-	};
-}

@@ -10,7 +10,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { codeDropdown, listOptions, returnAllAndLimit, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { listOperation, sendThroughTransport } from '../../shared/operations';
-import { isAttributeCode, optionalString } from '../../shared/params';
+import { optionalString } from '../../shared/params';
+import { isAttributeCode } from './body';
 
 /** preSend: each filter becomes `filter[<attribute_code>]=<value>`. */
 async function attributeFilters(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {

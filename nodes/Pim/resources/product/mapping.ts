@@ -8,9 +8,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { readAll, SOURCES, text } from '../../methods/reading';
-import { attributeCodeProblem, listOf, RESERVED } from '../../shared/params';
-import type { AttributeValues, FormValue } from '../../shared/serializer';
+import { readAll, SOURCES, text } from '../../shared/reading';
+import { listOf } from '../../shared/params';
+import type { FormValue } from '../../shared/serializer';
+import { attributeCodeProblem, RESERVED, type AttributeValues } from './body';
 import type { PimClient } from '../../shared/transport';
 
 /**
@@ -372,6 +373,24 @@ export function matchField(field: string, catalog: AttributeCatalog): AccountAtt
 const describe = (a: AccountAttribute) =>
 	a.title && a.title !== a.code ? `"${a.code}" (${a.title})` : `"${a.code}"`;
 
+/**
+ * Fields of a product record that are no attribute values: a record read with Get Many and
+ * written back (another account, a copy) never sends them as attributes. Family, categories and
+ * image have their own parameters; the rest is the PIM's own bookkeeping.
+ */
+export const RECORD_FIELDS = new Set([
+	'id',
+	'slug',
+	'status',
+	'created_at',
+	'updated_at',
+	'product_type_id',
+	'language_id',
+	'family',
+	'category',
+	'image',
+]);
+
 /** Map Automatically: every field of the input item that names an attribute. */
 export function autoMappedValues(
 	ctx: IExecuteSingleFunctions,
@@ -385,7 +404,7 @@ export function autoMappedValues(
 	for (const [field, value] of Object.entries(json)) {
 		// The product's own fields (sku, family_code, ...) have their own parameters.
 		const key = field.trim().toLowerCase();
-		if (RESERVED.has(key) || options.ignore.has(key)) continue;
+		if (RESERVED.has(key) || RECORD_FIELDS.has(key) || options.ignore.has(key)) continue;
 		const matches = matchField(field, catalog);
 		if (matches.length === 0) {
 			unmatched.push(field);

@@ -8,8 +8,9 @@ import type {
 import { showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { runClient, sendThroughTransport, toItems, writeResult } from '../../shared/operations';
-import { productFields, serializeForm } from '../../shared/serializer';
-import { productBodyBuilder } from './fields';
+import { serializeForm } from '../../shared/serializer';
+import { productFields } from './body';
+import { prepareProductWrite } from './write';
 import { productBySku } from './lookup';
 
 /**
@@ -34,7 +35,7 @@ async function serialisedBySku<T>(
 
 async function run(this: IExecutePaginationFunctions) {
 	const pim = runClient(this);
-	const body = (await productBodyBuilder(this, 'create', pim))();
+	const body = (await prepareProductWrite(this, 'create', pim))();
 	const overwrite =
 		(this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
 	const { multiSelectForm } = await pim.connection();

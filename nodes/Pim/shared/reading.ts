@@ -1,6 +1,6 @@
-import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { ENDPOINTS } from '../shared/endpoints';
+import { ENDPOINTS } from './endpoints';
 import {
 	fetchPage,
 	lookaheadFor,
@@ -8,21 +8,8 @@ import {
 	paginate,
 	readPage,
 	type Page,
-} from '../shared/pagination';
-import { pimClient, type ClientSettings, type PimClient } from '../shared/transport';
-
-/** How dropdowns read the account: quick to give up, so the editor never hangs. */
-export const DROPDOWN_SETTINGS: ClientSettings = {
-	maxConcurrency: 4,
-	maxRetries: 2,
-	maxRetryWaitMs: 10_000,
-	timeoutMs: 20_000,
-};
-
-/** The client of one dropdown, search or field list of the editor. */
-export function dropdownClient(ctx: ILoadOptionsFunctions): PimClient {
-	return pimClient(ctx, DROPDOWN_SETTINGS);
-}
+} from './pagination';
+import type { PimClient } from './transport';
 
 /** Page length for reading whole lists: few requests for a 10 000-attribute account. */
 export const FULL_LIST_PAGE_SIZE = MAX_PAGE_SIZE;
@@ -42,6 +29,11 @@ export const SOURCES = {
 	locale: { path: ENDPOINTS.locale, paginated: false },
 	currency: { path: ENDPOINTS.currency, paginated: false },
 } satisfies Record<string, ListSource>;
+
+/**
+ * The runtime's list layer: whole lists and single pages of the account's records, read by
+ * operations, the trigger and (through methods/) the editor's dropdowns.
+ */
 
 /**
  * Every record of a list, across all pages: for dropdowns, the product attribute catalogue and

@@ -1,0 +1,219 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+
+import type { MultiSelectForm } from '../../shared/connection';
+import { fail, listOf, optionalString, requiredString, valuesOf } from '../../shared/params';
+import type { FormField, FormValue } from '../../shared/serializer';
+
+/**
+ * A product write's body: read from the parameters and checked (productBody), then put on the
+ * wire (productFields). Names in the body are as the user gave them; in version 2 family,
+ * channels and categories may be titles or paths, which write.ts resolves to codes.
+ */
+
+type Ctx = IExecuteSingleFunctions;
+
+export interface ChannelEntry {
+	code: string;
+	status?: boolean;
+	completenessStatus?: string;
+}
+
+export interface CategoryEntry {
+	code: string;
+	channel?: string;
+}
+
+/** Attribute values of a product write: plain ones, and multi-select ones (lists, see MultiSelectForm). */
+export interface AttributeValues {
+	attributes: Array<{ code: string; value: FormValue }>;
+	multiSelectAttributes: Array<{ code: string; values: string[] }>;
+}
+
+export interface ProductBody extends Partial<AttributeValues> {
+	sku: string;
+	familyCode?: string;
+	languageCode: string;
+	isDataOverwrite?: boolean;
+	channels?: ChannelEntry[];
+	categories?: CategoryEntry[];
+	images?: string[];
+}
+
+// ---- attribute codes ----
+
+/** Keys the interface uses itself (set through their own parameters), never attribute codes. */
+export const RESERVED = new Set([
+	'sku',
+	'family_code',
+	'language_code',
+	'is_data_overwrite',
+	'channel',
+	'category',
+	'image',
+]);
+const ATTRIBUTE_CODE = /^[^[\]=&\s]+$/;
+
+/**
+ * The one rule for an attribute code the node puts in a form field or a query key: no brackets
+ * (they would nest the PHP-style field), no `=`, `&` or whitespace.
+ */
+export function isAttributeCode(code: string): boolean {
+	return ATTRIBUTE_CODE.test(code);
+}
+
+/** Why a code cannot be sent as an attribute field, or undefined when it can. */
+export function attributeCodeProblem(code: string): string | undefined {
+	if (!isAttributeCode(code)) return `"${code}" is not a valid attribute code`;
+	if (RESERVED.has(code)) return `"${code}" has its own field in this node; set it there`;
+	return undefined;
+}
+
+function attributeCode(ctx: Ctx, raw: unknown, label: string): string {
+	const code = optionalString(raw);
+	if (!code) fail(ctx, `Parameter "${label}": every entry needs an attribute code`);
+	const problem = attributeCodeProblem(code);
+	if (problem) fail(ctx, `Parameter "${label}": ${problem}`);
+	return code;
+}
+
+// ---- reading the parameters ----
+
+function entries(ctx: Ctx, name: string, key: string): IDataObject[] {
+	const collection = ctx.getNodeParameter(name, {}) as IDataObject;
+	const list = collection?.[key];
+	return Array.isArray(list) ? (list as IDataObject[]) : list ? [list as IDataObject] : [];
+}
+
+/** Version 1's Attributes and Multi-Select Attributes collections. */
+function collectionAttributes(ctx: Ctx): AttributeValues {
+	return {
+		attributes: entries(ctx, 'attributes', 'attribute').map((entry) => ({
+			code: attributeCode(ctx, entry.code, 'Attributes'),
+			value: (entry.value === undefined || entry.value === null ? '' : entry.value) as FormValue,
+		})),
+		multiSelectAttributes: entries(ctx, 'multiSelectAttributes', 'attribute').map((entry) => ({
+			code: attributeCode(ctx, entry.code, 'Multi-Select Attributes'),
+			values: listOf(entry.values),
+		})),
+	};
+}
+
+const statusOf = (raw: unknown) =>
+	raw === undefined ? undefined : raw === true || raw === 1 || raw === '1';
+
+/**
+ * Channels entries. Version 1: one code per entry, required. Version 2: an entry may hold
+ * several channels (a list or a comma-separated text); an empty one adds none.
+ */
+function channelEntries(ctx: Ctx, several: boolean): ChannelEntry[] {
+	return entries(ctx, 'channels', 'channel').flatMap((entry) => {
+		const status = statusOf(entry.status);
+		const completenessStatus = optionalString(entry.completenessStatus);
+		if (several) return valuesOf(entry.code).map((code) => ({ code, status, completenessStatus }));
+		const code = optionalString(entry.code);
+		if (!code) fail(ctx, 'Parameter "Channels": every entry needs a channel code');
+		return [{ code, status, completenessStatus }];
+	});
+}
+
+/** Categories entries, read as channelEntries are (the entry's Channel goes with each). */
+function categoryEntries(ctx: Ctx, several: boolean): CategoryEntry[] {
+	return entries(ctx, 'categories', 'category').flatMap((entry) => {
+		const channel = optionalString(entry.channel);
+		if (several) return valuesOf(entry.code).map((code) => ({ code, channel }));
+		const code = optionalString(entry.code);
+		if (!code) fail(ctx, 'Parameter "Categories": every entry needs a category code');
+		return [{ code, channel }];
+	});
+}
+
+/**
+ * Reads and checks the product fields of create, update and upsert. Attribute values come from
+ * `attributeValues` (version 2's mapper, mapping.ts), else from version 1's collections.
+ * Version 2 reads lists and comma-separated texts in Channels, Categories and Images, and sends
+ * nothing for an empty or null value; version 1 reads them as it always did.
+ */
+export function productBody(
+	ctx: Ctx,
+	mode: 'create' | 'update',
+	attributeValues?: () => AttributeValues,
+): ProductBody {
+	const several = ctx.getNode().typeVersion >= 2;
+	const sku = requiredString(ctx, 'sku', 'SKU');
+	const languageCode = requiredString(ctx, 'languageCode', 'Language');
+	const updateFields =
+		mode === 'update' ? (ctx.getNodeParameter('updateFields', {}) as IDataObject) : {};
+	const familyCode =
+		mode === 'create'
+			? requiredString(ctx, 'familyCode', 'Family')
+			: optionalString(updateFields.familyCode);
+
+	const channels = channelEntries(ctx, several);
+	if (mode === 'create' && channels.length === 0) {
+		fail(
+			ctx,
+			'Parameter "Channels" needs at least one channel',
+			'A new product must be assigned to a channel.',
+		);
+	}
+	const categories = categoryEntries(ctx, several);
+
+	const { attributes, multiSelectAttributes } = attributeValues
+		? attributeValues()
+		: collectionAttributes(ctx);
+
+	const rawImages = ctx.getNodeParameter('images', []);
+	const images = several ? valuesOf(rawImages) : listOf(rawImages);
+	for (const image of images) {
+		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
+		if (!/^https?:\/\/[^\s][^\r\n\t]*$/i.test(image))
+			fail(ctx, `Parameter "Images": "${image}" is not an http(s) URL`);
+	}
+
+	const overwrite = updateFields.isDataOverwrite;
+	return {
+		sku,
+		familyCode,
+		languageCode,
+		isDataOverwrite: mode === 'update' && overwrite !== undefined ? overwrite === true : undefined,
+		channels,
+		categories,
+		attributes,
+		multiSelectAttributes,
+		images,
+	};
+}
+
+// ---- the wire ----
+
+export function multiSelectKey(code: string, form: MultiSelectForm): string {
+	return form === 'plain' ? `${code}[]` : `${code}-multi-select[]`;
+}
+
+/** The fields of a product create/update body, in the order the interface lists them. */
+export function productFields(product: ProductBody, form: MultiSelectForm): FormField[] {
+	const fields: FormField[] = [['sku', product.sku]];
+	if (product.familyCode) fields.push(['family_code', product.familyCode]);
+	fields.push(['language_code', product.languageCode]);
+	if (product.isDataOverwrite !== undefined)
+		fields.push(['is_data_overwrite', product.isDataOverwrite]);
+
+	(product.channels ?? []).forEach((channel, i) => {
+		fields.push([`channel[${i}][code]`, channel.code]);
+		if (channel.status !== undefined) fields.push([`channel[${i}][status]`, channel.status]);
+		if (channel.completenessStatus) {
+			fields.push([`channel[${i}][completeness_status]`, channel.completenessStatus]);
+		}
+	});
+	for (const attribute of product.attributes ?? []) fields.push([attribute.code, attribute.value]);
+	for (const attribute of product.multiSelectAttributes ?? []) {
+		const key = multiSelectKey(attribute.code, form);
+		for (const value of attribute.values) fields.push([key, value]);
+	}
+	for (const image of product.images ?? []) fields.push(['image[]', image]);
+	(product.categories ?? []).forEach((category, i) => {
+		fields.push([`category[${i}][code]`, category.code]);
+		if (category.channel) fields.push([`category[${i}][channel]`, category.channel]);
+	});
+	return fields;
+}

@@ -1,0 +1,300 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { fail } from '../../shared/params';
+import { readAll, SOURCES, text, type ListSource } from '../../shared/reading';
+import type { PimClient } from '../../shared/transport';
+
+/**
+ * Families, channels and categories as product records and exports name them (titles, title
+ * paths, channel names), resolved to the codes writes take. Each list is read when an item first
+ * needs it, once per node execution, and shared by every item of the execution.
+ */
+
+type Ctx = IExecuteSingleFunctions;
+export type ReferenceKind = 'family' | 'channel' | 'category';
+
+const lists = new WeakMap<object, Map<ReferenceKind, Promise<IDataObject[]>>>();
+
+const LABELS: Record<ReferenceKind, string> = {
+	family: 'families',
+	channel: 'channels',
+	category: 'categories',
+};
+
+/** The account's list of one kind, read once per node execution (keyed by its execute data). */
+async function listOf(ctx: Ctx, pim: PimClient, kind: ReferenceKind): Promise<IDataObject[]> {
+	const runKey = ctx.getExecuteData() as object | undefined;
+	let perRun = runKey ? lists.get(runKey) : undefined;
+	if (!perRun) {
+		perRun = new Map();
+		if (runKey) lists.set(runKey, perRun);
+	}
+	let pending = perRun.get(kind);
+	if (!pending) {
+		pending = readAll(pim, SOURCES[kind] as ListSource);
+		perRun.set(kind, pending);
+		// A failed read is tried again by the next item, not remembered.
+		const run = perRun;
+		pending.catch(() => run.delete(kind));
+	}
+	try {
+		return await pending;
+	} catch (error) {
+		const { message, description, httpCode } = error as NodeApiError;
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message },
+			{
+				message: `Could not read the account's ${LABELS[kind]}: ${message}`,
+				description: description ?? undefined,
+				httpCode: httpCode ?? undefined,
+				itemIndex: ctx.getItemIndex(),
+			},
+		);
+	}
+}
+
+const lower = (value: unknown) => text(value).trim().toLowerCase();
+
+/** Levenshtein distance, for naming the closest entries of an unknown value. */
+function distance(a: string, b: string): number {
+	const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+	for (let i = 1; i <= a.length; i++) {
+		let previous = row[0];
+		row[0] = i;
+		for (let j = 1; j <= b.length; j++) {
+			const current = row[j];
+			row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+			previous = current;
+		}
+	}
+	return row[b.length];
+}
+
+/** The few labels nearest to `value` (by its closest name), for an error message. */
+function closest<T>(
+	value: string,
+	candidates: T[],
+	names: (c: T) => string[],
+	label: (c: T) => string,
+) {
+	const target = value.toLowerCase();
+	return candidates
+		.map((c) => ({ c, d: Math.min(...names(c).map((n) => distance(target, n.toLowerCase()))) }))
+		.sort((a, b) => a.d - b.d)
+		.slice(0, 3)
+		.map(({ c }) => label(c))
+		.join(', ');
+}
+
+/** Code first (exactly, then ignoring case), then the title or name ignoring case. */
+function byCodeOrTitle(records: IDataObject[], value: string, titleKey: string): IDataObject[] {
+	const exact = records.filter((r) => text(r.code) === value);
+	if (exact.length) return exact;
+	const key = value.toLowerCase();
+	const code = records.filter((r) => lower(r.code) === key);
+	if (code.length) return code;
+	return records.filter((r) => lower(r[titleKey]) === key);
+}
+
+/** The account's reference lists an item's write needs, read before its turn (see write.ts). */
+export interface References {
+	families?: IDataObject[];
+	channels?: IDataObject[];
+	categories?: IDataObject[];
+}
+
+export async function readReferences(
+	ctx: Ctx,
+	pim: PimClient,
+	needs: Set<ReferenceKind>,
+): Promise<References> {
+	const [families, channels, categories] = await Promise.all(
+		(['family', 'channel', 'category'] as const).map(async (kind) =>
+			needs.has(kind) ? await listOf(ctx, pim, kind) : undefined,
+		),
+	);
+	return { families, channels, categories };
+}
+
+/** A family code or title (as product records show it) as its code. */
+export function familyCode(ctx: Ctx, families: IDataObject[], value: string): string {
+	const found = byCodeOrTitle(families, value, 'title');
+	if (found.length === 1) return text(found[0].code);
+	const label = (f: IDataObject) => `"${text(f.title)}" (${text(f.code)})`;
+	if (found.length > 1)
+		fail(
+			ctx,
+			`Parameter "Family": "${value}" is the title of ${found.length} families: ${found.map(label).join(' and ')}`,
+			'Give the family code instead.',
+		);
+	return fail(
+		ctx,
+		`Parameter "Family": "${value}" is neither a code nor a title of a family of the account`,
+		families.length
+			? `Closest families: ${closest(value, families, (f) => [text(f.code), text(f.title)], label)}.`
+			: 'The account has no families.',
+	);
+}
+
+/** A channel code or name as its code. `label`: the parameter, for errors. */
+export function channelCode(
+	ctx: Ctx,
+	channels: IDataObject[],
+	value: string,
+	label = 'Channels',
+): string {
+	const found = byCodeOrTitle(channels, value, 'name');
+	if (found.length === 1) return text(found[0].code);
+	const name = (c: IDataObject) => `"${text(c.name)}" (${text(c.code)})`;
+	if (found.length > 1)
+		fail(
+			ctx,
+			`Parameter "${label}": "${value}" is the name of ${found.length} channels: ${found.map(name).join(' and ')}`,
+			'Give the channel code instead.',
+		);
+	return fail(
+		ctx,
+		`Parameter "${label}": "${value}" is neither a code nor a name of a channel of the account`,
+		channels.length
+			? `Channels: ${closest(value, channels, (c) => [text(c.code), text(c.name)], name)}.`
+			: 'The account has no channels.',
+	);
+}
+
+interface TreeCategory {
+	record: IDataObject;
+	/** Titles (or codes, when a title is missing) from the root down. */
+	path: string[];
+	/** Codes from the root down. */
+	codes: string[];
+	channel: string;
+}
+
+/** Every category with its path and the code of its channel (trees per channel). */
+function tree(categories: IDataObject[], channels: IDataObject[]): TreeCategory[] {
+	const byId = new Map(categories.map((c) => [text(c.id), c]));
+	const channelById = new Map(channels.map((c) => [text(c.id), text(c.code)]));
+	return categories.map((record) => {
+		const chain: IDataObject[] = [];
+		const visited = new Set<string>();
+		for (
+			let c: IDataObject | undefined = record;
+			c && !visited.has(text(c.id));
+			c = byId.get(text(c.parent_id))
+		) {
+			visited.add(text(c.id));
+			chain.unshift(c);
+		}
+		return {
+			record,
+			path: chain.map((c) => text(c.title) || text(c.code)),
+			codes: chain.map((c) => text(c.code)),
+			channel: channelById.get(text(record.channel_id)) ?? '',
+		};
+	});
+}
+
+const pathText = (c: TreeCategory) => c.path.join('/');
+const where = (c: TreeCategory, channels: IDataObject[]) => {
+	const channel = channels.find((ch) => text(ch.code) === c.channel);
+	return `${pathText(c)} (${text(channel?.name) || c.channel || 'no channel'})`;
+};
+
+/** `Clothing > Tshirts` (shop exports) or `Clothing/Tshirts` (product records) as its parts. */
+function pathParts(value: string): string[] | undefined {
+	const separator = value.includes('>') ? '>' : value.includes('/') ? '/' : undefined;
+	if (!separator) return undefined;
+	const parts = value
+		.split(separator)
+		.map((p) => p.trim())
+		.filter(Boolean);
+	return parts.length > 1 ? parts : undefined;
+}
+
+const partMatches = (c: TreeCategory, parts: string[], offset = 0) =>
+	c.path.length === parts.length - offset &&
+	parts
+		.slice(offset)
+		.every((part, i) => lower(part) === lower(c.path[i]) || lower(part) === lower(c.codes[i]));
+
+/**
+ * A category given as a code, a title or a title path, as `{code, channel}`: the channel of the
+ * tree it was found in goes with it, so a code used in several channels lands where the path
+ * says. `channel`: the entry's own Channel (a code); `productChannels`: the write's channels,
+ * which decide between trees when the value alone does not.
+ */
+export function categoryOf(
+	ctx: Ctx,
+	categories: IDataObject[],
+	channels: IDataObject[],
+	value: string,
+	channel: string | undefined,
+	productChannels: string[],
+): { code: string; channel?: string } {
+	const all = tree(categories, channels);
+	const parts = pathParts(value);
+	let found: TreeCategory[];
+	let byCode = false;
+	if (parts) {
+		found = all.filter((c) => partMatches(c, parts));
+		// A path that starts with the channel's name or code: the rest is the path in its tree.
+		if (!found.length)
+			found = all.filter(
+				(c) =>
+					partMatches(c, parts, 1) &&
+					channels.some(
+						(ch) =>
+							text(ch.code) === c.channel &&
+							[lower(ch.code), lower(ch.name)].includes(lower(parts[0])),
+					),
+			);
+	} else {
+		found = all.filter((c) => text(c.record.code) === value);
+		if (!found.length) found = all.filter((c) => lower(c.record.code) === lower(value));
+		byCode = found.length > 0;
+		if (!found.length) found = all.filter((c) => lower(c.record.title) === lower(value));
+	}
+
+	if (channel) {
+		const inChannel = found.filter((c) => c.channel === channel);
+		if (found.length && !inChannel.length)
+			fail(
+				ctx,
+				`Parameter "Categories": "${value}" is not in the tree of the channel "${channel}"`,
+				`It is in: ${found.map((c) => where(c, channels)).join('; ')}.`,
+			);
+		found = inChannel;
+	} else if (new Set(found.map((c) => c.channel)).size > 1 && productChannels.length) {
+		const inProduct = found.filter((c) => productChannels.includes(c.channel));
+		if (inProduct.length) found = inProduct;
+	}
+
+	if (found.length === 1)
+		return { code: text(found[0].record.code), channel: found[0].channel || undefined };
+	if (found.length > 1) {
+		// One code in several trees, none chosen: the PIM decides by the product's channels.
+		if (byCode && new Set(found.map((c) => text(c.record.code))).size === 1)
+			return { code: text(found[0].record.code), channel };
+		fail(
+			ctx,
+			`Parameter "Categories": "${value}" names ${found.length} categories: ${found.map((c) => where(c, channels)).join(' and ')}`,
+			parts
+				? "Set the category's Channel, or assign the product to only one of these channels."
+				: 'Give its path instead, e.g. "' + pathText(found[0]) + '".',
+		);
+	}
+	return fail(
+		ctx,
+		`Parameter "Categories": "${value}" is neither a code, a title nor a path of a category of the account`,
+		all.length
+			? `Closest categories: ${closest(
+					value,
+					all,
+					(c) => [text(c.record.code), text(c.record.title), pathText(c)],
+					(c) => where(c, channels),
+				)}.`
+			: 'The account has no categories.',
+	);
+}

@@ -1,0 +1,90 @@
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+
+import type { BodyBuilder } from '../../shared/operations';
+import { requiredString } from '../../shared/params';
+import { serializeForm } from '../../shared/serializer';
+import type { PimClient } from '../../shared/transport';
+import { productBody, productFields, type ProductBody } from './body';
+import { columnsReader } from './mapping';
+import {
+	categoryOf,
+	channelCode,
+	familyCode,
+	readReferences,
+	type ReferenceKind,
+} from './references';
+
+/**
+ * The one way a product write is prepared, for Create, Update and Create or Update: parameters
+ * (and in version 2 the attribute mapper) → the body, checked → family, channels and categories
+ * resolved to codes (version 2) → the form on the wire (productForm).
+ */
+export async function prepareProductWrite(
+	ctx: IExecuteSingleFunctions,
+	mode: 'create' | 'update',
+	pim: PimClient,
+): Promise<() => ProductBody> {
+	// Version 1 sends codes as given, and builds the body in the request's turn (see
+	// PimRequest.body in shared/transport.ts).
+	if (ctx.getNode().typeVersion < 2) return () => productBody(ctx, mode);
+	// What needs no attribute list is checked before the list is read.
+	requiredString(ctx, 'sku', 'SKU');
+	requiredString(ctx, 'languageCode', 'Language');
+	const attributeValues = await columnsReader(ctx, pim);
+	const body = productBody(ctx, mode, attributeValues);
+	const resolved = await resolveNames(ctx, pim, body);
+	return () => resolved;
+}
+
+/**
+ * Version 2: family, channels and categories as product records and exports name them (titles,
+ * title paths, channel names) → codes, with the channel of each category's tree. Reads only the
+ * lists this body names something from, once per node execution (references.ts).
+ */
+async function resolveNames(
+	ctx: IExecuteSingleFunctions,
+	pim: PimClient,
+	body: ProductBody,
+): Promise<ProductBody> {
+	const channels = body.channels ?? [];
+	const categories = body.categories ?? [];
+	const needs = new Set<ReferenceKind>();
+	if (body.familyCode) needs.add('family');
+	if (channels.length || categories.some((c) => c.channel)) needs.add('channel');
+	if (categories.length) needs.add('category').add('channel');
+	if (!needs.size) return body;
+
+	const lists = await readReferences(ctx, pim, needs);
+	const channelList = lists.channels ?? [];
+	const resolvedChannels = channels.map((c) => ({
+		...c,
+		code: channelCode(ctx, channelList, c.code),
+	}));
+	const productChannels = resolvedChannels.map((c) => c.code);
+	return {
+		...body,
+		familyCode: body.familyCode
+			? familyCode(ctx, lists.families ?? [], body.familyCode)
+			: undefined,
+		channels: resolvedChannels,
+		categories: categories.map((c) =>
+			categoryOf(
+				ctx,
+				lists.categories ?? [],
+				channelList,
+				c.code,
+				c.channel ? channelCode(ctx, channelList, c.channel, 'Categories') : undefined,
+				productChannels,
+			),
+		),
+	};
+}
+
+/** The form body of Create and Update (see writeOperation). */
+export function productForm(mode: 'create' | 'update'): BodyBuilder {
+	return async (ctx, pim) => {
+		const body = await prepareProductWrite(ctx, mode, pim);
+		const { multiSelectForm } = await pim.connection();
+		return () => serializeForm(productFields(body(), multiSelectForm));
+	};
+}
