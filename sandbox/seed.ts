@@ -38,6 +38,11 @@ interface CategoryDef {
 	code: string;
 	title: string;
 	children?: CategoryDef[];
+	/**
+	 * False: seeded products are never put in it. Categories added after the first seeds (a title
+	 * under two parents) leave every seeded product as it was.
+	 */
+	seedProducts?: false;
 }
 interface ChannelDef {
 	code: string;
@@ -296,6 +301,8 @@ const RETAIL: Profile = {
 					children: [
 						{ code: 'shirts', title: 'Shirts' },
 						{ code: 'outerwear', title: 'Outerwear' },
+						// One title under two parents (see Music), as real catalogues have.
+						{ code: 'clothing-accessories', title: 'Accessories', seedProducts: false },
 					],
 				},
 				{
@@ -304,6 +311,12 @@ const RETAIL: Profile = {
 					children: [{ code: 'sneakers', title: 'Sneakers' }],
 				},
 				{ code: 'home', title: 'Home' },
+				{
+					code: 'music',
+					title: 'Music',
+					seedProducts: false,
+					children: [{ code: 'music-accessories', title: 'Accessories', seedProducts: false }],
+				},
 			],
 		},
 	],
@@ -590,6 +603,7 @@ export function generateAccount(params: SeedParams): AccountData {
 	// Channels and their category trees
 	const channels: ChannelRecord[] = [];
 	const categories: CategoryRecord[] = [];
+	const withoutSeededProducts = new Set<CategoryRecord>();
 	profile.channels.forEach((def, i) => {
 		const channel: ChannelRecord = {
 			id: i + 1,
@@ -622,6 +636,7 @@ export function generateAccount(params: SeedParams): AccountData {
 					path: parent ? parent.path + '/' + node.title : node.title,
 				};
 				categories.push(cat);
+				if (node.seedProducts === false) withoutSeededProducts.add(cat);
 				if (node.children) walk(node.children, cat);
 			});
 		};
@@ -656,7 +671,7 @@ export function generateAccount(params: SeedParams): AccountData {
 		profile,
 		families,
 		channels,
-		categories,
+		categories.filter((c) => !withoutSeededProducts.has(c)),
 		attrByCode,
 		generated,
 	);

@@ -79,23 +79,32 @@ function closest<T>(
 	names: (c: T) => string[],
 	label: (c: T) => string,
 ) {
-	const target = value.toLowerCase();
+	// A path is compared whole and by its last part: `Clothing > Jeanz` finds `Clothing/Pants/Jeans`.
+	const last = pathParts(value)?.slice(-1)[0];
+	const score = (name: string) =>
+		Math.min(
+			distance(value.toLowerCase(), name.toLowerCase()),
+			last === undefined ? Infinity : distance(last.toLowerCase(), name.toLowerCase()),
+		);
 	return candidates
-		.map((c) => ({ c, d: Math.min(...names(c).map((n) => distance(target, n.toLowerCase()))) }))
+		.map((c) => ({ c, d: Math.min(...names(c).map(score)) }))
 		.sort((a, b) => a.d - b.d)
 		.slice(0, 3)
 		.map(({ c }) => label(c))
 		.join(', ');
 }
 
-/** Code first (exactly, then ignoring case), then the title or name ignoring case. */
+/**
+ * The code exactly, then the title or name (as records show them) ignoring case, then the code
+ * ignoring case.
+ */
 function byCodeOrTitle(records: IDataObject[], value: string, titleKey: string): IDataObject[] {
 	const exact = records.filter((r) => text(r.code) === value);
 	if (exact.length) return exact;
 	const key = value.toLowerCase();
-	const code = records.filter((r) => lower(r.code) === key);
-	if (code.length) return code;
-	return records.filter((r) => lower(r[titleKey]) === key);
+	const titled = records.filter((r) => lower(r[titleKey]) === key);
+	if (titled.length) return titled;
+	return records.filter((r) => lower(r.code) === key);
 }
 
 /** The account's reference lists an item's write needs, read before its turn (see write.ts). */
@@ -251,10 +260,11 @@ export function categoryOf(
 					),
 			);
 	} else {
+		// As byCodeOrTitle: the code exactly, the title ignoring case, the code ignoring case.
 		found = all.filter((c) => text(c.record.code) === value);
-		if (!found.length) found = all.filter((c) => lower(c.record.code) === lower(value));
-		byCode = found.length > 0;
 		if (!found.length) found = all.filter((c) => lower(c.record.title) === lower(value));
+		if (!found.length) found = all.filter((c) => lower(c.record.code) === lower(value));
+		byCode = found.length > 0 && found.every((c) => lower(c.record.code) === lower(value));
 	}
 
 	if (channel) {
@@ -269,6 +279,12 @@ export function categoryOf(
 	} else if (new Set(found.map((c) => c.channel)).size > 1 && productChannels.length) {
 		const inProduct = found.filter((c) => productChannels.includes(c.channel));
 		if (inProduct.length) found = inProduct;
+		// The same path in several of the product's channels (product records cannot tell them
+		// apart): the tree of the first of those channels in Channels.
+		if (new Set(found.map(pathText)).size === 1) {
+			const first = productChannels.find((ch) => found.some((c) => c.channel === ch));
+			found = found.filter((c) => c.channel === first);
+		}
 	}
 
 	if (found.length === 1)
