@@ -21,13 +21,24 @@ const operations = new Pim().description.properties
 
 describe('sendThroughTransport', () => {
 	it('turns pagination on and hands the request to the runner, with preSend only when given', async () => {
-		const run = async () => [];
+		const seen: unknown[] = [];
+		const result = [{ json: { ok: 1 } }];
+		const run = async (requestData: unknown) => {
+			seen.push(requestData);
+			return result;
+		};
 		const preSend = [async (o: object) => o] as never;
-		expect(sendThroughTransport({ method: 'GET', url: '/x' }, run)).toEqual({
+		const routing = sendThroughTransport({ method: 'GET', url: '/x' }, run as never);
+		expect(routing).toEqual({
 			request: { method: 'GET', url: '/x' },
 			send: { paginate: true },
-			operations: { pagination: run },
+			operations: { pagination: expect.any(Function) },
 		});
+		// The runner gets the request n8n built, and its items are the operation's.
+		const requestData = { options: { url: '/x' } };
+		const pagination = routing.operations!.pagination as (r: unknown) => Promise<unknown>;
+		expect(await pagination.call({}, requestData)).toBe(result);
+		expect(seen).toEqual([requestData]);
 		expect(sendThroughTransport({ method: 'PUT', url: '/y' }, run, preSend).send).toEqual({
 			paginate: true,
 			preSend,

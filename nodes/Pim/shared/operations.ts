@@ -13,6 +13,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
 import { maxRecords, pageSize, pageSlice, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
+import { joinRound, writeInRound } from './round';
 import { pimClient, type PimClient, type PimRequest } from './transport';
 
 /** What an operation runs: sends the request n8n built (see sendThroughTransport), shapes the items. */
@@ -37,8 +38,36 @@ export function sendThroughTransport(
 	return {
 		request,
 		send: preSend ? { paginate: true, preSend } : { paginate: true },
-		operations: { pagination: run },
+		operations: {
+			pagination: async function (this: IExecutePaginationFunctions, requestData) {
+				try {
+					return await run.call(this, requestData);
+				} catch (error) {
+					throw asOwnError(this, error);
+				}
+			},
+		},
 	};
+}
+
+/**
+ * The node's own errors (a parameter, a name it cannot resolve) as n8n shows them for the node,
+ * not as if the PIM had answered: the declarative engine turns every error that is not a
+ * NodeApiError into one with "Error code none" and the message as the API's raw message, under
+ * "From PIM". A NodeApiError without an answer shows only the message and the description.
+ */
+function asOwnError(ctx: IExecuteSingleFunctions, error: unknown): NodeApiError {
+	if (error instanceof NodeApiError) return error;
+	const { message, description } = error as { message?: unknown; description?: unknown };
+	return new NodeApiError(
+		ctx.getNode(),
+		{},
+		{
+			message: String(message ?? error),
+			description: typeof description === 'string' ? description : undefined,
+			itemIndex: ctx.getItemIndex(),
+		},
+	);
 }
 
 /** The client of one input item: the node's Request Options, the account's shared limiter. */
@@ -171,16 +200,26 @@ export type BodyBuilder = (
 	pim: PimClient,
 ) => Promise<() => string>;
 
-/** Writes: never retried unless the server provably did not act (see transport.ts). */
+/**
+ * Writes: never retried unless the server provably did not act (see transport.ts). In version 2
+ * the items of a run write as a round (round.ts): all prepared before any writes.
+ */
 export function writeOperation(
 	extra: Partial<PimRequest> = {},
 	buildBody?: BodyBuilder,
 ): OperationRunner {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		const pim = runClient(this);
-		const request = requestFrom(requestData, { write: true, ...extra });
-		if (buildBody) request.body = await buildBody(this, pim);
-		const data = await pim.request(request);
-		return toItems(this, [writeResult(data)]);
+		const round = this.getNode().typeVersion >= 2 ? joinRound(this) : undefined;
+		return await writeInRound(
+			round,
+			this.getItemIndex(),
+			async () => {
+				const pim = runClient(this);
+				const request = requestFrom(requestData, { write: true, ...extra });
+				if (buildBody) request.body = await buildBody(this, pim);
+				return { pim, request };
+			},
+			async ({ pim, request }) => toItems(this, [writeResult(await pim.request(request))]),
+		);
 	};
 }

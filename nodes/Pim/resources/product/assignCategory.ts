@@ -1,30 +1,41 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { sendThroughTransport, writeOperation } from '../../shared/operations';
+import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/operations';
 import { optionalString, requiredString } from '../../shared/params';
 import { serializeForm, type FormField } from '../../shared/serializer';
+import { categoryOf, channelCode, readReferences } from './references';
 
-async function body(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+/**
+ * The form of one item; version 2 also takes the channel's name and the category's title or
+ * title path, found in that channel's tree.
+ */
+const body: BodyBuilder = async (ctx, pim) => {
+	const sku = requiredString(ctx, 'sku', 'SKU');
+	let code = requiredString(ctx, 'categoryCode', 'Category');
+	let channel = requiredString(ctx, 'channelCode', 'Channel');
+	if (ctx.getNode().typeVersion >= 2) {
+		const { channels = [], categories = [] } = await readReferences(
+			ctx,
+			pim,
+			new Set(['channel', 'category']),
+		);
+		channel = channelCode(ctx, channels, channel, 'Channel');
+		code = categoryOf(ctx, categories, channels, code, channel, [], 'Category').code;
+	}
 	const fields: FormField[] = [
-		['sku', requiredString(this, 'sku', 'SKU')],
-		['code', requiredString(this, 'categoryCode', 'Category')],
-		['channel', requiredString(this, 'channelCode', 'Channel')],
+		['sku', sku],
+		['code', code],
+		['channel', channel],
 	];
 	const sortOrder = optionalString(
-		(this.getNodeParameter('additionalFields', {}) as IDataObject).sortOrder,
+		(ctx.getNodeParameter('additionalFields', {}) as IDataObject).sortOrder,
 	);
 	if (sortOrder !== undefined) fields.push(['sort_order', sortOrder]);
-	options.body = serializeForm(fields);
-	return options;
-}
+	const form = serializeForm(fields);
+	return () => form;
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Assign to Category',
@@ -33,8 +44,7 @@ export const option: INodePropertyOptions = {
 	description: 'Put a product into a category of a channel',
 	routing: sendThroughTransport(
 		{ method: 'POST', url: ENDPOINTS.productAssignCategory },
-		writeOperation(),
-		[body],
+		writeOperation({}, body),
 	),
 };
 

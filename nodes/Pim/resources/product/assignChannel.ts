@@ -1,24 +1,27 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { sendThroughTransport, writeOperation } from '../../shared/operations';
+import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 import { serializeForm } from '../../shared/serializer';
+import { channelCode, readReferences } from './references';
 
-async function body(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	options.body = serializeForm([
-		['sku', requiredString(this, 'sku', 'SKU')],
-		['code', requiredString(this, 'channelCode', 'Channel')],
-		['status', this.getNodeParameter('status', false) === true],
+/** The form of one item; version 2 also takes the channel's name. */
+const body: BodyBuilder = async (ctx, pim) => {
+	const sku = requiredString(ctx, 'sku', 'SKU');
+	let channel = requiredString(ctx, 'channelCode', 'Channel');
+	if (ctx.getNode().typeVersion >= 2) {
+		const { channels } = await readReferences(ctx, pim, new Set(['channel']));
+		channel = channelCode(ctx, channels ?? [], channel, 'Channel');
+	}
+	const form = serializeForm([
+		['sku', sku],
+		['code', channel],
+		['status', ctx.getNodeParameter('status', false) === true],
 	]);
-	return options;
-}
+	return () => form;
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Assign to Channel',
@@ -27,8 +30,7 @@ export const option: INodePropertyOptions = {
 	description: 'Assign a product to a channel and set its status there',
 	routing: sendThroughTransport(
 		{ method: 'POST', url: ENDPOINTS.productAssignChannel },
-		writeOperation(),
-		[body],
+		writeOperation({}, body),
 	),
 };
 

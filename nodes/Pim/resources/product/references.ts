@@ -241,6 +241,7 @@ export function categoryOf(
 	value: string,
 	channel: string | undefined,
 	productChannels: string[],
+	label = 'Categories',
 ): { code: string; channel?: string } {
 	const all = tree(categories, channels);
 	const parts = pathParts(value);
@@ -272,7 +273,7 @@ export function categoryOf(
 		if (found.length && !inChannel.length)
 			fail(
 				ctx,
-				`Parameter "Categories": "${value}" is not in the tree of the channel "${channel}"`,
+				`Parameter "${label}": "${value}" is not in the tree of the channel "${channel}"`,
 				`It is in: ${found.map((c) => where(c, channels)).join('; ')}.`,
 			);
 		found = inChannel;
@@ -295,7 +296,7 @@ export function categoryOf(
 			return { code: text(found[0].record.code), channel };
 		fail(
 			ctx,
-			`Parameter "Categories": "${value}" names ${found.length} categories: ${found.map((c) => where(c, channels)).join(' and ')}`,
+			`Parameter "${label}": "${value}" names ${found.length} categories: ${found.map((c) => where(c, channels)).join(' and ')}`,
 			parts
 				? "Set the category's Channel, or assign the product to only one of these channels."
 				: 'Give its path instead, e.g. "' + pathText(found[0]) + '".',
@@ -303,7 +304,7 @@ export function categoryOf(
 	}
 	return fail(
 		ctx,
-		`Parameter "Categories": "${value}" is neither a code, a title nor a path of a category of the account`,
+		`Parameter "${label}": "${value}" is neither a code, a title nor a path of a category of the account`,
 		all.length
 			? `Closest categories: ${closest(
 					value,

@@ -8,6 +8,7 @@ import type {
 import { showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { runClient, sendThroughTransport, toItems, writeResult } from '../../shared/operations';
+import { joinRound, writeInRound } from '../../shared/round';
 import { serializeForm } from '../../shared/serializer';
 import { productFields } from './body';
 import { prepareProductWrite } from './write';
@@ -34,34 +35,36 @@ async function serialisedBySku<T>(
 }
 
 async function run(this: IExecutePaginationFunctions) {
-	const pim = runClient(this);
-	const body = (await prepareProductWrite(this, 'create', pim))();
-	const overwrite =
-		(this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
-	const { multiSelectForm } = await pim.connection();
-
-	const result = await serialisedBySku(this.getExecuteData(), body.sku, async () => {
-		const existing = await productBySku(pim, body.sku);
-		if (!existing) {
-			const data = await pim.request({
-				method: 'POST',
-				url: ENDPOINTS.product,
-				body: serializeForm(productFields(body, multiSelectForm)),
-				write: true,
-				domainOptional: true,
+	const round = this.getNode().typeVersion >= 2 ? joinRound(this) : undefined;
+	return await writeInRound(
+		round,
+		this.getItemIndex(),
+		async () => {
+			const pim = runClient(this);
+			const body = (await prepareProductWrite(this, 'create', pim))();
+			const overwrite =
+				(this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
+			const { multiSelectForm } = await pim.connection();
+			return { pim, body, overwrite, multiSelectForm };
+		},
+		async ({ pim, body, overwrite, multiSelectForm }) => {
+			const result = await serialisedBySku(this.getExecuteData(), body.sku, async () => {
+				const existing = await productBySku(pim, body.sku);
+				const update = existing !== undefined;
+				const data = await pim.request({
+					method: update ? 'PUT' : 'POST',
+					url: ENDPOINTS.product,
+					body: serializeForm(
+						productFields(update ? { ...body, isDataOverwrite: overwrite } : body, multiSelectForm),
+					),
+					write: true,
+					domainOptional: true,
+				});
+				return { operation: update ? 'updated' : 'created', ...writeResult(data) };
 			});
-			return { operation: 'created', ...writeResult(data) };
-		}
-		const data = await pim.request({
-			method: 'PUT',
-			url: ENDPOINTS.product,
-			body: serializeForm(productFields({ ...body, isDataOverwrite: overwrite }, multiSelectForm)),
-			write: true,
-			domainOptional: true,
-		});
-		return { operation: 'updated', ...writeResult(data) };
-	});
-	return toItems(this, [result]);
+			return toItems(this, [result]);
+		},
+	);
 }
 
 export const option: INodePropertyOptions = {

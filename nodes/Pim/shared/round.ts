@@ -1,0 +1,158 @@
+import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+/**
+ * The items of one node execution that write, so that a run never hides what it wrote.
+ *
+ * n8n's declarative engine starts every input item at once and, unless Continue On Fail is on,
+ * stops the node with the first failed item's error after all of them settled: items that did
+ * not fail were written, unseen. So, without Continue On Fail:
+ * - every item is prepared (parameters read, names resolved) before any item writes; when one
+ *   cannot be, nothing is written and every item's error names the items at fault;
+ * - an item the PIM refuses waits until the other items settled, and its error says how many
+ *   items of the run were written.
+ * With Continue On Fail each item stands alone, as before: every item gets its own result.
+ */
+export class WriteRound {
+	private registered = 0;
+	private prepared = 0;
+	private written = 0;
+	private settled = 0;
+	private readonly problems = new Map<number, Error>();
+	private listeners: Array<() => void> = [];
+
+	constructor(private readonly expected: number) {}
+
+	/** An item joins; called before its first await (see joinRound). */
+	register(): void {
+		this.registered++;
+	}
+
+	/**
+	 * The item is ready to write: waits for every item's preparation; throws when one failed.
+	 * 'abandoned': n8n could not start some items (an expression failed on their row) and fails
+	 * the node with that error itself; nobody waits for this item any more, and it writes nothing.
+	 */
+	async ready(): Promise<'write' | 'abandoned'> {
+		this.prepared++;
+		this.notify();
+		await this.allPrepared();
+		if (this.registered < this.expected) return 'abandoned';
+		if (this.problems.size) throw this.summary();
+		return 'write';
+	}
+
+	/** The item could not be prepared: `error` gets the summary once every item is prepared. */
+	async problem(itemIndex: number, error: Error): Promise<Error | 'abandoned'> {
+		this.problems.set(itemIndex, error);
+		this.notify();
+		await this.allPrepared();
+		if (this.registered < this.expected) return 'abandoned';
+		// Alone in its run, its own error says it all.
+		if (this.registered > 1) append(error, `${this.summary().message}.`);
+		return error;
+	}
+
+	wrote(): void {
+		this.written++;
+		this.settled++;
+		this.notify();
+	}
+
+	/** The PIM refused the item's write: `error` says, once every write settled, what went in. */
+	async refused(error: Error): Promise<Error> {
+		this.settled++;
+		this.notify();
+		await this.until(() => this.settled >= this.registered);
+		if (this.registered > 1)
+			append(
+				error,
+				`${this.written} of ${this.registered} items of this run were written. Turn on Settings → On Error → "Continue (using error output)" to get one result per item.`,
+			);
+		return error;
+	}
+
+	private async allPrepared(): Promise<void> {
+		// Every item that will join has joined after one turn of the event loop: n8n starts them
+		// all in one synchronous loop.
+		await sleep(0);
+		await this.until(() => this.prepared + this.problems.size >= this.registered);
+	}
+
+	private summary(): Error {
+		const faulty = [...this.problems.keys()].sort((a, b) => a - b);
+		const parts = faulty.slice(0, 5).map((i) => `item ${i}: ${this.problems.get(i)?.message}`);
+		if (faulty.length > 5) parts.push(`and ${faulty.length - 5} more`);
+		return new Error(
+			`Nothing was written: ${faulty.length} of ${this.registered} items have a problem (${parts.join('; ')})`,
+		);
+	}
+
+	private notify(): void {
+		const listeners = this.listeners;
+		this.listeners = [];
+		for (const listener of listeners) listener();
+	}
+
+	private async until(done: () => boolean): Promise<void> {
+		while (!done()) await new Promise<void>((resolve) => this.listeners.push(resolve));
+	}
+}
+
+function append(error: Error, note: string): void {
+	const target = error as Error & { description?: string | null };
+	target.description = [target.description, note].filter(Boolean).join(' ');
+}
+
+const rounds = new WeakMap<object, WriteRound>();
+
+/**
+ * The round of this item's node execution, joined; undefined with Continue On Fail (each item
+ * stands alone). Must be called before the item's first await.
+ */
+export function joinRound(ctx: IExecuteSingleFunctions): WriteRound | undefined {
+	if (ctx.continueOnFail()) return undefined;
+	const executeData = ctx.getExecuteData() as
+		| { data?: { main?: unknown[][]; ai_tool?: unknown[][] } }
+		| undefined;
+	// The items n8n's engine runs, counted as it counts them.
+	const items = (executeData?.data?.main ?? executeData?.data?.ai_tool)?.[0];
+	if (!executeData || !Array.isArray(items)) return undefined;
+	let round = rounds.get(executeData);
+	if (!round) {
+		round = new WriteRound(items.length);
+		rounds.set(executeData, round);
+	}
+	round.register();
+	return round;
+}
+
+/**
+ * One item's write in its round: `prepare` (read and check everything, resolve names), then,
+ * once every item of the round is prepared, `write`. Without a round (Continue On Fail, version
+ * 1) the two simply run one after the other.
+ */
+export async function writeInRound<P>(
+	round: WriteRound | undefined,
+	itemIndex: number,
+	prepare: () => Promise<P>,
+	write: (prepared: P) => Promise<INodeExecutionData[]>,
+): Promise<INodeExecutionData[]> {
+	if (!round) return await write(await prepare());
+	let prepared: P;
+	try {
+		prepared = await prepare();
+	} catch (error) {
+		const outcome = await round.problem(itemIndex, error as Error);
+		if (outcome === 'abandoned') return [];
+		throw outcome;
+	}
+	if ((await round.ready()) === 'abandoned') return [];
+	try {
+		const result = await write(prepared);
+		round.wrote();
+		return result;
+	} catch (error) {
+		throw await round.refused(error as Error);
+	}
+}

@@ -1,0 +1,166 @@
+/**
+ * A run never hides what it wrote (#24, point 5), version 2 in n8n-core against the sandbox:
+ * problems the node finds without the PIM stop the run before its first write, naming the
+ * items; a PIM refusal says how many items were written; Continue On Fail still writes the rest.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { runPim } from '../helpers/n8n';
+import { useSandbox } from '../helpers/sandbox';
+
+const env = useSandbox();
+let batch = 0;
+
+const create = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'product',
+	operation: 'create',
+	sku: '={{ $json.sku }}',
+	familyCode: '={{ $json.family }}',
+	languageCode: 'en_US',
+	channels: { channel: [{ code: 'web' }] },
+	...extra,
+});
+
+/** 40 rows; `change` edits some of them. */
+function rows(change: (row: IDataObject, i: number) => void = () => undefined): IDataObject[] {
+	batch++;
+	return Array.from({ length: 40 }, (_, i) => {
+		const row: IDataObject = { sku: `ROUND-${batch}-${i}`, family: 'Clothing' };
+		change(row, i);
+		return row;
+	});
+}
+
+const writes = () => env.sb.log.filter((r) => r.method === 'POST' || r.method === 'PUT');
+
+beforeEach(() => env.sb.clearLog());
+
+it('a row without SKU stops the run with 0 writes, naming the row', async () => {
+	const input = rows((row, i) => {
+		if (i === 23) row.sku = '';
+	});
+	const { error, items } = await runPim(env.creds(), create(), { input, version: 2 });
+	expect(items).toEqual([]);
+	expect(error?.message).toBe(
+		'Nothing was written: 1 of 40 items have a problem (item 23: Parameter "SKU" is required)',
+	);
+	// Shown as the node's own error: no "Error code none" under "From PIM".
+	expect(error?.httpCode ?? null).toBeNull();
+	expect((error as { messages?: unknown[] }).messages ?? []).toEqual([]);
+	expect(writes()).toEqual([]);
+});
+
+it('unknown families and categories in several rows: 0 writes, every row named', async () => {
+	const input = rows((row, i) => {
+		if (i === 5) row.family = 'Clothes';
+		if (i === 31) row.category = 'Clothing > Sox';
+	});
+	const { error } = await runPim(
+		env.creds(),
+		create({ categories: { category: [{ code: '={{ $json.category }}' }] } }),
+		{ input, version: 2 },
+	);
+	expect(error?.message).toMatch(
+		/^Nothing was written: 2 of 40 items have a problem \(item 5: Parameter "Family": "Clothes" is neither .*; item 31: Parameter "Categories": "Clothing > Sox" is neither/,
+	);
+	expect(writes()).toEqual([]);
+});
+
+it('a row whose expression fails in n8n stops the run too: nothing is written, not even later', async () => {
+	// An expression error n8n throws (a reference to a node that does not exist), on row 7 only.
+	const input = rows((row, i) => {
+		if (i === 7) row.bad = true;
+	});
+	const { error } = await runPim(
+		env.creds(),
+		create({
+			images: [
+				'={{ $json.bad ? $("No such node").item.json.url : "https://img.example.com/a.jpg" }}',
+			],
+		}),
+		{ input, version: 2 },
+	);
+	expect(error).toBeDefined();
+	// The items n8n started before the failing row must not write behind the node's back.
+	await sleep(300);
+	expect(writes()).toEqual([]);
+});
+
+it('a PIM refusal mid-run says how many items were written', async () => {
+	const existing = env.sb.account('demo').products[0].sku;
+	const input = rows((row, i) => {
+		if (i === 10) row.sku = existing; // the PIM refuses a second product with this SKU
+	});
+	const { error } = await runPim(env.creds(), create(), { input, version: 2 });
+	expect(error?.message).toMatch(/sku/i);
+	expect(error?.description).toMatch(
+		/39 of 40 items of this run were written\. Turn on Settings → On Error → "Continue \(using error output\)"/,
+	);
+	expect(writes()).toHaveLength(40);
+	for (const row of input)
+		if (row.sku !== existing)
+			expect(env.sb.account('demo').productBySku(String(row.sku))).toBeDefined();
+});
+
+it('with Continue On Fail the other 39 rows are written and the bad one is an error item', async () => {
+	const input = rows((row, i) => {
+		if (i === 23) row.sku = '';
+	});
+	const { error, items } = await runPim(env.creds(), create(), {
+		input,
+		version: 2,
+		continueOnFail: true,
+	});
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(40);
+	expect(items[23].json.error).toBe('Parameter "SKU" is required');
+	expect(items.filter((i) => !i.json.error)).toHaveLength(39);
+	expect(writes()).toHaveLength(39);
+});
+
+it('Create or Update and Assign Channel run as a round too', async () => {
+	const input = rows((row, i) => {
+		if (i === 2) row.family = 'Nope';
+	});
+	const upsert = await runPim(
+		env.creds(),
+		{ ...create(), operation: 'upsert' },
+		{ input, version: 2 },
+	);
+	expect(upsert.error?.message).toMatch(
+		/^Nothing was written: 1 of 40 items have a problem \(item 2: /,
+	);
+	expect(writes()).toEqual([]);
+
+	const skus = env.sb
+		.account('demo')
+		.products.slice(0, 5)
+		.map((p) => ({ sku: p.sku }));
+	skus[3].sku = '';
+	const assign = await runPim(
+		env.creds(),
+		{
+			resource: 'product',
+			operation: 'assignChannel',
+			sku: '={{ $json.sku }}',
+			channelCode: 'amazon',
+			status: true,
+		},
+		{ input: skus, version: 2 },
+	);
+	expect(assign.error?.message).toMatch(
+		/^Nothing was written: 1 of 5 items have a problem \(item 3: /,
+	);
+	expect(writes()).toEqual([]);
+});
+
+it('version 1 is unchanged: the rows before and after a bad one are written', async () => {
+	const input = rows((row, i) => {
+		row.family = 'clothing';
+		if (i === 23) row.sku = '';
+	});
+	const { error } = await runPim(env.creds(), create(), { input, version: 1 });
+	expect(error?.message).toBe('Parameter "SKU" is required');
+	expect(writes()).toHaveLength(39);
+});
