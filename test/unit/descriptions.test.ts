@@ -53,6 +53,19 @@ describe('codeDropdown', () => {
 		);
 		// No dependency on other parameters: n8n resolves those without input data.
 		expect(described.typeOptions).toEqual({ loadOptionsMethod: 'getChannels' });
+		// A code dropdown stays strict unless version 2 resolves more than codes in it.
+		expect(plain.allowArbitraryValues).toBeUndefined();
+	});
+
+	it('one that also takes titles says so and lets the editor accept them (no "not supported" warning)', () => {
+		const family = codeDropdown({
+			displayName: 'Family',
+			name: 'familyCode',
+			method: 'getFamilies',
+			alsoTakes: "the family's title",
+		});
+		expect(family.allowArbitraryValues).toBe(true);
+		expect(family.description).toMatch(/Version 2 also takes the family's title\.$/);
 	});
 });
 

@@ -178,14 +178,24 @@ const CODE_HINT =
 /**
  * A code picked from the account (loadOptions), still open to expressions. Labelled by what it
  * holds ("Family", not "Family Name or ID": the value is a code); the description ends with how
- * to give a code by expression.
+ * to give a code by expression. `alsoTakes`: what else node version 2 resolves here (a title, a
+ * path, a name); the editor then does not flag such a value, or an empty optional one, as "not
+ * supported" (allowArbitraryValues), since the node checks it when it runs.
  */
 export function codeDropdown(
 	spec: Pick<INodeProperties, 'displayName' | 'name' | 'required' | 'displayOptions'> & {
 		method: string;
 		description?: string;
+		alsoTakes?: string;
 	},
 ): INodeProperties {
+	const description = [
+		spec.description,
+		CODE_HINT,
+		spec.alsoTakes ? `Version 2 also takes ${spec.alsoTakes}.` : undefined,
+	]
+		.filter(Boolean)
+		.join(' ');
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
@@ -193,8 +203,9 @@ export function codeDropdown(
 		typeOptions: { loadOptionsMethod: spec.method },
 		default: '',
 		required: spec.required,
-		description: spec.description ? `${spec.description} ${CODE_HINT}` : CODE_HINT,
+		description,
 		displayOptions: spec.displayOptions,
+		...(spec.alsoTakes ? { allowArbitraryValues: true } : {}),
 	};
 }
 

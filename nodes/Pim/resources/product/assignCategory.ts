@@ -58,6 +58,7 @@ export const description: INodeProperties[] = [
 		method: 'getChannels',
 		required: true,
 		description: 'Channel the category belongs to.',
+		alsoTakes: "the channel's name",
 		displayOptions: show,
 	}),
 	codeDropdown({
@@ -66,6 +67,7 @@ export const description: INodeProperties[] = [
 		method: 'getCategories',
 		required: true,
 		description: 'Category of that channel (each is listed with its channel).',
+		alsoTakes: "the category's title or title path in that channel's tree",
 		displayOptions: show,
 	}),
 	{

@@ -41,6 +41,7 @@ export const description: INodeProperties[] = [
 		name: 'channelCode',
 		method: 'getChannels',
 		required: true,
+		alsoTakes: "the channel's name",
 		displayOptions: showFor('product', ['assignChannel']),
 	}),
 	{

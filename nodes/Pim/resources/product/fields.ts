@@ -11,6 +11,9 @@ import { COLUMNS_LABEL } from './mapping';
  * SKU, which relation.getProductRelation shares, is `skuField` in shared/descriptions.ts.
  */
 
+/** What version 2 takes in Family besides a code (write.ts resolves it). */
+export const FAMILY_ALSO = "the family's title, as product records show it";
+
 /** Operations that send a product body. */
 const BODY_OPERATIONS = ['create', 'update', 'upsert'];
 /** Operations that may create a product: Family and a channel are required. */
@@ -22,6 +25,7 @@ const familyCode = codeDropdown({
 	method: 'getFamilies',
 	required: true,
 	description: "Family (attribute set) that fixes the product's attributes.",
+	alsoTakes: FAMILY_ALSO,
 	displayOptions: showFor('product', NEW_PRODUCT_OPERATIONS),
 });
 
@@ -65,7 +69,12 @@ function channels(operations: string[], required: boolean): INodeProperties {
 				displayName: 'Channel',
 				name: 'channel',
 				values: [
-					codeDropdown({ displayName: 'Channel', name: 'code', method: 'getChannels' }),
+					codeDropdown({
+						displayName: 'Channel',
+						name: 'code',
+						method: 'getChannels',
+						alsoTakes: "the channel's name, and several channels as a list or separated by commas",
+					}),
 					{
 						displayName: 'Active',
 						name: 'status',
@@ -165,12 +174,19 @@ const content: INodeProperties[] = [
 				displayName: 'Category',
 				name: 'category',
 				values: [
-					codeDropdown({ displayName: 'Category', name: 'code', method: 'getCategories' }),
+					codeDropdown({
+						displayName: 'Category',
+						name: 'code',
+						method: 'getCategories',
+						alsoTakes:
+							'a title or a title path (Clothing/Shirts, Clothing > Shirts), and several categories as a list or separated by commas; empty adds none',
+					}),
 					codeDropdown({
 						displayName: 'Channel',
 						name: 'channel',
 						method: 'getChannels',
 						description: 'Channel of the category, needed when the product is in several channels.',
+						alsoTakes: "the channel's name",
 					}),
 				],
 			},

@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation } from '../../shared/operations';
+import { FAMILY_ALSO } from './fields';
 import { productForm } from './write';
 
 export const option: INodePropertyOptions = {
@@ -31,6 +32,7 @@ export const description: INodeProperties[] = [
 				name: 'familyCode',
 				method: 'getFamilies',
 				description: 'Move the product to another family.',
+				alsoTakes: FAMILY_ALSO,
 			}),
 			{
 				displayName: 'Overwrite Data',
