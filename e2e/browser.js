@@ -52,7 +52,7 @@ async function closeNdv(page) {
 }
 
 const FETCH_ERROR =
-	/Error fetching options|Could not load|hasn't been executed|has not been executed/i;
+	/Error fetching options|Could not load|hasn't been executed|has not been executed|is not supported/i;
 
 /**
  * Lines of the open node that say a dropdown failed. n8n 1.x shows "Error fetching options from
@@ -65,7 +65,26 @@ async function fetchProblems(ndv) {
 		.evaluateAll((els) =>
 			els.map((e) => `${e.value || ''} ${e.getAttribute('placeholder') || ''}`),
 		);
-	return [...text.split('\n'), ...inputs].filter((l) => FETCH_ERROR.test(l));
+	return [...text.split('\n'), ...inputs, ...(await issueTexts(ndv))].filter((l) =>
+		FETCH_ERROR.test(l),
+	);
+}
+
+/**
+ * The texts of the parameters' issue icons (a warning triangle whose tooltip lists the issues,
+ * e.g. 'The value "x" is not supported!'): read by hovering each icon.
+ */
+async function issueTexts(ndv) {
+	const page = ndv.page();
+	const icons = ndv.locator('[data-test-id="parameter-issues"]');
+	const texts = [];
+	for (let i = 0; i < (await icons.count()); i++) {
+		await icons.nth(i).hover();
+		const tip = page.locator('[role="tooltip"]:visible, .el-popper:visible').last();
+		await tip.waitFor({ timeout: 3000 }).catch(() => undefined);
+		texts.push(...(await tip.innerText().catch(() => '')).split('\n'));
+	}
+	return texts;
 }
 
 /** Opens a node of the workflow on screen and waits until its dropdowns are loaded. */
@@ -83,15 +102,16 @@ async function openNode(page, nodeName, calls) {
  * Every PIM node of every example opened in the editor before any run (nothing to resolve
  * $json from): no dropdown or mapper may fail, e.g. on Channels = {{ $json.Channel }}.
  */
-async function openEveryPimNode(page, url, examples, calls, control) {
-	// The check can fail: a node whose credential has a wrong token shows the error.
-	if (control) {
+async function openEveryPimNode(page, url, examples, calls, controls = []) {
+	// The check can fail: a node whose credential has a wrong token shows the error, one with a
+	// value its dropdown does not list shows "not supported".
+	for (const control of controls) {
 		await page.goto(`${url}/workflow/${control.workflowId}`);
 		const ndv = await openNode(page, control.nodeName, calls);
 		const problems = await fetchProblems(ndv);
 		ok(
 			problems.length > 0,
-			'control: a dropdown with a wrong token shows no error: the check could not fail',
+			`control "${control.nodeName}" shows no problem: the check could not fail`,
 		);
 		calls.failed.length = 0;
 		await closeNdv(page);
@@ -189,7 +209,7 @@ async function run({
 	families,
 	shotsDir,
 	examples = [],
-	control,
+	controls,
 	mapper,
 	log = () => {},
 }) {
@@ -314,7 +334,7 @@ async function run({
 
 		// 5. Every PIM node of every example, before any run: no dropdown fails.
 		const calls = { pending, failed: failedCalls };
-		const opened = await openEveryPimNode(page, url, examples, calls, control);
+		const opened = await openEveryPimNode(page, url, examples, calls, controls);
 		log(`opened ${opened} PIM nodes of ${examples.length} examples`);
 
 		// 6. Version 2's attribute mapper.

@@ -170,8 +170,10 @@ function examplesCoverage() {
 			if (node.type === 'n8n-nodes-pim.pimTrigger') trigger = true;
 			if (/^n8n-nodes-pim\./.test(node.type))
 				ok(
-					node.credentials && node.credentials.pimApi && node.credentials.pimApi.id === CRED.id,
-					`${file}: node "${node.name}" uses credential ${CRED.id}`,
+					node.credentials &&
+						node.credentials.pimApi &&
+						[CRED.id, n8n.COPY_TARGET.id].includes(node.credentials.pimApi.id),
+					`${file}: node "${node.name}" uses credential ${CRED.id} (or ${n8n.COPY_TARGET.id})`,
 				);
 		}
 	}
@@ -233,11 +235,39 @@ async function failingControl(api) {
 	return { workflowId: wf.id, nodeName: 'Wrong token' };
 }
 
-/** The example workflows (plus the trigger test copy) as separate files for `import:workflow --separate`. */
-function writeWorkflows(dir) {
+/**
+ * A node with a value its dropdown does not list (a language that does not exist): the editor
+ * must show "not supported", which proves the browser's check for that warning can fail.
+ */
+async function unsupportedControl(api) {
+	const wf = await api.post('/rest/workflows', {
+		name: 'e2e: control (unsupported language)',
+		active: false,
+		nodes: [
+			{
+				id: 'control-unsupported',
+				name: 'Unknown language',
+				type: 'n8n-nodes-pim.pim',
+				typeVersion: 2,
+				position: [0, 0],
+				parameters: { resource: 'product', operation: 'create', languageCode: 'xx_XX' },
+				credentials: { pimApi: CRED },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	});
+	return { workflowId: wf.id, nodeName: 'Unknown language' };
+}
+
+/**
+ * The example workflows (plus the trigger test copy) as separate files for `import:workflow
+ * --separate`; files they read go to `filesDir`.
+ */
+function writeWorkflows(dir, filesDir) {
 	fs.mkdirSync(dir, { recursive: true });
-	for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')))
-		fs.copyFileSync(path.join(EXAMPLES, file), path.join(dir, file));
+	for (const { file, wf } of n8n.loadExamples(EXAMPLES, filesDir))
+		fs.writeFileSync(path.join(dir, file), JSON.stringify(wf, null, 2));
 	for (const file of fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.json')))
 		fs.copyFileSync(path.join(FIXTURES, file), path.join(dir, file));
 	const trig = JSON.parse(
@@ -360,6 +390,7 @@ async function runVersion(version, opts, tarball) {
 		sb = await n8n.startSandbox({ log });
 		stopAll.push(() => sb.stop());
 		say(`    · sandbox ${sb.url} (${fmt(sb.startMs)})`);
+		await n8n.addCopyTarget(sb);
 		const hostilePim = await hostile.start();
 		stopAll.push(() => hostilePim.stop());
 		const headers = { token: 'demo-token', 'x-domain': 'demo' };
@@ -372,11 +403,14 @@ async function runVersion(version, opts, tarball) {
 		};
 		const credData = { baseUrl: sb.url, domain: 'demo', token: 'demo-token', allowHttp: false };
 		const badData = { ...credData, token: 'wrong-token' };
+		// Files the examples read (the shop export's CSV), allowed to n8n's file nodes.
+		const filesDir = path.join(vOut, 'files');
 		const cli = async (args, what) => {
 			const r = await n8n.runN8nCli({
 				version,
 				userFolder,
 				args,
+				env: n8n.FILES_ENV(filesDir),
 				encryptionKey: ENCRYPTION_KEY,
 				log,
 			});
@@ -401,6 +435,12 @@ async function runVersion(version, opts, tarball) {
 						...scale.HUGE_CRED,
 						type: 'pimApi',
 						data: { ...credData, domain: scale.HUGE.domain, token: scale.HUGE.token },
+					},
+					{
+						id: n8n.COPY_TARGET.id,
+						name: n8n.COPY_TARGET.name,
+						type: 'pimApi',
+						data: { ...credData, domain: n8n.COPY_TARGET.domain, token: n8n.COPY_TARGET.token },
 					},
 					...hostilePim.credentials(),
 				]),
@@ -434,7 +474,7 @@ async function runVersion(version, opts, tarball) {
 		}
 		await suite.check('import example workflows (n8n import:workflow)', async () => {
 			const dir = path.join(vOut, 'workflows');
-			writeWorkflows(dir);
+			writeWorkflows(dir, filesDir);
 			const r = await cli(['import:workflow', '--separate', `--input=${dir}`], 'import workflows');
 			const n = fs.readdirSync(dir).length;
 			ok(
@@ -453,7 +493,7 @@ async function runVersion(version, opts, tarball) {
 			fs.writeFileSync(path.join(vOut, `run-${id}.json`), JSON.stringify(run, null, 1));
 			return { run, ms: Date.now() - t0 };
 		};
-		const ctx = { pim, admin: sb.admin, execute };
+		const ctx = { pim, admin: sb.admin, execute, sandboxUrl: sb.url };
 		for (const spec of specs) {
 			const wf = JSON.parse(
 				fs.readFileSync(path.join(spec.fixture ? FIXTURES : EXAMPLES, spec.file), 'utf8'),
@@ -583,7 +623,7 @@ async function runVersion(version, opts, tarball) {
 								log,
 								version,
 								examples: await neverRunExamples(api),
-								control: await failingControl(api),
+								controls: [await failingControl(api), await unsupportedControl(api)],
 								mapper: {
 									workflowId: 'pimSheet25',
 									nodeName: 'Create or update product',

@@ -556,4 +556,191 @@ specs.push({
 	},
 });
 
-module.exports = { specs, items, allProducts };
+// ---- real exports in, real records out (#24) ----
+
+/** examples/data/shop-products.csv as rows (RFC 4180: quoted fields, "" and line breaks). */
+function csvRows(text) {
+	const rows = [];
+	let row = [];
+	let field = '';
+	let quoted = false;
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i];
+		if (quoted) {
+			if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
+			else if (c === '"') quoted = false;
+			else field += c;
+		} else if (c === '"') quoted = true;
+		else if (c === ',') (row.push(field), (field = ''));
+		else if (c === '\n') (row.push(field), rows.push(row), (row = []), (field = ''));
+		else field += c;
+	}
+	if (field || row.length) (row.push(field), rows.push(row));
+	const [header, ...data] = rows;
+	return data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+}
+
+/** The category paths of the demo account's web tree, by code (to compare what landed). */
+async function webPaths(ctx) {
+	const [categories, channels] = await Promise.all([
+		ctx.pim('category?pagination[pageLimit]=1000'),
+		ctx.pim('channel'),
+	]);
+	const web = channels.find((c) => c.code === 'web');
+	const byId = new Map(categories.record.map((c) => [c.id, c]));
+	const paths = new Map();
+	for (const c of categories.record.filter((r) => r.channel_id === web.id)) {
+		const titles = [];
+		for (let at = c; at; at = byId.get(at.parent_id)) titles.unshift(at.title);
+		paths.set(c.code, titles.join(' > '));
+	}
+	return paths;
+}
+
+specs.push({
+	id: 'pimShopExport',
+	file: 'import-a-shop-product-export.json',
+	/** The CSV is read from this folder (set by e2e/run.js, allowed to n8n's file nodes). */
+	csv: require('node:path').join(__dirname, '..', 'examples', 'data', 'shop-products.csv'),
+	async verify(ctx) {
+		const rows = csvRows(require('node:fs').readFileSync(this.csv, 'utf8'));
+		const before = await productCount(ctx);
+		const { run } = await ctx.execute(this.id);
+		const out = items(run, 'Create or update product');
+		eq(out.length, rows.length, 'one output item per CSV row');
+		ok(
+			out.every((o) => o.operation === 'created'),
+			`every row created: ${JSON.stringify(out.filter((o) => o.operation !== 'created')).slice(0, 300)}`,
+		);
+		eq(await productCount(ctx), before + rows.length, 'products in the account');
+		const paths = await webPaths(ctx);
+		const families = (await ctx.pim('family?pagination[pageLimit]=1000')).record;
+		let images = 0;
+		let categories = 0;
+		for (const row of rows) {
+			const p = await ctx.admin(`/accounts/demo/products/${encodeURIComponent(row.SKU)}`);
+			const where = `${row.SKU}`;
+			eq(
+				families.find((f) => f.code === p.familyCode)?.title,
+				row['Meta: pim_family'],
+				`${where} family (given by title)`,
+			);
+			eq(p.values.name, row.Name, `${where} name`);
+			eq(
+				p.values.short_description,
+				row['Short description'] || undefined,
+				`${where} short description`,
+			);
+			eq(
+				p.values.web_description,
+				row.Description || undefined,
+				`${where} description (quotes, line breaks)`,
+			);
+			eq(
+				p.values.price,
+				row['Regular price'] ? `${row['Regular price']} USD` : undefined,
+				`${where} price`,
+			);
+			eq(
+				p.values.weight,
+				row['Weight (kg)'] ? `${row['Weight (kg)']} kg` : undefined,
+				`${where} weight`,
+			);
+			eq(
+				p.multiSelect.color ?? [],
+				row['Attribute 1 value(s)'] ? row['Attribute 1 value(s)'].split(', ') : [],
+				`${where} colours (a comma text into a multi-select)`,
+			);
+			const wanted = row.Categories ? row.Categories.split(', ') : [];
+			eq(
+				p.categories.map((c) => `${c.channel}: ${paths.get(c.code)}`).sort(),
+				wanted
+					.map((w) => {
+						// A bare title names its category wherever it is in the tree.
+						const full = [...paths.values()].find((v) => v === w || v.endsWith(` > ${w}`));
+						return `web: ${full}`;
+					})
+					.sort(),
+				`${where} categories (shop paths and titles)`,
+			);
+			eq(
+				p.images,
+				row.Images ? row.Images.split(', ') : [],
+				`${where} images (one per URL of the cell)`,
+			);
+			eq(
+				p.channels.map((c) => [c.code, c.status]),
+				[['web', row.Published === '1' ? 1 : 0]],
+				`${where} channel`,
+			);
+			images += p.images.length;
+			categories += p.categories.length;
+		}
+		const variations = rows.filter((r) => r.Type === 'variation').length;
+		return `${rows.length} CSV rows (${variations} variations without categories) created; family titles, ${categories} categories from shop paths, ${images} images from comma texts, colours, prices, descriptions read back`;
+	},
+});
+
+specs.push({
+	id: 'pimCopyAccounts',
+	file: 'copy-products-between-accounts.json',
+	/** The example's second credential: an empty account e2e/run.js adds to the sandbox. */
+	target: require('../scripts/lib/n8n').COPY_TARGET,
+	async verify(ctx) {
+		const { run } = await ctx.execute(this.id);
+		const out = items(run, 'Create or update in the target account');
+		const source = await allProducts(ctx);
+		eq(out.length, source.length, 'one output item per source product');
+		ok(
+			out.every((o) => o.operation === 'created'),
+			'every product created in the target',
+		);
+		// Records of both accounts, without what the PIM sets itself (ids, slugs, times, status,
+		// type, the product page's URL: not writable through the interface).
+		const own = ['id', 'slug', 'updated_at', 'status', 'product_type_id', 'url'];
+		const records = async (headers) => {
+			const res = await fetch(
+				`${ctx.sandboxUrl}/api/integration/product?pagination[pageLimit]=1000`,
+				{
+					headers,
+				},
+			);
+			return (await res.json()).data.record
+				.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !own.includes(k))))
+				.sort((a, b) => a.sku.localeCompare(b.sku));
+		};
+		const copied = await records({ token: this.target.token, 'x-domain': this.target.domain });
+		const original = await records({ token: 'demo-token', 'x-domain': 'demo' });
+		eq(copied.length, original.length, 'products in the target');
+		for (let i = 0; i < original.length; i++)
+			eq(copied[i], original[i], `product ${original[i].sku}`);
+		const withoutImage = original.filter((p) => p.image === null).length;
+		const paths = new Set(original.flatMap((p) => p.category ?? []));
+		return `${original.length} products copied to another account, equal field by field (${paths.size} category paths, ${withoutImage} without image)`;
+	},
+});
+
+specs.push({
+	id: 'pimTitlesFixed',
+	file: 'v2-titles-typed-in.json',
+	fixture: true,
+	async verify(ctx) {
+		const { run } = await ctx.execute(this.id);
+		eq(items(run, 'Titles typed in')[0].sku, 'TITLES-1', 'created');
+		const p = await ctx.admin('/accounts/demo/products/TITLES-1');
+		eq(p.familyCode, 'home', 'family given by its title "Home & Living"');
+		eq(
+			p.channels.map((c) => c.code),
+			['web'],
+			'channel given by its name "Web Store"',
+		);
+		eq(
+			[...new Set(p.categories.map((c) => `${c.channel}:${c.code}`))],
+			['web:kitchen'],
+			'categories "Home > Kitchen", "kitchen" (empty Channel), assigned by "Home/Kitchen" in "Web Store"',
+		);
+		return 'family, channel and categories typed as titles, names and paths: created and assigned';
+	},
+});
+
+module.exports = { specs, items, allProducts, csvRows };

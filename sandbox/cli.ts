@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { profileFromFile, type ProfileFile } from './profile';
 import { startSandbox } from './server';
 import type { AccountSpec, Faults, ListOrder, MultiSelectForm, SandboxOptions } from './types';
 import { LIST_ORDERS } from './types';
@@ -19,6 +20,8 @@ Data
   --products N             products of the default accounts demo/acme (default 200)
   --attributes N           extra generated attributes attr_00001... of demo/acme (default 0)
   --seed N                 global seed (default 1)
+  --profile FILE           make the demo account from a profile file: the attributes, families,
+                           channels and category trees of a real account (examples/data/pim-profile.json)
   --account D:T[:N[:A[:O[:F]]]]  add account D with token T (N products, A extra attributes, list order O:
                            id | id-desc | updated-desc, multi-select form F: suffix | plain); repeatable
   --page-limit-default N   page length when none is requested (default 10)
@@ -113,6 +116,19 @@ export function parseArgs(argv: string[]): CliConfig {
 			case '--seed':
 				options.seed = num(arg, value());
 				break;
+			case '--profile': {
+				// The demo account gets the structure of a real account (sandbox/profile.ts).
+				const file = value();
+				let profile: ProfileFile;
+				try {
+					profile = JSON.parse(fs.readFileSync(file, 'utf8')) as ProfileFile;
+					profileFromFile(profile);
+				} catch (e) {
+					throw new UsageError(`--profile ${file}: ${e instanceof Error ? e.message : String(e)}`);
+				}
+				accounts.push({ domain: 'demo', token: 'demo-token', profile });
+				break;
+			}
 			case '--account': {
 				const [domain, token, products, attributes, order, form] = value().split(':');
 				if (!domain || !token)

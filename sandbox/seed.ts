@@ -33,6 +33,8 @@ interface FamilyDef {
 	sizes?: string[];
 	/** Attribute codes beyond the common set. */
 	extra: string[];
+	/** The family's attributes, exactly (a profile file's); else the common set plus `extra`. */
+	attributes?: string[];
 }
 interface CategoryDef {
 	code: string;
@@ -50,7 +52,8 @@ interface ChannelDef {
 	attributes: string[] | 'all';
 	categories: CategoryDef[];
 }
-interface Profile {
+/** A catalogue's structure: the built-in retail and industrial ones, or a profile file's (profile.ts). */
+export interface Profile {
 	user: string;
 	adjectives: string[];
 	attributes: AttributeDef[];
@@ -517,6 +520,8 @@ export interface SeedParams {
 	products: number;
 	extraAttributes: number;
 	empty: boolean;
+	/** The account's structure instead of the built-in one its domain picks. */
+	profile?: Profile;
 }
 
 export function emptyAccountData(): AccountData {
@@ -535,7 +540,8 @@ export function emptyAccountData(): AccountData {
 /** Generates the whole initial state of an account. */
 export function generateAccount(params: SeedParams): AccountData {
 	if (params.empty) return emptyAccountData();
-	const profile = profileName(params.domain) === 'industrial' ? INDUSTRIAL : RETAIL;
+	const profile =
+		params.profile ?? (profileName(params.domain) === 'industrial' ? INDUSTRIAL : RETAIL);
 	const catalogRng = new Rng(params.seed ^ 0x5eed5eed);
 	const stamps = (index: number): { created_at: string; updated_at: string } => {
 		const created = CATALOG_BASE + index * DAY + catalogRng.int(0, 3600) * 1000;
@@ -597,13 +603,47 @@ export function generateAccount(params: SeedParams): AccountData {
 		created_by: profile.user,
 		...stamps(stampIndex++),
 		title: def.title,
-		attributeCodes: [...COMMON_ATTRIBUTES.slice(0, 2), ...def.extra, ...COMMON_ATTRIBUTES.slice(2)],
+		attributeCodes: def.attributes ?? [
+			...COMMON_ATTRIBUTES.slice(0, 2),
+			...def.extra,
+			...COMMON_ATTRIBUTES.slice(2),
+		],
 	}));
 
 	// Channels and their category trees
 	const channels: ChannelRecord[] = [];
 	const categories: CategoryRecord[] = [];
 	const withoutSeededProducts = new Set<CategoryRecord>();
+	const later: Array<{
+		node: CategoryDef;
+		order: number;
+		parent: CategoryRecord | null;
+		channel: ChannelRecord;
+		def: ChannelDef;
+	}> = [];
+	const categoryRecord = (
+		node: CategoryDef,
+		order: number,
+		parent: CategoryRecord | null,
+		channel: ChannelRecord,
+		def: ChannelDef,
+		times: { created_at: string; updated_at: string },
+	): CategoryRecord => ({
+		id: categories.length + 1,
+		code: node.code,
+		parent_id: parent ? parent.id : null,
+		status: 1,
+		sort_order: order + 1,
+		created_by: 1,
+		updated_by: 1,
+		...times,
+		title: node.title,
+		description: parent ? null : `${node.title} in ${def.name}`,
+		channel_id: channel.id,
+		category_status: 1,
+		channelCode: channel.code,
+		path: parent ? parent.path + '/' + node.title : node.title,
+	});
 	profile.channels.forEach((def, i) => {
 		const channel: ChannelRecord = {
 			id: i + 1,
@@ -619,29 +659,31 @@ export function generateAccount(params: SeedParams): AccountData {
 		channels.push(channel);
 		const walk = (nodes: CategoryDef[], parent: CategoryRecord | null): void => {
 			nodes.forEach((node, order) => {
-				const cat: CategoryRecord = {
-					id: categories.length + 1,
-					code: node.code,
-					parent_id: parent ? parent.id : null,
-					status: 1,
-					sort_order: order + 1,
-					created_by: 1,
-					updated_by: 1,
-					...stamps(stampIndex++),
-					title: node.title,
-					description: parent ? null : `${node.title} in ${def.name}`,
-					channel_id: channel.id,
-					category_status: 1,
-					channelCode: channel.code,
-					path: parent ? parent.path + '/' + node.title : node.title,
-				};
+				if (node.seedProducts === false) {
+					later.push({ node, order, parent, channel, def });
+					return;
+				}
+				const cat = categoryRecord(node, order, parent, channel, def, stamps(stampIndex++));
 				categories.push(cat);
-				if (node.seedProducts === false) withoutSeededProducts.add(cat);
 				if (node.children) walk(node.children, cat);
 			});
 		};
 		walk(def.categories, null);
 	});
+	// Categories added after the first seeds come last, with fixed times: every earlier record
+	// keeps its id and times, and no seeded product is put in them.
+	for (let i = 0; i < later.length; i++) {
+		const { node, order, parent, channel, def } = later[i];
+		const at = formatDateTime(new Date(CATALOG_BASE));
+		const cat = categoryRecord(node, order, parent, channel, def, {
+			created_at: at,
+			updated_at: at,
+		});
+		categories.push(cat);
+		withoutSeededProducts.add(cat);
+		for (const [k, child] of (node.children ?? []).entries())
+			later.push({ node: { ...child, seedProducts: false }, order: k, parent: cat, channel, def });
+	}
 
 	const locales = profile.locales.map(([code, name, flag, status], i) => ({
 		id: i + 1,

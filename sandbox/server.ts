@@ -128,6 +128,7 @@ export class Sandbox {
 			multiSelectForm: spec.multiSelectForm === 'plain' ? 'plain' : 'suffix',
 			listOrder: spec.listOrder ?? 'id',
 			seed: (spec.seed ?? hashString(spec.domain.toLowerCase()) ^ seedBase) >>> 0,
+			...(spec.profile ? { profile: spec.profile } : {}),
 		};
 	}
 

@@ -16,6 +16,7 @@ import type {
 	ProductRecord,
 	RelationRecord,
 } from './records';
+import { profileFromFile, type ProfileFile } from './profile';
 import { generateAccount, emptyAccountData } from './seed';
 import type { ListOrder, MultiSelectForm } from './types';
 import { formatDateTime, hashString, Rng, slugify } from './util';
@@ -40,6 +41,7 @@ export interface ResolvedAccountSpec {
 	seed: number;
 	multiSelectForm: MultiSelectForm;
 	listOrder: ListOrder;
+	profile?: ProfileFile;
 }
 
 /** Error of a store operation; `field` names the offending input field, `status` the HTTP status it maps to. */
@@ -181,6 +183,7 @@ export class AccountStore implements ProductWireContext {
 					products: this.spec.products,
 					extraAttributes: this.spec.extraAttributes,
 					empty: false,
+					profile: this.spec.profile ? profileFromFile(this.spec.profile) : undefined,
 				});
 		this.load(data);
 		this.dirty = false;

@@ -1,6 +1,7 @@
 /**
  * Public types of the PIM sandbox. `server.ts` re-exports all of them; import from there.
  */
+import type { ProfileFile } from './profile';
 import type { AccountStore } from './store';
 
 /** An account (tenant) of the sandbox. */
@@ -25,6 +26,8 @@ export interface AccountSpec {
 	multiSelectForm?: MultiSelectForm;
 	/** Order of the product, family and category lists (default `id`: ascending id). */
 	listOrder?: ListOrder;
+	/** The structure of a real account (profile.ts) instead of the built-in catalogue. */
+	profile?: ProfileFile;
 }
 
 export type MultiSelectForm = 'suffix' | 'plain';

@@ -14,6 +14,9 @@
  *   --base-url URL --domain D --token T   (PIM_BASE_URL, PIM_DOMAIN, PIM_TOKEN): a real PIM, no sandbox
  *   --allow-http      (PIM_ALLOW_HTTP=true) let the credential use http:// for a host other than this machine
  *   --products N      products per sandbox account (default 200)
+ *   --profile FILE    the sandbox's demo account gets the structure of your real account: its
+ *                     attributes, families, channels and category trees (format: sandbox/profile.ts,
+ *                     example: examples/data/pim-profile.json), to rehearse an import against it
  *   --fresh           start from an empty demo user folder
  *   --no-build        use dist/ as it is
  *   --exit-when-ready check that everything comes up, then stop (smoke test)
@@ -93,6 +96,9 @@ function parseArgs(argv) {
 			case '--products':
 				o.products = Number(value());
 				break;
+			case '--profile':
+				o.profile = path.resolve(value());
+				break;
 			case '--allow-http':
 				o.allowHttp = true;
 				break;
@@ -159,9 +165,20 @@ async function main() {
 			step(`Using the PIM at ${pim.baseUrl} (domain ${pim.domain || '(from the host name)'})`);
 		} else {
 			step(`Starting the PIM sandbox on port ${o.sandboxPort}`);
-			const sb = await n8n.startSandbox({ port: o.sandboxPort, products: o.products, log });
+			const sb = await n8n.startSandbox({
+				port: o.sandboxPort,
+				products: o.products,
+				args: o.profile ? ['--profile', o.profile] : [],
+				log,
+			});
 			stops.push(() => sb.stop());
 			pim = { baseUrl: sb.url, domain: 'demo', token: 'demo-token', name: 'PIM sandbox (demo)' };
+			// The account "Copy products between accounts" copies the demo account into.
+			await n8n.addCopyTarget(sb);
+			pim.copyTarget = {
+				...n8n.COPY_TARGET,
+				baseUrl: sb.url,
+			};
 			log(
 				`${sb.url} — accounts demo/demo-token and acme/acme-token, state at ${sb.url}/__admin/accounts`,
 			);
@@ -197,7 +214,13 @@ async function main() {
 		const pkgDir = await n8n.installPackageInto(userFolder, { log });
 		log(path.relative(REPO, pkgDir));
 
-		const cliEnv = { encryptionKey: n8n.DEFAULT_ENCRYPTION_KEY, log };
+		// Files the examples read (the shop export's CSV): n8n's file nodes may read this folder.
+		const filesDir = path.join(userFolder, 'files');
+		const cliEnv = {
+			encryptionKey: n8n.DEFAULT_ENCRYPTION_KEY,
+			env: n8n.FILES_ENV(filesDir),
+			log,
+		};
 		const cli = async (args) => {
 			const r = await n8n.runN8nCli({ version: o.version, userFolder, args, ...cliEnv });
 			if (r.code !== 0)
@@ -223,6 +246,20 @@ async function main() {
 							allowHttp: o.allowHttp,
 						},
 					},
+					...(pim.copyTarget
+						? [
+								{
+									id: pim.copyTarget.id,
+									name: pim.copyTarget.name,
+									type: 'pimApi',
+									data: {
+										baseUrl: pim.copyTarget.baseUrl,
+										domain: pim.copyTarget.domain,
+										token: pim.copyTarget.token,
+									},
+								},
+							]
+						: []),
 				]),
 			);
 			await cli(['import:credentials', `--input=${path.join(tmp, 'credentials.json')}`]);
@@ -230,13 +267,9 @@ async function main() {
 			const wfDir = path.join(tmp, 'workflows');
 			fs.mkdirSync(wfDir);
 			const workflows = [];
-			for (const f of fs
-				.readdirSync(path.join(REPO, 'examples'))
-				.filter((x) => x.endsWith('.json'))
-				.sort()) {
-				const wf = JSON.parse(fs.readFileSync(path.join(REPO, 'examples', f), 'utf8'));
+			for (const { file, wf } of n8n.loadExamples(path.join(REPO, 'examples'), filesDir)) {
 				workflows.push(wf);
-				fs.writeFileSync(path.join(wfDir, f), JSON.stringify(wf));
+				fs.writeFileSync(path.join(wfDir, file), JSON.stringify(wf));
 			}
 			await cli(['import:workflow', '--separate', `--input=${wfDir}`]);
 			log(`${workflows.length} workflows from examples/`);

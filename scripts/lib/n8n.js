@@ -850,8 +850,68 @@ class N8nRest {
 	}
 }
 
+// ---- the example workflows as the demo and the e2e test load them ----
+
+/**
+ * The second credential of "Copy products between accounts": an empty account of the sandbox
+ * (created with addCopyTarget) that the example copies the demo account into.
+ */
+const COPY_TARGET = {
+	id: 'pimSandboxCopy',
+	name: 'PIM sandbox (copy target)',
+	domain: 'staging',
+	token: 'staging-token',
+};
+
+/** Creates the copy target's account in a running sandbox (no-op when it exists). */
+async function addCopyTarget(sb) {
+	await sb
+		.admin('/accounts', {
+			method: 'POST',
+			body: { domain: COPY_TARGET.domain, token: COPY_TARGET.token, products: 0 },
+		})
+		.catch((e) => {
+			if (!/ 409 /.test(e.message)) throw e;
+		});
+}
+
+/** Where the examples read files in n8n 2.x's Docker image (its default allowed folder). */
+const EXAMPLE_FILES = '/home/node/.n8n-files/';
+
+/**
+ * The example workflows of `dir`, ready to import on this machine: files they read (from
+ * examples/data/) are copied into `filesDir` and their paths point there. n8n must then be
+ * allowed to read it: FILES_ENV(filesDir).
+ */
+function loadExamples(dir, filesDir) {
+	fs.mkdirSync(filesDir, { recursive: true });
+	const data = path.join(REPO, 'examples', 'data');
+	for (const f of fs.existsSync(data) ? fs.readdirSync(data) : [])
+		fs.copyFileSync(path.join(data, f), path.join(filesDir, f));
+	return fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const wf = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+			for (const node of wf.nodes) {
+				const selector = node.parameters && node.parameters.fileSelector;
+				if (typeof selector === 'string' && selector.startsWith(EXAMPLE_FILES))
+					node.parameters.fileSelector = path.join(filesDir, selector.slice(EXAMPLE_FILES.length));
+			}
+			return { file, wf };
+		});
+}
+
+/** Lets n8n's file nodes read `filesDir` (n8n 2.x allows only ~/.n8n-files by default). */
+const FILES_ENV = (filesDir) => ({ N8N_RESTRICT_FILE_ACCESS_TO: path.resolve(filesDir) });
+
 module.exports = {
 	REPO,
+	COPY_TARGET,
+	addCopyTarget,
+	loadExamples,
+	FILES_ENV,
 	DEFAULT_VERSION,
 	SUPPORTED_VERSIONS,
 	DEFAULT_ENCRYPTION_KEY,

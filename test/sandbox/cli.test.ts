@@ -140,4 +140,21 @@ describe('CLI', () => {
 		expect(() => parseArgs(['--error-rate', '2'])).toThrow(/between 0 and 1/);
 		expect(() => parseArgs(['--account', 'nocolon'])).toThrow(/domain:token/);
 	});
+
+	it('--profile makes the demo account from a profile file, and names what is wrong in a bad one', () => {
+		const file = path.join(__dirname, '..', '..', 'examples', 'data', 'pim-profile.json');
+		const { options } = parseArgs(['--profile', file]);
+		expect(options.accounts).toEqual([
+			{
+				domain: 'demo',
+				token: 'demo-token',
+				profile: JSON.parse(fs.readFileSync(file, 'utf8')),
+			},
+		]);
+		const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'profile-')), 'bad.json');
+		fs.writeFileSync(bad, JSON.stringify({ attributes: [{ code: 'a', type: 'Hologram' }] }));
+		expect(() => parseArgs(['--profile', bad])).toThrow(
+			/--profile .*bad\.json: attributes\[0\] \(a\): unknown type "Hologram"/,
+		);
+	});
 });
