@@ -80,7 +80,12 @@ async function issueTexts(ndv) {
 	const texts = [];
 	for (let i = 0; i < (await icons.count()); i++) {
 		await icons.nth(i).hover();
-		const tip = page.locator('[role="tooltip"]:visible, .el-popper:visible').last();
+		// n8n 1.x shows element-plus poppers, 2.x reka-ui tooltips (data-test-id tooltip-content).
+		const tip = page
+			.locator(
+				'[data-test-id="tooltip-content"]:visible, .n8n-tooltip:visible, .el-popper:visible, [role="tooltip"]:visible',
+			)
+			.last();
 		await tip.waitFor({ timeout: 3000 }).catch(() => undefined);
 		texts.push(...(await tip.innerText().catch(() => '')).split('\n'));
 	}

@@ -3,16 +3,18 @@ import type {
 	IExecutePaginationFunctions,
 	INodeProperties,
 	INodePropertyOptions,
+	NodeApiError,
 } from 'n8n-workflow';
 
-import { showFor } from '../../shared/descriptions';
+import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { runClient, sendThroughTransport, toItems, writeResult } from '../../shared/operations';
 import { joinRound, writeInRound } from '../../shared/round';
 import { serializeForm } from '../../shared/serializer';
-import { productFields } from './body';
-import { prepareProductWrite } from './write';
+import { productFields, type ProductBody } from './body';
 import { productBySku } from './lookup';
+import { catalogueOf, changesOf, syncOptions, type Change } from './sync';
+import { prepareProductWrite, resolvedProductWrite } from './write';
 
 /**
  * Per run, the work queued for each SKU: two items with the same SKU run one after the other,
@@ -41,30 +43,85 @@ async function run(this: IExecutePaginationFunctions) {
 		this.getItemIndex(),
 		async () => {
 			const pim = runClient(this);
-			const body = (await prepareProductWrite(this, 'create', pim))();
-			const overwrite =
-				(this.getNodeParameter('upsertOptions', {}) as IDataObject).isDataOverwrite === true;
+			const sync = syncOptions(this);
+			const { body, lists } =
+				this.getNode().typeVersion >= 2
+					? await resolvedProductWrite(this, 'create', pim)
+					: { body: (await prepareProductWrite(this, 'create', pim))(), lists: {} };
 			const { multiSelectForm } = await pim.connection();
-			return { pim, body, overwrite, multiSelectForm };
+			const compare = sync.skipUnchanged || sync.dryRun;
+			// Version 2's lists, for comparing: the family's title and the categories' paths.
+			const catalogue =
+				sync.lookup === 'allProducts' ? await catalogueOf(this, pim, compare) : undefined;
+			return { pim, body, lists, sync, compare, catalogue, multiSelectForm };
 		},
-		async ({ pim, body, overwrite, multiSelectForm }) => {
+		async ({ pim, body, lists, sync, compare, catalogue, multiSelectForm }) => {
 			const result = await serialisedBySku(this.getExecuteData(), body.sku, async () => {
-				const existing = await productBySku(pim, body.sku);
-				const update = existing !== undefined;
-				const data = await pim.request({
-					method: update ? 'PUT' : 'POST',
-					url: ENDPOINTS.product,
-					body: serializeForm(
-						productFields(update ? { ...body, isDataOverwrite: overwrite } : body, multiSelectForm),
-					),
-					write: true,
-					domainOptional: true,
-				});
-				return { operation: update ? 'updated' : 'created', ...writeResult(data) };
+				const found = catalogue ? catalogue.get(body.sku) : await productBySku(pim, body.sku);
+				const existing = found === true ? {} : found;
+				const changes =
+					existing && compare && found !== true
+						? changesOf(body, existing, lists, sync.isDataOverwrite)
+						: undefined;
+				const unchanged = changes !== undefined && Object.keys(changes).length === 0;
+				if (sync.dryRun) return dryRunResult(body, existing, changes);
+				if (existing && unchanged && sync.skipUnchanged)
+					return { operation: 'unchanged', ...existing };
+
+				const form = (update: boolean) =>
+					serializeForm(
+						productFields(
+							update ? { ...body, isDataOverwrite: sync.isDataOverwrite } : body,
+							multiSelectForm,
+						),
+					);
+				const send = async (update: boolean) =>
+					await pim.request({
+						method: update ? 'PUT' : 'POST',
+						url: ENDPOINTS.product,
+						body: form(update),
+						write: true,
+						domainOptional: true,
+					});
+				if (existing) return { operation: 'updated', ...writeResult(await send(true)) };
+				const created = await send(false).then(
+					(data) => ({ data }),
+					(refused: NodeApiError) => ({ refused }),
+				);
+				if ('data' in created) {
+					catalogue?.set(body.sku, true);
+					return { operation: 'created', ...writeResult(created.data) };
+				}
+				// Created by another writer since the catalogue was read: found now, it is updated.
+				if (catalogue && refusedAsTaken(created.refused) && (await productBySku(pim, body.sku)))
+					return { operation: 'updated', ...writeResult(await send(true)) };
+				throw created.refused;
 			});
 			return toItems(this, [result]);
 		},
 	);
+}
+
+/** A create refused because the SKU exists (the interface does not say how: by the answer). */
+function refusedAsTaken(error: NodeApiError): boolean {
+	const status = Number(error.httpCode);
+	return (
+		[400, 409, 422].includes(status) &&
+		/\bsku\b/i.test(`${error.message} ${error.description ?? ''}`) &&
+		/taken|exist|duplicate|already|unique/i.test(`${error.message} ${error.description ?? ''}`)
+	);
+}
+
+/** Dry run: what would happen to this item, and for an update the fields that would change. */
+function dryRunResult(
+	body: ProductBody,
+	existing: IDataObject | undefined,
+	changes: Record<string, Change> | undefined,
+): IDataObject {
+	if (!existing) return { operation: 'create', sku: body.sku };
+	if (changes === undefined) return { operation: 'update', sku: body.sku };
+	if (Object.keys(changes).length === 0) return { operation: 'unchanged', sku: body.sku };
+	return { operation: 'update', sku: body.sku, changes: changes as unknown as IDataObject };
 }
 
 export const option: INodePropertyOptions = {
@@ -75,7 +132,19 @@ export const option: INodePropertyOptions = {
 	routing: sendThroughTransport({ method: 'POST', url: ENDPOINTS.product }, run),
 };
 
-/** The product fields are shared with Create: see fields.ts. */
+const isDataOverwrite: INodeProperties = {
+	displayName: 'Overwrite Data on Update',
+	name: 'isDataOverwrite',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether, when the product exists, the given channels, categories, images and multi-select values replace the current ones',
+};
+
+/**
+ * The product fields are shared with Create: see fields.ts. Options: version 1 keeps its one
+ * option; version 2 adds the sync options (sync.ts).
+ */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Options',
@@ -83,15 +152,53 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: showFor('product', ['upsert']),
+		displayOptions: showFor('product', ['upsert'], VERSION_1),
+		options: [isDataOverwrite],
+	},
+	{
+		displayName: 'Options',
+		name: 'upsertOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('product', ['upsert'], FROM_VERSION_2),
 		options: [
 			{
-				displayName: 'Overwrite Data on Update',
-				name: 'isDataOverwrite',
+				displayName: 'Dry Run',
+				name: 'dryRun',
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether, when the product exists, the given channels, categories, images and multi-select values replace the current ones',
+					'Whether to write nothing and output what would happen to each item: create, update (with the fields that would change, old and new) or unchanged',
+			},
+			{
+				displayName: 'Find Existing Products',
+				name: 'lookup',
+				type: 'options',
+				options: [
+					{
+						name: 'One Look-Up per Item',
+						value: 'perItem',
+						description: "Ask the PIM for each item's SKU: best for a few items",
+					},
+					{
+						name: 'Read All Products Once',
+						value: 'allProducts',
+						description:
+							"Read the account's products once per execution (pages of 1000) and find every SKU there: best for a whole catalogue",
+					},
+				],
+				default: 'perItem',
+				description: 'How the node finds out whether a product exists',
+			},
+			isDataOverwrite,
+			{
+				displayName: 'Skip Unchanged Products',
+				name: 'skipUnchanged',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to leave a product unwritten when it already holds every value the item would send (its output says "unchanged")',
 			},
 		],
 	},

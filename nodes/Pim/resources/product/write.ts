@@ -12,6 +12,7 @@ import {
 	familyCode,
 	readReferences,
 	type ReferenceKind,
+	type References,
 } from './references';
 
 /**
@@ -27,13 +28,21 @@ export async function prepareProductWrite(
 	// Version 1 sends codes as given, and builds the body in the request's turn (see
 	// PimRequest.body in shared/transport.ts).
 	if (ctx.getNode().typeVersion < 2) return () => productBody(ctx, mode);
+	const { body } = await resolvedProductWrite(ctx, mode, pim);
+	return () => body;
+}
+
+/** Version 2's write, resolved, with the account's lists it was resolved against. */
+export async function resolvedProductWrite(
+	ctx: IExecuteSingleFunctions,
+	mode: 'create' | 'update',
+	pim: PimClient,
+): Promise<{ body: ProductBody; lists: References }> {
 	// What needs no attribute list is checked before the list is read.
 	requiredString(ctx, 'sku', 'SKU');
 	requiredString(ctx, 'languageCode', 'Language');
 	const attributeValues = await columnsReader(ctx, pim);
-	const body = productBody(ctx, mode, attributeValues);
-	const resolved = await resolveNames(ctx, pim, body);
-	return () => resolved;
+	return await resolveNames(ctx, pim, productBody(ctx, mode, attributeValues));
 }
 
 /**
@@ -45,14 +54,14 @@ async function resolveNames(
 	ctx: IExecuteSingleFunctions,
 	pim: PimClient,
 	body: ProductBody,
-): Promise<ProductBody> {
+): Promise<{ body: ProductBody; lists: References }> {
 	const channels = body.channels ?? [];
 	const categories = body.categories ?? [];
 	const needs = new Set<ReferenceKind>();
 	if (body.familyCode) needs.add('family');
 	if (channels.length || categories.some((c) => c.channel)) needs.add('channel');
 	if (categories.length) needs.add('category').add('channel');
-	if (!needs.size) return body;
+	if (!needs.size) return { body, lists: {} };
 
 	const lists = await readReferences(ctx, pim, needs);
 	const channelList = lists.channels ?? [];
@@ -61,7 +70,7 @@ async function resolveNames(
 		code: channelCode(ctx, channelList, c.code),
 	}));
 	const productChannels = resolvedChannels.map((c) => c.code);
-	return {
+	const resolved = {
 		...body,
 		familyCode: body.familyCode
 			? familyCode(ctx, lists.families ?? [], body.familyCode)
@@ -78,6 +87,7 @@ async function resolveNames(
 			),
 		),
 	};
+	return { body: resolved, lists };
 }
 
 /** The form body of Create and Update (see writeOperation). */
