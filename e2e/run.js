@@ -493,7 +493,7 @@ async function runVersion(version, opts, tarball) {
 			fs.writeFileSync(path.join(vOut, `run-${id}.json`), JSON.stringify(run, null, 1));
 			return { run, ms: Date.now() - t0 };
 		};
-		const ctx = { pim, admin: sb.admin, execute, sandboxUrl: sb.url };
+		const ctx = { pim, admin: sb.admin, execute, sandboxUrl: sb.url, filesDir };
 		for (const spec of specs) {
 			const wf = JSON.parse(
 				fs.readFileSync(path.join(spec.fixture ? FIXTURES : EXAMPLES, spec.file), 'utf8'),

@@ -743,4 +743,81 @@ specs.push({
 	},
 });
 
+// ---- a nightly sync at the cost of its changes (#22) ----
+
+specs.push({
+	id: 'pimNightlySync',
+	file: 'nightly-catalogue-sync.json',
+	async verify(ctx) {
+		const csv = require('node:path').join(ctx.filesDir, 'nightly-catalogue.csv');
+		const fs = require('node:fs');
+		const original = fs.readFileSync(csv, 'utf8');
+		const run = async () => {
+			await ctx.admin('/log', { method: 'DELETE' });
+			const { run } = await ctx.execute(this.id);
+			const log = await ctx.admin('/log');
+			return {
+				out: items(run, 'Sync product'),
+				writes: log.filter((r) => r.method === 'POST' || r.method === 'PUT'),
+				listReads: log.filter((r) => r.method === 'GET' && r.path === '/api/integration/product'),
+			};
+		};
+		try {
+			const rows = csvRows(original);
+			const first = await run();
+			eq(
+				first.out.map((o) => o.operation),
+				rows.map(() => 'created'),
+				'first night: every row created',
+			);
+			const second = await run();
+			eq(
+				second.out.map((o) => o.operation),
+				rows.map(() => 'unchanged'),
+				'second night: every row unchanged',
+			);
+			eq(second.writes.length, 0, 'second night: writes');
+			eq(
+				second.listReads.length,
+				1,
+				'second night: product list pages read (one request per 1000 products)',
+			);
+			// Two rows change in the export: a price, a colour added.
+			const edited = original
+				.split('\n')
+				.map((line) =>
+					line.startsWith('NIGHT-005,')
+						? line.replace('14.95 USD', '14.99 USD')
+						: line.startsWith('NIGHT-010,')
+							? line.replace('"Blue, Grey"', '"Blue, Grey, Red"')
+							: line,
+				)
+				.join('\n');
+			ok(edited !== original, 'the export was edited');
+			fs.writeFileSync(csv, edited);
+			const third = await run();
+			eq(
+				third.out.filter((o) => o.operation !== 'unchanged').map((o) => [o.sku, o.operation]),
+				[
+					['NIGHT-005', 'updated'],
+					['NIGHT-010', 'updated'],
+				],
+				'third night: only the changed rows written',
+			);
+			eq(third.writes.length, 2, 'third night: writes');
+			for (const row of csvRows(edited)) {
+				const p = await ctx.admin(`/accounts/demo/products/${row.SKU}`);
+				eq(
+					[p.values.name, p.values.price, p.multiSelect.color, p.images],
+					[row.Name, row.Price, row.Color.split(', '), [row.Image]],
+					`${row.SKU} in the PIM = the export`,
+				);
+			}
+			return `${rows.length} rows: night 1 ${first.writes.length} writes, night 2 ${second.writes.length} writes + ${second.listReads.length} list read, night 3 (2 rows changed) ${third.writes.length} writes`;
+		} finally {
+			fs.writeFileSync(csv, original);
+		}
+	},
+});
+
 module.exports = { specs, items, allProducts, csvRows };
