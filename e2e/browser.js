@@ -78,16 +78,17 @@ async function issueTexts(ndv) {
 	const page = ndv.page();
 	const icons = ndv.locator('[data-test-id="parameter-issues"]');
 	const texts = [];
+	// n8n 1.x shows element-plus poppers, 2.x reka-ui tooltips (.n8n-tooltip); every visible one
+	// is read (an earlier one may still be open).
+	const tips = page.locator('.n8n-tooltip:visible, .el-popper[role="tooltip"]:visible');
 	for (let i = 0; i < (await icons.count()); i++) {
 		await icons.nth(i).hover();
-		// n8n 1.x shows element-plus poppers, 2.x reka-ui tooltips (data-test-id tooltip-content).
-		const tip = page
-			.locator(
-				'[data-test-id="tooltip-content"]:visible, .n8n-tooltip:visible, .el-popper:visible, [role="tooltip"]:visible',
-			)
-			.last();
-		await tip.waitFor({ timeout: 3000 }).catch(() => undefined);
-		texts.push(...(await tip.innerText().catch(() => '')).split('\n'));
+		await tips
+			.first()
+			.waitFor({ timeout: 3000 })
+			.catch(() => undefined);
+		await page.waitForTimeout(200);
+		for (const tip of await tips.allInnerTexts()) texts.push(...tip.split('\n'));
 	}
 	return texts;
 }
