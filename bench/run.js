@@ -22,7 +22,7 @@ const { writeReport } = require('./lib/report');
 function parseArgs(argv) {
 	const args = {
 		quick: false,
-		only: [1, 2, 3, 4, 5, 6],
+		only: [1, 2, 3, 4, 5, 6, 8],
 		n8n: true,
 		write: true,
 		profile: false,
@@ -244,6 +244,13 @@ async function main() {
 		6: [
 			'triggerPolls',
 			() => require('./trigger-polls').run({ products: quick ? 20_000 : 100_000, log }),
+		],
+		8: [
+			'nightlySync',
+			() =>
+				require('./nightly-sync').run(
+					quick ? { products: 5_000, small: 300, rps: 50, log } : { log },
+				),
 		],
 	};
 	results.errors = {};

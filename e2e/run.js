@@ -499,7 +499,7 @@ async function runVersion(version, opts, tarball) {
 				fs.readFileSync(path.join(spec.fixture ? FIXTURES : EXAMPLES, spec.file), 'utf8'),
 			);
 			await sb.admin('/reset', { method: 'POST' });
-			await suite.check(`workflow "${wf.name}" (n8n execute)`, () => spec.verify(ctx));
+			await suite.check(`workflow "${spec.name ?? wf.name}" (n8n execute)`, () => spec.verify(ctx));
 		}
 		await suite.check(
 			'a hostile PIM: redirects to another origin not followed, an endless list stopped (n8n execute)',

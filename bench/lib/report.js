@@ -447,6 +447,15 @@ function writeReport(r, { dir, write }) {
 			require('../trigger-polls').table(r.triggerPolls) + load(r.triggerPolls),
 			'',
 		);
+	if (r.nightlySync)
+		md.push(
+			'## 8. A nightly sync',
+			'',
+			'Scenario 8 (`bench/nightly-sync.js`): the whole catalogue as a sheet, 1 % of its rows changed, through Create or Update (version 2, Map Automatically) against the sandbox (own process) limited to a few requests per second, for each way of finding products. Writing every row costs a request per row, so those modes run on a smaller catalogue.',
+			'',
+			require('../nightly-sync').table(r.nightlySync) + load(r.nightlySync),
+			'',
+		);
 	for (const [key, error] of Object.entries(r.errors ?? {})) {
 		md.push(`## Scenario ${key} failed`, '', '```', error.slice(0, 3000), '```', '');
 	}
