@@ -264,6 +264,10 @@ async function main() {
 			);
 			await cli(['import:credentials', `--input=${path.join(tmp, 'credentials.json')}`]);
 			log(`credential "${pim.name}" (id ${CREDENTIAL_ID})`);
+			if (pim.copyTarget)
+				log(
+					`credential "${pim.copyTarget.name}" (id ${pim.copyTarget.id}, account ${pim.copyTarget.domain}): where "Copy products between accounts" writes`,
+				);
 			const wfDir = path.join(tmp, 'workflows');
 			fs.mkdirSync(wfDir);
 			const workflows = [];
