@@ -213,52 +213,47 @@ async function neverRunExamples(api) {
 	return out;
 }
 
-/** A node whose dropdowns must fail (wrong token): proves the browser's check can fail. */
-async function failingControl(api) {
+/**
+ * A workflow with one version-2 PIM node that must show a problem in the editor: proves that the
+ * browser's check for that problem can fail.
+ */
+async function controlWorkflow(api, { name, nodeName, parameters, credential }) {
 	const wf = await api.post('/rest/workflows', {
-		name: 'e2e: control (wrong token)',
+		name: `e2e: control (${name})`,
 		active: false,
 		nodes: [
 			{
-				id: 'control-node',
-				name: 'Wrong token',
+				id: `control-${name.replace(/\W+/g, '-')}`,
+				name: nodeName,
 				type: 'n8n-nodes-pim.pim',
 				typeVersion: 2,
 				position: [0, 0],
-				parameters: { resource: 'product', operation: 'create', familyCode: 'home' },
-				credentials: { pimApi: BAD_CRED },
+				parameters: { resource: 'product', operation: 'create', ...parameters },
+				credentials: { pimApi: credential },
 			},
 		],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	});
-	return { workflowId: wf.id, nodeName: 'Wrong token' };
+	return { workflowId: wf.id, nodeName };
 }
 
-/**
- * A node with a value its dropdown does not list (a language that does not exist): the editor
- * must show "not supported", which proves the browser's check for that warning can fail.
- */
-async function unsupportedControl(api) {
-	const wf = await api.post('/rest/workflows', {
-		name: 'e2e: control (unsupported language)',
-		active: false,
-		nodes: [
-			{
-				id: 'control-unsupported',
-				name: 'Unknown language',
-				type: 'n8n-nodes-pim.pim',
-				typeVersion: 2,
-				position: [0, 0],
-				parameters: { resource: 'product', operation: 'create', languageCode: 'xx_XX' },
-				credentials: { pimApi: CRED },
-			},
-		],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	});
-	return { workflowId: wf.id, nodeName: 'Unknown language' };
-}
+/** The controls: dropdowns with a wrong token fail; a language the account lacks is "not supported". */
+const controls = (api) =>
+	Promise.all([
+		controlWorkflow(api, {
+			name: 'wrong token',
+			nodeName: 'Wrong token',
+			parameters: { familyCode: 'home' },
+			credential: BAD_CRED,
+		}),
+		controlWorkflow(api, {
+			name: 'unsupported language',
+			nodeName: 'Unknown language',
+			parameters: { languageCode: 'xx_XX' },
+			credential: CRED,
+		}),
+	]);
 
 /**
  * The example workflows (plus the trigger test copy) as separate files for `import:workflow
@@ -623,7 +618,7 @@ async function runVersion(version, opts, tarball) {
 								log,
 								version,
 								examples: await neverRunExamples(api),
-								controls: [await failingControl(api), await unsupportedControl(api)],
+								controls: await controls(api),
 								mapper: {
 									workflowId: 'pimSheet25',
 									nodeName: 'Create or update product',

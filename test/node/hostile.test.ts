@@ -148,7 +148,7 @@ describe('redirects: the token goes only to the Base URL origin', () => {
 				withAttributes((url, req, res) =>
 					req.method === 'PUT'
 						? redirect(res, status, '/api/integration/product-again')
-						: pimLike(res, url),
+						: emptyAnswer(res, url),
 				),
 			);
 			const { error } = await runPim(host.creds(), update, { input: [{}] });
@@ -389,6 +389,7 @@ describe('timeouts say what happened', () => {
 	});
 });
 
-function pimLike(res: http.ServerResponse, url: URL) {
+/** An empty but valid answer: a list without records, or a show of one bare record. */
+function emptyAnswer(res: http.ServerResponse, url: URL) {
 	sendEnvelope(res, url.pathname.endsWith('/show') ? { id: 1 } : { record: [], recordsTotal: 0 });
 }

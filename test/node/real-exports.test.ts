@@ -199,7 +199,7 @@ describe('Channels and Images', () => {
 		expect(unknown.error?.message).toBe(
 			'Parameter "Channels": "Webshop" is neither a code nor a name of a channel of the account',
 		);
-		expect(unknown.error?.description).toMatch(/^Channels: "Web Store" \(web\)/);
+		expect(unknown.error?.description).toMatch(/^Closest channels: "Web Store" \(web\)/);
 		const none = await created({ channels: { channel: [{ code: '={{ null }}' }] } });
 		expect(none.error?.message).toBe('Parameter "Channels" needs at least one channel');
 	});

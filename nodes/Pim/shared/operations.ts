@@ -13,7 +13,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
 import { maxRecords, pageSize, pageSlice, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
-import { joinRound, writeInRound } from './round';
+import { writeInRound } from './round';
 import { pimClient, type PimClient, type PimRequest } from './transport';
 
 /** What an operation runs: sends the request n8n built (see sendThroughTransport), shapes the items. */
@@ -209,10 +209,8 @@ export function writeOperation(
 	buildBody?: BodyBuilder,
 ): OperationRunner {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		const round = this.getNode().typeVersion >= 2 ? joinRound(this) : undefined;
 		return await writeInRound(
-			round,
-			this.getItemIndex(),
+			this,
 			async () => {
 				const pim = runClient(this);
 				const request = requestFrom(requestData, { write: true, ...extra });

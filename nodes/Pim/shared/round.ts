@@ -110,7 +110,7 @@ const rounds = new WeakMap<object, WriteRound>();
  * The round of this item's node execution, joined; undefined with Continue On Fail (each item
  * stands alone). Must be called before the item's first await.
  */
-export function joinRound(ctx: IExecuteSingleFunctions): WriteRound | undefined {
+function joinRound(ctx: IExecuteSingleFunctions): WriteRound | undefined {
 	if (ctx.continueOnFail()) return undefined;
 	const executeData = ctx.getExecuteData() as
 		| { data?: { main?: unknown[][]; ai_tool?: unknown[][] } }
@@ -129,21 +129,22 @@ export function joinRound(ctx: IExecuteSingleFunctions): WriteRound | undefined 
 
 /**
  * One item's write in its round: `prepare` (read and check everything, resolve names), then,
- * once every item of the round is prepared, `write`. Without a round (Continue On Fail, version
- * 1) the two simply run one after the other.
+ * once every item of the round is prepared, `write`. Version 1 and Continue On Fail have no
+ * round: the two simply run one after the other.
  */
 export async function writeInRound<P>(
-	round: WriteRound | undefined,
-	itemIndex: number,
+	ctx: IExecuteSingleFunctions,
 	prepare: () => Promise<P>,
 	write: (prepared: P) => Promise<INodeExecutionData[]>,
 ): Promise<INodeExecutionData[]> {
+	// Joined before the first await of the item (see joinRound).
+	const round = ctx.getNode().typeVersion >= 2 ? joinRound(ctx) : undefined;
 	if (!round) return await write(await prepare());
 	let prepared: P;
 	try {
 		prepared = await prepare();
 	} catch (error) {
-		const outcome = await round.problem(itemIndex, error as Error);
+		const outcome = await round.problem(ctx.getItemIndex(), error as Error);
 		if (outcome === 'abandoned') return [];
 		throw outcome;
 	}

@@ -104,7 +104,6 @@ const NETWORK_WORDS: Record<string, string> = {
 	EHOSTUNREACH: 'host unreachable',
 	ENETUNREACH: 'network unreachable',
 	ECONNRESET: 'connection closed before an answer',
-	ETIMEDOUT: 'no answer within the timeout',
 	ECONNABORTED: 'connection aborted',
 	EPIPE: 'connection broken while sending',
 };

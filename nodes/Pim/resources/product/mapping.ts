@@ -6,10 +6,11 @@ import type {
 	ResourceMapperField,
 	FieldType,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { readAll, SOURCES, text } from '../../shared/reading';
 import { listOf } from '../../shared/params';
+import { oncePerRun } from '../../shared/perRun';
 import type { FormValue } from '../../shared/serializer';
 import { attributeCodeProblem, RESERVED, type AttributeValues } from './body';
 import type { PimClient } from '../../shared/transport';
@@ -184,35 +185,17 @@ export function catalogOf(records: IDataObject[]): AttributeCatalog {
 	return catalog;
 }
 
-/** One read of the attribute list per node execution, shared by its items (keyed by the run's execute data). */
-const catalogs = new WeakMap<object, Promise<AttributeCatalog>>();
-
+/** The account's attributes, read once per node execution and shared by its items. */
 export async function attributeCatalog(
 	ctx: IExecuteSingleFunctions,
 	pim: PimClient,
 ): Promise<AttributeCatalog> {
-	const runKey = ctx.getExecuteData() as object | undefined;
-	let pending = runKey ? catalogs.get(runKey) : undefined;
-	if (!pending) {
-		pending = readAll(pim, SOURCES.attribute).then(catalogOf);
-		if (runKey) catalogs.set(runKey, pending);
-	}
-	try {
-		return await pending;
-	} catch (error) {
-		// Every item of the run fails with the API's message (and status), each under its own index.
-		const { message, description, httpCode } = error as NodeApiError;
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message },
-			{
-				message: `Could not read the account's attributes for "${COLUMNS_LABEL}": ${message}`,
-				description: description ?? undefined,
-				httpCode: httpCode ?? undefined,
-				itemIndex: ctx.getItemIndex(),
-			},
-		);
-	}
+	return await oncePerRun(
+		ctx,
+		'attributes',
+		`the account's attributes for "${COLUMNS_LABEL}"`,
+		async () => catalogOf(await readAll(pim, SOURCES.attribute)),
+	);
 }
 
 // ---- the saved parameter ----

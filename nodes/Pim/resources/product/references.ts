@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { fail } from '../../shared/params';
+import { oncePerRun } from '../../shared/perRun';
 import { readAll, SOURCES, text, type ListSource } from '../../shared/reading';
 import type { PimClient } from '../../shared/transport';
 
@@ -14,45 +14,17 @@ import type { PimClient } from '../../shared/transport';
 type Ctx = IExecuteSingleFunctions;
 export type ReferenceKind = 'family' | 'channel' | 'category';
 
-const lists = new WeakMap<object, Map<ReferenceKind, Promise<IDataObject[]>>>();
-
 const LABELS: Record<ReferenceKind, string> = {
 	family: 'families',
 	channel: 'channels',
 	category: 'categories',
 };
 
-/** The account's list of one kind, read once per node execution (keyed by its execute data). */
+/** The account's list of one kind, read once per node execution. */
 async function listOf(ctx: Ctx, pim: PimClient, kind: ReferenceKind): Promise<IDataObject[]> {
-	const runKey = ctx.getExecuteData() as object | undefined;
-	let perRun = runKey ? lists.get(runKey) : undefined;
-	if (!perRun) {
-		perRun = new Map();
-		if (runKey) lists.set(runKey, perRun);
-	}
-	let pending = perRun.get(kind);
-	if (!pending) {
-		pending = readAll(pim, SOURCES[kind] as ListSource);
-		perRun.set(kind, pending);
-		// A failed read is tried again by the next item, not remembered.
-		const run = perRun;
-		pending.catch(() => run.delete(kind));
-	}
-	try {
-		return await pending;
-	} catch (error) {
-		const { message, description, httpCode } = error as NodeApiError;
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message },
-			{
-				message: `Could not read the account's ${LABELS[kind]}: ${message}`,
-				description: description ?? undefined,
-				httpCode: httpCode ?? undefined,
-				itemIndex: ctx.getItemIndex(),
-			},
-		);
-	}
+	return await oncePerRun(ctx, kind, `the account's ${LABELS[kind]}`, async () =>
+		readAll(pim, SOURCES[kind] as ListSource),
+	);
 }
 
 const lower = (value: unknown) => text(value).trim().toLowerCase();
@@ -127,24 +99,40 @@ export async function readReferences(
 	return { families, channels, categories };
 }
 
-/** A family code or title (as product records show it) as its code. */
-export function familyCode(ctx: Ctx, families: IDataObject[], value: string): string {
-	const found = byCodeOrTitle(families, value, 'title');
+/** How a family or a channel is named besides its code, for resolving and for errors. */
+interface Named {
+	/** The record field people know it by. */
+	nameKey: 'title' | 'name';
+	noun: 'family' | 'channel';
+	plural: 'families' | 'channels';
+}
+const FAMILY: Named = { nameKey: 'title', noun: 'family', plural: 'families' };
+const CHANNEL: Named = { nameKey: 'name', noun: 'channel', plural: 'channels' };
+
+/** A code, or the name people know it by, as its code; `label`: the parameter, for errors. */
+function codeOf(ctx: Ctx, records: IDataObject[], value: string, named: Named, label: string) {
+	const found = byCodeOrTitle(records, value, named.nameKey);
 	if (found.length === 1) return text(found[0].code);
-	const label = (f: IDataObject) => `"${text(f.title)}" (${text(f.code)})`;
+	const show = (r: IDataObject) => `"${text(r[named.nameKey])}" (${text(r.code)})`;
+	const word = named.nameKey;
 	if (found.length > 1)
 		fail(
 			ctx,
-			`Parameter "Family": "${value}" is the title of ${found.length} families: ${found.map(label).join(' and ')}`,
-			'Give the family code instead.',
+			`Parameter "${label}": "${value}" is the ${word} of ${found.length} ${named.plural}: ${found.map(show).join(' and ')}`,
+			`Give the ${named.noun} code instead.`,
 		);
 	return fail(
 		ctx,
-		`Parameter "Family": "${value}" is neither a code nor a title of a family of the account`,
-		families.length
-			? `Closest families: ${closest(value, families, (f) => [text(f.code), text(f.title)], label)}.`
-			: 'The account has no families.',
+		`Parameter "${label}": "${value}" is neither a code nor a ${word} of a ${named.noun} of the account`,
+		records.length
+			? `Closest ${named.plural}: ${closest(value, records, (r) => [text(r.code), text(r[named.nameKey])], show)}.`
+			: `The account has no ${named.plural}.`,
 	);
+}
+
+/** A family code or title (as product records show it) as its code. */
+export function familyCode(ctx: Ctx, families: IDataObject[], value: string): string {
+	return codeOf(ctx, families, value, FAMILY, 'Family');
 }
 
 /** A channel code or name as its code. `label`: the parameter, for errors. */
@@ -154,22 +142,7 @@ export function channelCode(
 	value: string,
 	label = 'Channels',
 ): string {
-	const found = byCodeOrTitle(channels, value, 'name');
-	if (found.length === 1) return text(found[0].code);
-	const name = (c: IDataObject) => `"${text(c.name)}" (${text(c.code)})`;
-	if (found.length > 1)
-		fail(
-			ctx,
-			`Parameter "${label}": "${value}" is the name of ${found.length} channels: ${found.map(name).join(' and ')}`,
-			'Give the channel code instead.',
-		);
-	return fail(
-		ctx,
-		`Parameter "${label}": "${value}" is neither a code nor a name of a channel of the account`,
-		channels.length
-			? `Channels: ${closest(value, channels, (c) => [text(c.code), text(c.name)], name)}.`
-			: 'The account has no channels.',
-	);
+	return codeOf(ctx, channels, value, CHANNEL, label);
 }
 
 interface TreeCategory {
@@ -181,8 +154,22 @@ interface TreeCategory {
 	channel: string;
 }
 
-/** Every category with its path and the code of its channel (trees per channel). */
+const trees = new WeakMap<IDataObject[], TreeCategory[]>();
+
+/**
+ * Every category with its path and the code of its channel (trees per channel). Built once per
+ * list: the lists are shared by the items of a run.
+ */
 function tree(categories: IDataObject[], channels: IDataObject[]): TreeCategory[] {
+	let built = trees.get(categories);
+	if (!built) {
+		built = buildTree(categories, channels);
+		trees.set(categories, built);
+	}
+	return built;
+}
+
+function buildTree(categories: IDataObject[], channels: IDataObject[]): TreeCategory[] {
 	const byId = new Map(categories.map((c) => [text(c.id), c]));
 	const channelById = new Map(channels.map((c) => [text(c.id), text(c.code)]));
 	return categories.map((record) => {
@@ -314,4 +301,22 @@ export function categoryOf(
 				)}.`
 			: 'The account has no categories.',
 	);
+}
+
+/**
+ * The title path a product record shows for a category sent as `{code, channel}`, and whether
+ * that path names it alone (no other tree has the same path): a comparison can trust it only then.
+ */
+export function recordPathOf(
+	lists: References,
+	code: string,
+	channel: string | undefined,
+): { path?: string; alone: boolean } {
+	const all = tree(lists.categories ?? [], lists.channels ?? []);
+	const found = all.filter(
+		(c) => text(c.record.code) === code && (channel === undefined || c.channel === channel),
+	);
+	if (found.length !== 1) return { alone: false };
+	const path = pathText(found[0]);
+	return { path, alone: all.filter((c) => pathText(c) === path).length === 1 };
 }

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../shared/endpoints';
 import { lookaheadFor, MAX_PAGE_SIZE, paginate } from '../../shared/pagination';
+import { oncePerRun } from '../../shared/perRun';
 import { text } from '../../shared/reading';
 import { formValue } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
 import type { ProductBody } from './body';
 import { RECORD_FIELDS } from './mapping';
-import type { References } from './references';
+import { recordPathOf, type References } from './references';
 
 /**
  * Create or Update as a sync (version 2's Sync options): the account's products read once per
@@ -43,61 +43,37 @@ export function syncOptions(ctx: IExecuteSingleFunctions): SyncOptions {
  */
 export type Catalogue = Map<string, IDataObject | true>;
 
-const catalogues = new WeakMap<object, Promise<Catalogue>>();
-
 /** Fields of a record a comparison never reads: dropped from the catalogue to save memory. */
-const BOOKKEEPING = [...RECORD_FIELDS].filter((f) => !['family', 'category', 'image'].includes(f));
+const BOOKKEEPING = [...RECORD_FIELDS].filter(
+	(f) => !['id', 'family', 'category', 'image'].includes(f),
+);
 
 export async function catalogueOf(
 	ctx: IExecuteSingleFunctions,
 	pim: PimClient,
 	keepRecords: boolean,
 ): Promise<Catalogue> {
-	const runKey = ctx.getExecuteData() as object;
-	let pending = catalogues.get(runKey);
-	if (!pending) {
-		pending = (async () => {
-			const { records } = await paginate(
-				pim,
-				{ method: 'GET', url: ENDPOINTS.product },
-				{
-					pageSize: MAX_PAGE_SIZE,
-					max: Infinity,
-					lookahead: lookaheadFor(pim),
-					advice:
-						'Create or Update reads at most this many products with Find Existing Products → Read All Products Once: sync the catalogue in slices (one slice of the sheet per execution), or find each product with One Look-Up per Item.',
-				},
-			);
-			const catalogue: Catalogue = new Map();
-			for (const record of records) {
-				const sku = text(record.sku);
-				if (!sku) continue;
-				if (!keepRecords) {
-					catalogue.set(sku, true);
-					continue;
-				}
-				for (const field of BOOKKEEPING) if (field !== 'id') delete record[field];
-				catalogue.set(sku, record);
-			}
-			return catalogue;
-		})();
-		catalogues.set(runKey, pending);
-	}
-	try {
-		return await pending;
-	} catch (error) {
-		const { message, description, httpCode } = error as NodeApiError;
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message },
+	return await oncePerRun(ctx, `products:${keepRecords}`, "the account's products", async () => {
+		const { records } = await paginate(
+			pim,
+			{ method: 'GET', url: ENDPOINTS.product },
 			{
-				message: `Could not read the account's products: ${message}`,
-				description: description ?? undefined,
-				httpCode: httpCode ?? undefined,
-				itemIndex: ctx.getItemIndex(),
+				pageSize: MAX_PAGE_SIZE,
+				max: Infinity,
+				lookahead: lookaheadFor(pim),
+				advice:
+					'Create or Update reads at most this many products with Find Existing Products → Read All Products Once: sync the catalogue in slices (one slice of the sheet per execution), or find each product with One Look-Up per Item.',
 			},
 		);
-	}
+		const catalogue: Catalogue = new Map();
+		for (const record of records) {
+			const sku = text(record.sku);
+			if (!sku) continue;
+			if (keepRecords) for (const field of BOOKKEEPING) delete record[field];
+			catalogue.set(sku, keepRecords ? record : true);
+		}
+		return catalogue;
+	});
 }
 
 // ---- the comparison ----
@@ -121,31 +97,6 @@ function listIn(value: unknown): string[] {
 function holds(old: string[], sent: string[], overwrite: boolean): boolean {
 	if (overwrite) return old.length === sent.length && sent.every((v, i) => old[i] === v);
 	return sent.every((v) => old.includes(v));
-}
-
-/** A category's title path, and whether that path names it alone (no other tree has it). */
-function categoryPath(lists: References, code: string, channel: string | undefined) {
-	const categories = lists.categories ?? [];
-	const channels = lists.channels ?? [];
-	const byId = new Map(categories.map((c) => [text(c.id), c]));
-	const pathOf = (c: IDataObject): string => {
-		const titles: string[] = [];
-		const seen = new Set<string>();
-		for (let at: IDataObject | undefined = c; at && !seen.has(text(at.id)); ) {
-			seen.add(text(at.id));
-			titles.unshift(text(at.title) || text(at.code));
-			at = byId.get(text(at.parent_id));
-		}
-		return titles.join('/');
-	};
-	const channelId = channels.find((c) => text(c.code) === channel)?.id;
-	const found = categories.filter(
-		(c) =>
-			text(c.code) === code && (channel === undefined || text(c.channel_id) === text(channelId)),
-	);
-	if (found.length !== 1) return { path: undefined, alone: false };
-	const path = pathOf(found[0]);
-	return { path, alone: categories.filter((c) => pathOf(c) === path).length === 1 };
 }
 
 /**
@@ -183,7 +134,7 @@ export function changesOf(
 	}
 	if (body.categories?.length) {
 		const old = listIn(record.category);
-		const sent = body.categories.map((c) => categoryPath(lists, c.code, c.channel));
+		const sent = body.categories.map((c) => recordPathOf(lists, c.code, c.channel));
 		const known = sent.every((c) => c.path !== undefined && c.alone);
 		const paths = sent.map((c) => c.path ?? '?');
 		if (!known || !holds(old, paths, overwrite)) changes.category = { old, new: paths };

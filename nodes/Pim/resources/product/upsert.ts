@@ -9,7 +9,7 @@ import type {
 import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { runClient, sendThroughTransport, toItems, writeResult } from '../../shared/operations';
-import { joinRound, writeInRound } from '../../shared/round';
+import { writeInRound } from '../../shared/round';
 import { serializeForm } from '../../shared/serializer';
 import { productFields, type ProductBody } from './body';
 import { productBySku } from './lookup';
@@ -37,10 +37,8 @@ async function serialisedBySku<T>(
 }
 
 async function run(this: IExecutePaginationFunctions) {
-	const round = this.getNode().typeVersion >= 2 ? joinRound(this) : undefined;
 	return await writeInRound(
-		round,
-		this.getItemIndex(),
+		this,
 		async () => {
 			const pim = runClient(this);
 			const sync = syncOptions(this);
