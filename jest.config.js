@@ -9,6 +9,4 @@ module.exports = {
 	},
 	testTimeout: 60000,
 	maxWorkers: 2,
-	// n8n-core leaves background handles open after a workflow run; they hold no test state.
-	forceExit: true,
 };

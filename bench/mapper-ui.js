@@ -83,7 +83,7 @@ async function measure(page, url, workflowId, attributes, calls) {
 	const t0 = Date.now();
 	await node.dblclick();
 	const shownAll = attributes <= 100;
-	const none = attributes > 1000; // MAX_FIELDS in resources/product/mapping.ts: a notice instead
+	const none = attributes > 1000; // MAX_FIELDS in methods/mapperFields.ts: a notice instead
 	if (none) {
 		await page.locator('[data-test-id="empty-fields-notice"]').waitFor({ timeout: 120000 });
 	} else if (shownAll) {

@@ -4,8 +4,9 @@
  */
 import type http from 'node:http';
 import { flatQuery } from './forms';
-import type { Sandbox } from './server';
-import type { AccountSpec, Faults, ListOrder } from './types';
+import type { FaultEngine } from './faults';
+import type { AccountStore } from './store';
+import type { AccountSpec, Counters, Faults, ListOrder, LoggedRequest } from './types';
 import { LIST_ORDERS } from './types';
 import { productInternal } from './wire';
 
@@ -94,8 +95,27 @@ export function validateFaults(v: unknown): Faults {
 	return v as Faults;
 }
 
+/**
+ * What the admin endpoints reach of the sandbox (server.ts's Sandbox), declared here so that
+ * this file does not import the server that routes to it.
+ */
+export interface AdminTarget {
+	readonly accounts: ReadonlyMap<string, AccountStore>;
+	readonly faults: Pick<FaultEngine, 'current' | 'clear'>;
+	readonly counters: Counters;
+	readonly clockFrozen: boolean;
+	now(): Date;
+	setNow(d: Date | null): void;
+	addAccount(spec: AccountSpec, isDefault?: boolean): AccountStore;
+	clearLog(): void;
+	resetCounters(): void;
+	setFaults(f: Faults): void;
+	reset(): void;
+	logSince(since: number): LoggedRequest[];
+}
+
 export async function handleAdmin(
-	sandbox: Sandbox,
+	sandbox: AdminTarget,
 	req: http.IncomingMessage,
 	res: http.ServerResponse,
 	path: string,

@@ -20,7 +20,6 @@ import type {
 	Counters,
 	Faults,
 	LoggedRequest,
-	SandboxHandle,
 	SandboxOptions,
 	ScriptStep,
 } from './types';
@@ -33,7 +32,6 @@ export type {
 	Faults,
 	LoggedRequest,
 	RateLimit,
-	SandboxHandle,
 	SandboxOptions,
 	ScriptStep,
 	ListOrder,
@@ -529,6 +527,26 @@ export async function readBody(req: http.IncomingMessage): Promise<Buffer | null
 		if (!tooLarge) chunks.push(buf);
 	}
 	return tooLarge ? null : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+}
+
+/** A running sandbox, for tests and tools. */
+export interface SandboxHandle {
+	url: string;
+	port: number;
+	close(): Promise<void>;
+	/** API requests only (not /__admin). */
+	log: LoggedRequest[];
+	clearLog(): void;
+	counters: Counters;
+	resetCounters(): void;
+	setFaults(f: Faults): void;
+	clearFaults(): void;
+	/** Freeze the clock used for created_at/updated_at and the envelope `time` (null = back to the real clock). */
+	setNow(d: Date | null): void;
+	/** Reseed all accounts to their initial state, clear log, counters and faults. */
+	reset(): void;
+	/** Direct access to an account's state. Throws for an unknown domain. */
+	account(domain: string): AccountStore;
 }
 
 /** Starts a sandbox server. Resolves once it is listening. */

@@ -2,7 +2,6 @@
  * Public types of the PIM sandbox. `server.ts` re-exports all of them; import from there.
  */
 import type { ProfileFile } from './profile';
-import type { AccountStore } from './store';
 
 /** An account (tenant) of the sandbox. */
 export interface AccountSpec {
@@ -146,23 +145,4 @@ export interface Counters {
 	maxInFlight: number;
 	byStatus: Record<string, number>;
 	faults: Record<string, number>;
-}
-
-export interface SandboxHandle {
-	url: string;
-	port: number;
-	close(): Promise<void>;
-	/** API requests only (not /__admin). */
-	log: LoggedRequest[];
-	clearLog(): void;
-	counters: Counters;
-	resetCounters(): void;
-	setFaults(f: Faults): void;
-	clearFaults(): void;
-	/** Freeze the clock used for created_at/updated_at and the envelope `time` (null = back to the real clock). */
-	setNow(d: Date | null): void;
-	/** Reseed all accounts to their initial state, clear log, counters and faults. */
-	reset(): void;
-	/** Direct access to an account's state. Throws for an unknown domain. */
-	account(domain: string): AccountStore;
 }

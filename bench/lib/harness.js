@@ -11,6 +11,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 let harness;
 
 function ensureUserFolder() {
+	require('../../test/helpers/background-timers');
 	// n8n-core reads its instance settings from the user folder: keep runs away from ~/.n8n.
 	if (!process.env.N8N_USER_FOLDER) {
 		process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-n8n-'));

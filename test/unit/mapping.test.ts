@@ -1,12 +1,10 @@
 import {
 	attributeFields,
-	attributeKind,
-	catalogOf,
 	fieldLabel,
-	matchField,
 	ALL_FIELDS_UP_TO,
-	type AccountAttribute,
-} from '../../nodes/Pim/resources/product/mapping';
+} from '../../nodes/Pim/methods/mapperFields';
+import { matchField } from '../../nodes/Pim/resources/product/mapping';
+import { attributeKind, catalogOf, type AccountAttribute } from '../../nodes/Pim/shared/attributes';
 
 describe('attributeKind: the type label, however a PIM spells it', () => {
 	it.each([

@@ -4,7 +4,7 @@
  */
 import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 
-import { attributeCodeProblem, isAttributeCode } from '../../nodes/Pim/resources/product/body';
+import { attributeCodeProblem, isAttributeCode } from '../../nodes/Pim/shared/attributes';
 import {
 	listOf,
 	maxRecords,

@@ -1,9 +1,9 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { attributeCodeProblem } from '../resources/product/body';
-import { attributeFields, catalogOf, MAX_FIELDS } from '../resources/product/mapping';
+import { attributeCodeProblem, catalogOf } from '../shared/attributes';
 import { readAll, SOURCES } from '../shared/reading';
 import { dropdownClient } from './client';
+import { attributeFields, MAX_FIELDS } from './mapperFields';
 
 /** Version 2's `columns` mapper: the account's attributes (all pages) as fields. */
 export async function getAttributeFields(

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { MultiSelectForm } from '../../shared/connection';
 import { fail, listOf, optionalString, requiredString, valuesOf } from '../../shared/params';
 import type { FormField, FormValue } from '../../shared/serializer';
+import { attributeCodeProblem } from '../../shared/attributes';
 
 /**
  * A product write's body: read from the parameters and checked (productBody), then put on the
@@ -41,33 +42,6 @@ export interface ProductBody extends Partial<AttributeValues> {
 
 // ---- attribute codes ----
 
-/** Keys the interface uses itself (set through their own parameters), never attribute codes. */
-export const RESERVED = new Set([
-	'sku',
-	'family_code',
-	'language_code',
-	'is_data_overwrite',
-	'channel',
-	'category',
-	'image',
-]);
-const ATTRIBUTE_CODE = /^[^[\]=&\s]+$/;
-
-/**
- * The one rule for an attribute code the node puts in a form field or a query key: no brackets
- * (they would nest the PHP-style field), no `=`, `&` or whitespace.
- */
-export function isAttributeCode(code: string): boolean {
-	return ATTRIBUTE_CODE.test(code);
-}
-
-/** Why a code cannot be sent as an attribute field, or undefined when it can. */
-export function attributeCodeProblem(code: string): string | undefined {
-	if (!isAttributeCode(code)) return `"${code}" is not a valid attribute code`;
-	if (RESERVED.has(code)) return `"${code}" has its own field in this node; set it there`;
-	return undefined;
-}
-
 function attributeCode(ctx: Ctx, raw: unknown, label: string): string {
 	const code = optionalString(raw);
 	if (!code) fail(ctx, `Parameter "${label}": every entry needs an attribute code`);
@@ -75,6 +49,12 @@ function attributeCode(ctx: Ctx, raw: unknown, label: string): string {
 	if (problem) fail(ctx, `Parameter "${label}": ${problem}`);
 	return code;
 }
+
+/** Version 2 reads attribute values from the mapper (mapping.ts), not from parameters here. */
+export const NO_ATTRIBUTES: Readonly<AttributeValues> = {
+	attributes: [],
+	multiSelectAttributes: [],
+};
 
 // ---- reading the parameters ----
 
@@ -129,14 +109,15 @@ function categoryEntries(ctx: Ctx, several: boolean): CategoryEntry[] {
 
 /**
  * Reads and checks the product fields of create, update and upsert. Attribute values come from
- * `attributeValues` (version 2's mapper, mapping.ts), else from version 1's collections.
+ * `attributeValues` when given (version 2: NO_ATTRIBUTES, the mapper's join later), else from
+ * version 1's collections.
  * Version 2 reads lists and comma-separated texts in Channels, Categories and Images, and sends
  * nothing for an empty or null value; version 1 reads them as it always did.
  */
 export function productBody(
 	ctx: Ctx,
 	mode: 'create' | 'update',
-	attributeValues?: () => AttributeValues,
+	attributeValues?: AttributeValues,
 ): ProductBody {
 	const several = ctx.getNode().typeVersion >= 2;
 	const sku = requiredString(ctx, 'sku', 'SKU');
@@ -158,9 +139,7 @@ export function productBody(
 	}
 	const categories = categoryEntries(ctx, several);
 
-	const { attributes, multiSelectAttributes } = attributeValues
-		? attributeValues()
-		: collectionAttributes(ctx);
+	const { attributes, multiSelectAttributes } = attributeValues ?? collectionAttributes(ctx);
 
 	const rawImages = ctx.getNodeParameter('images', []);
 	const images = several ? valuesOf(rawImages) : listOf(rawImages);

@@ -11,7 +11,7 @@ import { codeDropdown, listOptions, returnAllAndLimit, showFor } from '../../sha
 import { ENDPOINTS } from '../../shared/endpoints';
 import { listOperation, sendThroughTransport } from '../../shared/operations';
 import { optionalString } from '../../shared/params';
-import { isAttributeCode } from './body';
+import { isAttributeCode } from '../../shared/attributes';
 
 /** preSend: each filter becomes `filter[<attribute_code>]=<value>`. */
 async function attributeFilters(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {

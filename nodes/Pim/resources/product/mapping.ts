@@ -1,23 +1,23 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeParameters,
-	INodePropertyOptions,
-	ResourceMapperField,
-	FieldType,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeParameters } from 'n8n-workflow';
 
+import {
+	attributeCodeProblem,
+	catalogOf,
+	RESERVED,
+	type AccountAttribute,
+	type AttributeCatalog,
+	type AttributeKind,
+} from '../../shared/attributes';
 import { readAll, SOURCES, text } from '../../shared/reading';
-import { listOf } from '../../shared/params';
+import { fail, listOf } from '../../shared/params';
 import { oncePerRun } from '../../shared/perRun';
 import type { FormValue } from '../../shared/serializer';
-import { attributeCodeProblem, RESERVED, type AttributeValues } from './body';
+import type { AttributeValues } from './body';
 import type { PimClient } from '../../shared/transport';
 
 /**
  * Version 2's attribute values: the `columns` resource mapper. The editor lists the account's
- * attributes as fields (`attributeFields`); at run time the values of Define Below, or the input
+ * attributes as fields (methods/resourceMapping.ts); at run time the values of Define Below, or the input
  * item's own fields with Map Automatically, become attribute values typed by the account's
  * attribute list read at run time (once per node execution), never by the schema saved with
  * the workflow.
@@ -25,165 +25,7 @@ import type { PimClient } from '../../shared/transport';
 
 export const COLUMNS_LABEL = 'Attributes';
 
-/** What a value must look like on the wire, from the attribute's type label. */
-export type AttributeKind = 'text' | 'number' | 'boolean' | 'date' | 'select' | 'multiSelect';
-
-export interface AccountAttribute {
-	code: string;
-	title: string;
-	typeLabel: string;
-	kind: AttributeKind;
-	/** Choices, when the PIM lists them on the attribute record (the interface does not). */
-	options?: string[];
-}
-
-/**
- * The kind behind a type label, tolerant of how a PIM spells it: `Multi Select`, `multi-select`,
- * `multiselect`, `Multiple Select`, `Multi-Select (Dropdown)`, ... are all multi-selects. Price
- * and metric attributes ("19.99 USD", "1.5 kg") keep their unit, so they are text.
- */
-export function attributeKind(typeLabel: unknown): AttributeKind {
-	const t = text(typeLabel)
-		.toLowerCase()
-		.replace(/[^a-z]/g, '');
-	if (
-		/^multi(ple)?(select|selection|choice|option|value|dropdown|list|checkbox)/.test(t) ||
-		t.includes('multiselect')
-	) {
-		return 'multiSelect';
-	}
-	if (/^(checkboxes|tags)$/.test(t)) return 'multiSelect';
-	if (/^(bool|boolean|yesno|toggle|switch|checkbox)$/.test(t)) return 'boolean';
-	if (/^date(picker|field)?$/.test(t)) return 'date';
-	if (/^(number|numeric|integer|int|decimal|float)(field)?$/.test(t)) return 'number';
-	if (/^(single)?(select|dropdown|radio|radiobutton|option|options|choice)/.test(t))
-		return 'select';
-	return 'text';
-}
-
-function optionList(raw: unknown): string[] | undefined {
-	if (!Array.isArray(raw)) return undefined;
-	const values = raw
-		.map((o) =>
-			o && typeof o === 'object'
-				? text((o as IDataObject).value ?? (o as IDataObject).label ?? (o as IDataObject).code)
-				: text(o),
-		)
-		.filter((v) => v !== '');
-	return values.length ? values : undefined;
-}
-
-/** An attribute record of the account as the mapping uses it; records without a code are skipped. */
-export function accountAttribute(record: IDataObject): AccountAttribute | undefined {
-	const code = text(record.code).trim();
-	if (!code) return undefined;
-	const typeLabel = text(record.type);
-	const kind = attributeKind(typeLabel);
-	const options =
-		kind === 'select' || kind === 'multiSelect' ? optionList(record.options) : undefined;
-	return {
-		code,
-		title: text(record.title).trim(),
-		typeLabel,
-		kind,
-		...(options ? { options } : {}),
-	};
-}
-
-// ---- the editor's fields ----
-
-/** Above this many attributes the mapper starts empty: each field is added from its list. */
-export const ALL_FIELDS_UP_TO = 100;
-/**
- * Above this many the editor gets no field list at all: n8n's mapper keeps, compares and saves
- * the whole list, and took 75 s to open with 10 016 fields (4 s with 1 000; bench/RESULTS.md).
- * Map Automatically still maps every attribute (it reads the account at run time).
- */
-export const MAX_FIELDS = 1000;
-
-const FIELD_TYPES: Record<AttributeKind, FieldType> = {
-	text: 'string',
-	number: 'number',
-	boolean: 'boolean',
-	date: 'dateTime',
-	select: 'string',
-	multiSelect: 'array',
-};
-
-/** "Price (price) · Price": the title users know, the code the PIM uses, the type. */
-export function fieldLabel(attribute: AccountAttribute): string {
-	const { code, title, typeLabel } = attribute;
-	const name = !title
-		? code
-		: title.toLowerCase() === code.toLowerCase()
-			? title
-			: `${title} (${code})`;
-	return typeLabel ? `${name} · ${typeLabel}` : name;
-}
-
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-/** The resource mapper's fields, sorted by label; a select with known choices is a dropdown. */
-export function attributeFields(attributes: AccountAttribute[]): ResourceMapperField[] {
-	const many = attributes.length > ALL_FIELDS_UP_TO;
-	return attributes
-		.map((attribute) => {
-			const options: INodePropertyOptions[] | undefined =
-				attribute.kind === 'select' && attribute.options
-					? attribute.options.map((o) => ({ name: o, value: o }))
-					: undefined;
-			const field: ResourceMapperField = {
-				id: attribute.code,
-				displayName: fieldLabel(attribute),
-				required: false,
-				defaultMatch: false,
-				canBeUsedToMatch: false,
-				display: true,
-				type: options ? 'options' : FIELD_TYPES[attribute.kind],
-				...(options ? { options } : {}),
-				// n8n presets a shown boolean field to false, which would send 0 for every yes/no
-				// attribute the user never touched; unset, nothing is sent.
-				...(attribute.kind === 'boolean' ? { defaultValue: null } : {}),
-				// An empty JSON editor shows a syntax error; an empty list sends nothing.
-				...(attribute.kind === 'multiSelect' ? { defaultValue: '[]' } : {}),
-				// A big account's fields start out of the form (n8n renders every field shown); each
-				// is added from the mapper's "Add attribute" list.
-				...(many ? { removed: true } : {}),
-			};
-			return field;
-		})
-		.sort((a, b) => collator.compare(a.displayName, b.displayName));
-}
-
 // ---- the account's attributes at run time ----
-
-export interface AttributeCatalog {
-	byCode: Map<string, AccountAttribute>;
-	byLowerCode: Map<string, AccountAttribute[]>;
-	byLowerTitle: Map<string, AccountAttribute[]>;
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
-	const list = map.get(key);
-	if (list) list.push(value);
-	else map.set(key, [value]);
-}
-
-export function catalogOf(records: IDataObject[]): AttributeCatalog {
-	const catalog: AttributeCatalog = {
-		byCode: new Map(),
-		byLowerCode: new Map(),
-		byLowerTitle: new Map(),
-	};
-	for (const record of records) {
-		const attribute = accountAttribute(record);
-		if (!attribute || catalog.byCode.has(attribute.code)) continue;
-		catalog.byCode.set(attribute.code, attribute);
-		push(catalog.byLowerCode, attribute.code.toLowerCase(), attribute);
-		if (attribute.title) push(catalog.byLowerTitle, attribute.title.toLowerCase(), attribute);
-	}
-	return catalog;
-}
 
 /** The account's attributes, read once per node execution and shared by its items. */
 export async function attributeCatalog(
@@ -213,11 +55,9 @@ export function savedColumns(ctx: IExecuteSingleFunctions): { mode: MappingMode;
 
 // ---- values on the wire ----
 
-function fail(ctx: IExecuteSingleFunctions, message: string, description?: string): never {
-	throw new NodeOperationError(ctx.getNode(), `Parameter "${COLUMNS_LABEL}": ${message}`, {
-		itemIndex: ctx.getItemIndex(),
-		description,
-	});
+/** A problem of a mapped value: the node's own error (params.ts), naming the parameter. */
+function failColumns(ctx: IExecuteSingleFunctions, message: string, description?: string): never {
+	fail(ctx, `Parameter "${COLUMNS_LABEL}": ${message}`, description);
 }
 
 // '[]' is the editor's empty list field.
@@ -274,7 +114,7 @@ export function wireValue(
 		!(value instanceof Date) &&
 		!isDateTime(value)
 	) {
-		fail(
+		failColumns(
 			ctx,
 			`${source} holds an object; the attribute "${code}" takes a text value`,
 			'Map one of its fields instead, e.g. {{ $json.price.amount }}.',
@@ -283,7 +123,7 @@ export function wireValue(
 	if (kind === 'multiSelect') {
 		const list = jsonArray(value) ?? value;
 		if (Array.isArray(list) && list.some((v) => v !== null && typeof v === 'object')) {
-			fail(
+			failColumns(
 				ctx,
 				`${source} holds a list with objects; the attribute "${code}" takes a list of texts`,
 			);
@@ -298,7 +138,7 @@ export function wireValue(
 		const word = text(value).trim().toLowerCase();
 		if (TRUE_WORDS.has(word)) return true;
 		if (FALSE_WORDS.has(word)) return false;
-		fail(
+		failColumns(
 			ctx,
 			`${source} holds "${text(value)}", which is not a yes/no value for the attribute "${code}"`,
 			'Use true/false, yes/no or 1/0.',
@@ -320,7 +160,7 @@ function addValue(
 	source: string,
 ) {
 	const problem = attributeCodeProblem(code);
-	if (problem) fail(ctx, `${source}: ${problem}`);
+	if (problem) failColumns(ctx, `${source}: ${problem}`);
 	const wire = wireValue(ctx, code, kind, value, source);
 	if (wire === undefined) return;
 	if (Array.isArray(wire)) out.multiSelectAttributes.push({ code, values: wire });
@@ -394,7 +234,7 @@ export function autoMappedValues(
 			continue;
 		}
 		if (matches.length > 1) {
-			fail(
+			failColumns(
 				ctx,
 				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(describe).join(' and ')}`,
 				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
@@ -403,7 +243,7 @@ export function autoMappedValues(
 		const [attribute] = matches;
 		const earlier = fieldOf.get(attribute.code);
 		if (earlier !== undefined) {
-			fail(
+			failColumns(
 				ctx,
 				`the input fields "${earlier}" and "${field}" both match the attribute ${describe(attribute)}`,
 				'Remove or rename one of them.',
@@ -413,7 +253,7 @@ export function autoMappedValues(
 		addValue(ctx, out, attribute.code, attribute.kind, value, `the input field "${field}"`);
 	}
 	if (options.refuseUnmatched && unmatched.length) {
-		fail(
+		failColumns(
 			ctx,
 			`the input ${unmatched.length === 1 ? 'field' : 'fields'} ${unmatched.map((f) => `"${f}"`).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no attribute of the account`,
 			'Add them to Mapping Options → Fields to Ignore, or set Input Fields Without Attribute to Ignore.',
