@@ -18,7 +18,7 @@ const limiters = require('../../dist/nodes/Pim/shared/limiter.js') as {
 	limiterFor: (
 		bound: object,
 		account: { baseUrl: string; domain?: string },
-	) => { currentWindow: number };
+	) => { currentWindow: number; currentRate: number };
 };
 
 // On all interfaces: a second Base URL (localhost) reaches it as a second n8n process would.
@@ -164,3 +164,35 @@ it("a 503 (overloaded) narrows the account's window as a 429 does; the item stil
 	// Halved from 5 on the refusal; growing back takes 5 s per request.
 	expect(limiters.limiterFor(new limiters.AccountBound(5), account).currentWindow).toBeLessThan(5);
 });
+
+it('a rate limit teaches the account a rate: 120 updates at 20 requests/s empty its bucket once, not once per Retry-After pause', async () => {
+	// A fresh limiter: what earlier tests taught the account is forgotten.
+	limiters.releaseIdleLimiters(Date.now() + 20 * 60_000);
+	env.sb.setFaults({ rateLimit: { rps: 20 } });
+	const skus = firstSkus(120);
+	const run = await runPim(
+		env.creds(),
+		{
+			resource: 'product',
+			operation: 'update',
+			sku: '={{ $json.sku }}',
+			languageCode: 'en_US',
+			attributes: { attribute: [{ code: 'name', value: 'Paced' }] },
+		},
+		{ input: skus.map((sku) => ({ sku })) },
+	);
+	expect(run.error).toBeUndefined();
+	expect(run.items).toHaveLength(120);
+	for (const sku of skus)
+		expect(env.sb.account('demo').productBySku(sku)!.values.name).toBe('Paced');
+	expect(status(200)).toBe(120);
+	// The bucket (20, refilled at 20/s) empties once, refusing the requests then in flight (at
+	// most Max Concurrent Requests, 5); paced below its rate after, it stays filled. Unpaced, each
+	// Retry-After pause refilled it for a burst that emptied it again: 14 refusals, measured.
+	expect(status(429)).toBeGreaterThanOrEqual(1);
+	expect(status(429)).toBeLessThanOrEqual(6);
+	const account = { baseUrl: env.creds().baseUrl, domain: 'demo' };
+	const rate = limiters.limiterFor(new limiters.AccountBound(5), account).currentRate;
+	expect(rate).toBeGreaterThan(10);
+	expect(rate).toBeLessThan(25);
+}, 60_000);

@@ -571,41 +571,45 @@ async function send(
 	const limiter = limiterFor(bound, connection);
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
-		let sentAt = 0;
-		const result = await limiter.run(async (startedAt): Promise<Attempt> => {
-			sentAt = startedAt;
+		const outcome = await limiter.run(async (startedAt) => {
 			// Built once, in the first turn; a bad parameter throws here, before anything is sent.
 			if (buildBody && options.body === undefined) options.body = buildBody();
-			return await exchange(
-				ctx,
-				options,
-				connection,
-				decrypted,
+			const result = classify(
+				await exchange(
+					ctx,
+					options,
+					connection,
+					decrypted,
+					request.write === true,
+					settings.timeoutMs,
+				),
 				request.write === true,
-				settings.timeoutMs,
 			);
+			if ('data' in result) return { ...result, wait: undefined };
+			const { failure } = result;
+			const wait = failure.retryAfterMs ?? backoffMs(attempt);
+			const retry =
+				failure.retry && attempt < settings.maxRetries && waited + wait <= settings.maxRetryWaitMs;
+			// Told before this request's slot goes to the next request, which would otherwise be
+			// sent into the same refusal. Refused for load: fewer requests in flight (a rate limit:
+			// fewer per second); asked for room: every request to the account waits, not just this.
+			if (failure.httpCode === 429 || failure.httpCode === 503)
+				limiter.refused(startedAt, failure.httpCode === 429);
+			if (retry && pausesAccount(failure)) limiter.pause(wait);
+			return { failure, wait: retry ? wait : undefined };
 		}, bound.maxConcurrency);
-
-		const outcome = classify(result, request.write === true);
 		if ('data' in outcome) {
 			limiter.succeeded();
 			return outcome.data;
 		}
-
-		const { failure } = outcome;
-		const wait = failure.retryAfterMs ?? backoffMs(attempt);
-		if (
-			!failure.retry ||
-			attempt >= settings.maxRetries ||
-			waited + wait > settings.maxRetryWaitMs
-		) {
-			throw toNodeError(ctx, failure, itemIndex, attempt + 1);
-		}
-		// Refused for load: fewer requests in flight from this process (see limiter.ts).
-		if (failure.httpCode === 429 || failure.httpCode === 503) limiter.refused(sentAt);
-		// The server asked for room: hold back every request to this account, not just this one.
-		if (failure.httpCode === 429 || failure.retryAfterMs !== undefined) limiter.pause(wait);
-		else await sleep(wait);
-		waited += wait;
+		if (outcome.wait === undefined) throw toNodeError(ctx, outcome.failure, itemIndex, attempt + 1);
+		// A pause is waited out in the limiter; other failures back off on their own.
+		if (!pausesAccount(outcome.failure)) await sleep(outcome.wait);
+		waited += outcome.wait;
 	}
+}
+
+/** A refusal for load (429) or a Retry-After: the server asked for room. */
+function pausesAccount(failure: Failure): boolean {
+	return failure.httpCode === 429 || failure.retryAfterMs !== undefined;
 }
