@@ -291,30 +291,6 @@ function writeWorkflows(dir, filesDir) {
 	);
 }
 
-/** The JSON that `n8n execute --rawOutput` prints (2.x prints log lines first). */
-function parseRun(stdout) {
-	const i = stdout.search(/^\{/m);
-	if (i < 0) throw new Error(`no JSON in the output of n8n execute:\n${stdout.slice(-1500)}`);
-	const text = stdout.slice(i);
-	try {
-		return JSON.parse(text);
-	} catch (error) {
-		// n8n sometimes logs a line after the run's JSON (seen once with the AI-tool workflow on
-		// 1.123.81): the JSON ends at one of the last closing braces.
-		let end = text.length;
-		for (let tries = 0; tries < 200; tries++) {
-			end = text.lastIndexOf('}', end - 1);
-			if (end < 0) break;
-			try {
-				return JSON.parse(text.slice(0, end + 1));
-			} catch {
-				// not the end of the run's JSON
-			}
-		}
-		throw new Error(`n8n execute printed no valid JSON (${error.message}):\n${text.slice(-1500)}`);
-	}
-}
-
 const PACKAGE_PROBLEM = /(n8n-nodes-pim|pimApi|pimTrigger|\bPim(Trigger)?\b|nodes\/Pim)/i;
 const PROBLEM_WORDS =
 	/(error|warn|fail|cannot|could not|unable|deprecat|unrecognized|invalid|problem|not found)/i;
@@ -482,7 +458,7 @@ async function runVersion(version, opts, tarball) {
 		const execute = async (id) => {
 			const t0 = Date.now();
 			const r = await cli(['execute', `--id=${id}`, '--rawOutput'], `execute ${id}`);
-			const run = parseRun(r.stdout);
+			const run = n8n.parseRun(r.stdout);
 			const err = run.data && run.data.resultData && run.data.resultData.error;
 			if (err) throw new Error(`execution of ${id} failed: ${err.message}`);
 			fs.writeFileSync(path.join(vOut, `run-${id}.json`), JSON.stringify(run, null, 1));

@@ -906,8 +906,33 @@ function loadExamples(dir, filesDir) {
 /** Lets n8n's file nodes read `filesDir` (n8n 2.x allows only ~/.n8n-files by default). */
 const FILES_ENV = (filesDir) => ({ N8N_RESTRICT_FILE_ACCESS_TO: path.resolve(filesDir) });
 
+/** The JSON that `n8n execute --rawOutput` prints (2.x prints log lines first). */
+function parseRun(stdout) {
+	const i = stdout.search(/^\{/m);
+	if (i < 0) throw new Error(`no JSON in the output of n8n execute:\n${stdout.slice(-1500)}`);
+	const text = stdout.slice(i);
+	try {
+		return JSON.parse(text);
+	} catch (error) {
+		// n8n sometimes logs a line after the run's JSON (seen once with the AI-tool workflow on
+		// 1.123.81): the JSON ends at one of the last closing braces.
+		let end = text.length;
+		for (let tries = 0; tries < 200; tries++) {
+			end = text.lastIndexOf('}', end - 1);
+			if (end < 0) break;
+			try {
+				return JSON.parse(text.slice(0, end + 1));
+			} catch {
+				// not the end of the run's JSON
+			}
+		}
+		throw new Error(`n8n execute printed no valid JSON (${error.message}):\n${text.slice(-1500)}`);
+	}
+}
+
 module.exports = {
 	REPO,
+	parseRun,
 	COPY_TARGET,
 	addCopyTarget,
 	loadExamples,

@@ -18,7 +18,7 @@ const limiters = require('../../dist/nodes/Pim/shared/limiter.js') as {
 	limiterFor: (
 		bound: object,
 		account: { baseUrl: string; domain?: string },
-	) => { currentWindow: number; currentRate: number };
+	) => { currentWindow: number };
 };
 
 // On all interfaces: a second Base URL (localhost) reaches it as a second n8n process would.
@@ -165,9 +165,7 @@ it("a 503 (overloaded) narrows the account's window as a 429 does; the item stil
 	expect(limiters.limiterFor(new limiters.AccountBound(5), account).currentWindow).toBeLessThan(5);
 });
 
-it('a rate limit teaches the account a rate: 120 updates at 20 requests/s empty its bucket once, not once per Retry-After pause', async () => {
-	// A fresh limiter: what earlier tests taught the account is forgotten.
-	limiters.releaseIdleLimiters(Date.now() + 20 * 60_000);
+it('under a rate limit a request is not sent into the refusal its predecessor just met: 120 updates at 20 requests/s', async () => {
 	env.sb.setFaults({ rateLimit: { rps: 20 } });
 	const skus = firstSkus(120);
 	const run = await runPim(
@@ -186,13 +184,9 @@ it('a rate limit teaches the account a rate: 120 updates at 20 requests/s empty 
 	for (const sku of skus)
 		expect(env.sb.account('demo').productBySku(sku)!.values.name).toBe('Paced');
 	expect(status(200)).toBe(120);
-	// The bucket (20, refilled at 20/s) empties once, refusing the requests then in flight (at
-	// most Max Concurrent Requests, 5); paced below its rate after, it stays filled. Unpaced, each
-	// Retry-After pause refilled it for a burst that emptied it again: 14 refusals, measured.
+	// The bucket (20, refilled at 20/s) empties after each Retry-After pause; the requests in
+	// flight then are refused, and the pause is in force before the next one starts: 10 refusals
+	// measured (14 when the limiter heard of a refusal only after the next request had started).
 	expect(status(429)).toBeGreaterThanOrEqual(1);
-	expect(status(429)).toBeLessThanOrEqual(6);
-	const account = { baseUrl: env.creds().baseUrl, domain: 'demo' };
-	const rate = limiters.limiterFor(new limiters.AccountBound(5), account).currentRate;
-	expect(rate).toBeGreaterThan(10);
-	expect(rate).toBeLessThan(25);
+	expect(status(429)).toBeLessThanOrEqual(12);
 }, 60_000);

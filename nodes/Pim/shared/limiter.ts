@@ -17,23 +17,6 @@ import { sleep } from 'n8n-workflow';
 // a window one too small only a fraction of a request. Measured, 2 and 3 processes sharing 5
 // requests in flight: 2 s gave 2–4× the refusals of 5 s for the same time.
 const GROW_MS = 5000;
-/**
- * A rate limit (429) also teaches a rate: requests started per second, at what the
- * server took since its previous refusal (the bucket it refilled during the pause included), and
- * at least 80 % of what it took in the last second (that count holds a burst a bucket allowed,
- * more than its rate, and is all there is at the first refusal; the floor keeps idle time since
- * the previous refusal from passing for a low rate); growing by one request per second every
- * RATE_GROW_MS of paced use. Paced, a token bucket stays filled: a sync of hundreds of writes
- * empties it once instead of after every Retry-After pause (bench scenario 8; 120 writes at
- * 20/s: 5 refusals instead of 14).
- */
-const RATE_GROW_MS = 5000;
-const RATE_SHARE = 1;
-const FIRST_RATE_SHARE = 0.8;
-const MIN_RATE = 0.5;
-const MIN_EVIDENCE = 5;
-/** A previous refusal older than this is not used to measure the rate. */
-const RATE_MEMORY_MS = 60_000;
 
 export class Limiter {
 	private active = 0;
@@ -47,14 +30,6 @@ export class Limiter {
 	/** When the window was last narrowed: refusals of requests sent before then are the same news. */
 	private narrowedAt = 0;
 	private lastSuccessAt = 0;
-	/** Requests allowed to start per second (Infinity until a rate limit says otherwise). */
-	private rate = Infinity;
-	/** When the next request may start under `rate`. */
-	private nextStartAt = 0;
-	/** Times of the answers of the last second, and the count since the previous rate refusal. */
-	private recentAnswers: number[] = [];
-	private answeredSinceRefusal = 0;
-	private lastRateRefusalAt = 0;
 
 	constructor(readonly maxConcurrency: number) {
 		this.window = maxConcurrency;
@@ -83,12 +58,6 @@ export class Limiter {
 	/** A request was answered normally: while requests wait for the window, widen it. */
 	succeeded(): void {
 		const now = Date.now();
-		this.answeredSinceRefusal++;
-		this.recentAnswers.push(now);
-		while (this.recentAnswers[0] < now - 1000) this.recentAnswers.shift();
-		// Paced (requests wait for their start), the rate grows: at most one second of use at once.
-		if (Number.isFinite(this.rate) && this.nextStartAt > now - 1000)
-			this.rate += Math.min(1000, now - this.lastSuccessAt) / RATE_GROW_MS;
 		if (this.waiting.length > 0 && this.lastSuccessAt > 0)
 			this.window = Math.min(
 				this.ceiling,
@@ -100,37 +69,18 @@ export class Limiter {
 	}
 
 	/**
-	 * A request sent at `startedAt` was refused for load (429, 503): narrow the window; a rate
-	 * limit (429) also lowers the rate to what the server took (see RATE_SHARE).
+	 * A request sent at `startedAt` was refused for load (429, 503): narrow the window. Told while
+	 * the refused request still holds its place in `active` (see send() in transport.ts).
 	 */
-	refused(startedAt: number, rateLimited = false): void {
+	refused(startedAt: number): void {
 		if (startedAt < this.narrowedAt) return;
-		const now = Date.now();
-		// The refused request has left `active`: it was one of the requests in flight.
-		this.window = Math.max(1, Math.min(this.window, this.active + 1) / 2);
-		this.narrowedAt = now;
-		if (!rateLimited) return;
-		// What the server took per second (see RATE_SHARE).
-		const recent = now - this.lastRateRefusalAt < RATE_MEMORY_MS;
-		const sinceRefusal = recent
-			? this.answeredSinceRefusal / Math.max(1, (now - this.lastRateRefusalAt) / 1000)
-			: 0;
-		const taken = Math.max(sinceRefusal * RATE_SHARE, this.recentAnswers.length * FIRST_RATE_SHARE);
-		const evidence = Math.max(recent ? this.answeredSinceRefusal : 0, this.recentAnswers.length);
-		// A refusal after a handful of answers says little about a rate: the pause paces that.
-		if (evidence >= MIN_EVIDENCE) this.rate = Math.max(MIN_RATE, Math.min(this.rate, taken));
-		this.answeredSinceRefusal = 0;
-		this.lastRateRefusalAt = now;
+		this.window = Math.max(1, Math.min(this.window, this.active) / 2);
+		this.narrowedAt = Date.now();
 	}
 
 	/** Requests in flight allowed now (tests, diagnostics). */
 	get currentWindow(): number {
 		return Math.floor(this.window);
-	}
-
-	/** Requests allowed to start per second (Infinity until a rate limit refused one). */
-	get currentRate(): number {
-		return this.rate;
 	}
 
 	/** How long nothing has run, waited or been paused here (0 while in use). */
@@ -152,14 +102,6 @@ export class Limiter {
 			// dispatch() counts us in `active` before it starts us.
 			await new Promise<void>((start) => this.waiting.push({ bound, start }));
 		}
-		for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) {
-			await sleep(wait);
-		}
-		if (!Number.isFinite(this.rate)) return;
-		// Paced: each request takes the next start, in the order they were let in.
-		const startAt = Math.max(Date.now(), this.nextStartAt);
-		this.nextStartAt = startAt + 1000 / this.rate;
-		for (let wait = startAt - Date.now(); wait > 0; wait = startAt - Date.now()) await sleep(wait);
 		for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) {
 			await sleep(wait);
 		}

@@ -591,10 +591,9 @@ async function send(
 			const retry =
 				failure.retry && attempt < settings.maxRetries && waited + wait <= settings.maxRetryWaitMs;
 			// Told before this request's slot goes to the next request, which would otherwise be
-			// sent into the same refusal. Refused for load: fewer requests in flight (a rate limit:
-			// fewer per second); asked for room: every request to the account waits, not just this.
-			if (failure.httpCode === 429 || failure.httpCode === 503)
-				limiter.refused(startedAt, failure.httpCode === 429);
+			// sent into the same refusal. Refused for load: fewer requests in flight; asked for
+			// room: every request to the account waits, not just this one.
+			if (failure.httpCode === 429 || failure.httpCode === 503) limiter.refused(startedAt);
 			if (retry && pausesAccount(failure)) limiter.pause(wait);
 			return { failure, wait: retry ? wait : undefined };
 		}, bound.maxConcurrency);
