@@ -110,10 +110,23 @@ function fmtMs(ms) {
 
 /** Runs a command, collecting output; rejects on a non-zero exit unless `allowFail`. */
 function run(cmd, args, opts = {}) {
-	const { cwd = REPO, env = process.env, log, allowFail = false, input, timeoutMs } = opts;
+	const {
+		cwd = REPO,
+		env = process.env,
+		log,
+		allowFail = false,
+		input,
+		timeoutMs,
+		stdoutFile,
+	} = opts;
 	return new Promise((resolve, reject) => {
 		const t0 = Date.now();
-		const child = spawn(cmd, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+		// A file instead of a pipe when the output is large and the command exits right after
+		// printing it: a process that exits with a full pipe loses the rest (seen in CI: `n8n execute`
+		// of 5 000 items cut at 4.8 MB); writes to a file complete before the exit.
+		const outFd = stdoutFile ? fs.openSync(stdoutFile, 'w') : null;
+		const child = spawn(cmd, args, { cwd, env, stdio: ['pipe', outFd ?? 'pipe', 'pipe'] });
+		if (outFd !== null) fs.closeSync(outFd);
 		let stdout = '';
 		let stderr = '';
 		let timer;
@@ -122,10 +135,11 @@ function run(cmd, args, opts = {}) {
 				stderr += `\n[killed after ${timeoutMs} ms]`;
 				child.kill('SIGKILL');
 			}, timeoutMs);
-		child.stdout.on('data', (d) => {
-			stdout += d;
-			if (opts.echo) process.stderr.write(d);
-		});
+		if (child.stdout)
+			child.stdout.on('data', (d) => {
+				stdout += d;
+				if (opts.echo) process.stderr.write(d);
+			});
 		child.stderr.on('data', (d) => {
 			stderr += d;
 			if (opts.echo) process.stderr.write(d);
@@ -138,6 +152,7 @@ function run(cmd, args, opts = {}) {
 		else child.stdin.end();
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
+			if (stdoutFile) stdout = fs.readFileSync(stdoutFile, 'utf8');
 			const res = { code: code === null ? -1 : code, signal, stdout, stderr, ms: Date.now() - t0 };
 			if (res.code !== 0 && !allowFail) {
 				const tail = (stderr || stdout).split('\n').slice(-30).join('\n');
@@ -478,6 +493,8 @@ async function n8nEnv(
 	return { inst, env: e };
 }
 
+let cliRuns = 0;
+
 /** Runs an n8n CLI command (import:workflow, execute, ...) against a user folder. */
 async function runN8nCli({
 	version = DEFAULT_VERSION,
@@ -490,12 +507,19 @@ async function runN8nCli({
 	timeoutMs = 5 * 60000,
 }) {
 	const { inst, env: e } = await n8nEnv(version, { userFolder, env, encryptionKey, log });
-	return run(inst.nodeBin, [inst.n8nBin, ...args], {
-		cwd: userFolder,
-		env: e,
-		allowFail,
-		timeoutMs,
-	});
+	fs.mkdirSync(userFolder, { recursive: true });
+	const stdoutFile = path.join(userFolder, `.cli-stdout-${process.pid}-${++cliRuns}.txt`);
+	try {
+		return await run(inst.nodeBin, [inst.n8nBin, ...args], {
+			cwd: userFolder,
+			env: e,
+			allowFail,
+			timeoutMs,
+			stdoutFile,
+		});
+	} finally {
+		fs.rmSync(stdoutFile, { force: true });
+	}
 }
 
 /**
