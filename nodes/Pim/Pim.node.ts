@@ -4,39 +4,19 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import * as resourceMapping from './methods/resourceMapping';
-import { attributeDescription } from './resources/attribute';
-import { categoryDescription } from './resources/category';
-import { channelDescription } from './resources/channel';
-import { currencyDescription } from './resources/currency';
-import { familyDescription } from './resources/family';
-import { localeDescription } from './resources/locale';
-import { productDescription } from './resources/product';
-import { relationDescription } from './resources/relation';
+import { attribute } from './resources/attribute';
+import { category } from './resources/category';
+import { channel } from './resources/channel';
+import { currency } from './resources/currency';
+import { family } from './resources/family';
+import { locale } from './resources/locale';
+import { product } from './resources/product';
+import { relation } from './resources/relation';
 import { requestOptions, skuField } from './shared/descriptions';
+import { resourcePicker, subtitleOf } from './shared/standard';
 
-/** Each resource's properties: its Operation picker, then its fields. */
-const resources = [
-	productDescription,
-	categoryDescription,
-	familyDescription,
-	channelDescription,
-	attributeDescription,
-	localeDescription,
-	currencyDescription,
-	relationDescription,
-];
-
-/** Resource picker labels by value. */
-const RESOURCE_NAMES: Record<string, string> = {
-	attribute: 'Attribute',
-	category: 'Category',
-	channel: 'Channel',
-	currency: 'Currency',
-	family: 'Family',
-	locale: 'Locale',
-	product: 'Product',
-	relation: 'Relation',
-};
+/** The resources; each lists its operations in its folder's index.ts. */
+const resources = [product, category, family, channel, attribute, locale, currency, relation];
 
 /**
  * The PIM node. Declarative: each operation's `routing` says what to send; the operation
@@ -55,10 +35,8 @@ export class Pim implements INodeType {
 		group: ['transform'],
 		version: [1, 2],
 		defaultVersion: 2,
-		// "Create or Update: Product" instead of internal values; test/node/subtitle.test.ts checks
-		// that it names every operation as its picker does.
-		subtitle:
-			'={{ ({ get: "Get", getAll: "Get Many", getBySku: "Get by SKU", create: "Create", upsert: "Create or Update", update: "Update", assignChannel: "Assign to Channel", assignCategory: "Assign to Category", getProducts: "Get Products", getAttributes: "Get Attributes", getProductRelation: "Get Product Relation" })[$parameter["operation"]] + ": " + $parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1) }}',
+		// "Create or Update: Product" instead of internal values (test/node/subtitle.test.ts).
+		subtitle: subtitleOf(resources),
 		description:
 			'Create, update and read products, categories, families, channels and attributes of a PIM',
 		defaults: { name: 'PIM' },
@@ -73,19 +51,12 @@ export class Pim implements INodeType {
 			headers: { Accept: 'application/json' },
 		},
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: Object.entries(RESOURCE_NAMES).map(([value, name]) => ({ name, value })),
-				default: 'product',
-			},
+			resourcePicker(resources),
 			// Every Operation picker first, then the fields: a field that two resources share
 			// (skuField) is defined once and still shows below the picker in both.
-			...resources.map(([picker]) => picker),
-			skuField,
-			...resources.flatMap(([, ...fields]) => fields),
+			...resources.map((r) => r.picker),
+			skuField(resources),
+			...resources.flatMap((r) => r.fields),
 			requestOptions,
 		],
 	};

@@ -7,7 +7,10 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { Pim } from '../../nodes/Pim/Pim.node';
 import { ENDPOINTS } from '../../nodes/Pim/shared/endpoints';
-import { sendThroughTransport } from '../../nodes/Pim/shared/operations';
+import { sendsItsOwnRequests, sendThroughTransport } from '../../nodes/Pim/shared/operations';
+
+/** Operations whose code sends its own requests (a look-up, then a write): n8n builds none. */
+const OWN_REQUESTS = ['product.upsert', 'product.getBySku'];
 
 const operations = new Pim().description.properties
 	.filter((p) => p.name === 'operation')
@@ -45,11 +48,29 @@ describe('sendThroughTransport', () => {
 		});
 	});
 
-	it.each(operations)('$resource.$operation is sent through the transport', ({ routing }) => {
-		expect(routing?.send?.paginate).toBe(true);
-		expect(typeof routing?.operations?.pagination).toBe('function');
-		expect(Object.values(ENDPOINTS)).toContain(routing?.request?.url);
+	it('declares no request for an operation that sends its own', async () => {
+		const run = async () => [];
+		const routing = sendsItsOwnRequests(run as never);
+		expect(routing).toEqual({
+			send: { paginate: true },
+			operations: { pagination: expect.any(Function) },
+		});
+		const pagination = routing.operations!.pagination as (r: unknown) => Promise<unknown>;
+		expect(await pagination.call({}, {})).toEqual([]);
 	});
+
+	it.each(operations)(
+		'$resource.$operation is sent through the transport',
+		({ resource, operation, routing }) => {
+			expect(routing?.send?.paginate).toBe(true);
+			expect(typeof routing?.operations?.pagination).toBe('function');
+			// A request n8n builds goes to an endpoint of the interface; only the operations that
+			// send their own requests declare none.
+			if (OWN_REQUESTS.includes(`${resource}.${operation}`))
+				expect(routing?.request).toBeUndefined();
+			else expect(Object.values(ENDPOINTS)).toContain(routing?.request?.url);
+		},
+	);
 
 	it('covers every operation of the node', () => {
 		expect(operations).toHaveLength(25);

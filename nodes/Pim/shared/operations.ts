@@ -35,8 +35,20 @@ export function sendThroughTransport(
 	run: OperationRunner,
 	preSend?: PreSendAction[],
 ): INodePropertyRouting {
+	return { request, ...runAsPagination(run, preSend) };
+}
+
+/**
+ * The `routing` of an operation that sends its own requests (Create or Update looks a product
+ * up, then writes it; Get by SKU filters the list): n8n builds no request for it, and `run`
+ * gets only the parameters' preSend result, which it does not use.
+ */
+export function sendsItsOwnRequests(run: OperationRunner): INodePropertyRouting {
+	return runAsPagination(run);
+}
+
+function runAsPagination(run: OperationRunner, preSend?: PreSendAction[]): INodePropertyRouting {
 	return {
-		request,
 		send: preSend ? { paginate: true, preSend } : { paginate: true },
 		operations: {
 			pagination: async function (this: IExecutePaginationFunctions, requestData) {

@@ -4,12 +4,79 @@ import { idLocator, listOptions, returnAllAndLimit } from './descriptions';
 import { listOperation, recordOperation, sendThroughTransport } from './operations';
 import type { PimRequest } from './transport';
 
-/** The two operations every resource has, built the same way for all of them. */
-
+/**
+ * What a resource folder gives the node: an operation is added in its own file plus its
+ * resource's index.ts; the Resource picker, the subtitle and the shared SKU field are derived
+ * from these modules (Pim.node.ts).
+ */
 export interface OperationModule {
 	option: INodePropertyOptions;
 	description: INodeProperties[];
+	/** Shows the SKU field the product and relation operations share (skuField, descriptions.ts). */
+	usesSku?: boolean;
 }
+
+export interface ResourceModule {
+	/** Parameter value, e.g. "product". */
+	value: string;
+	/** Picker label, e.g. "Product". */
+	name: string;
+	operations: OperationModule[];
+	/** Its Operation picker. */
+	picker: INodeProperties;
+	/** Its fields: those several operations share first, then each operation's own. */
+	fields: INodeProperties[];
+}
+
+export function resourceModule(
+	names: { value: string; name: string },
+	operations: OperationModule[],
+	defaultOperation: string,
+	sharedFields: INodeProperties[] = [],
+): ResourceModule {
+	return {
+		...names,
+		operations,
+		picker: {
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [names.value] } },
+			options: operations.map((op) => op.option),
+			default: defaultOperation,
+		},
+		fields: [...sharedFields, ...operations.flatMap((op) => op.description)],
+	};
+}
+
+/** The Resource picker, its options in alphabetical order. */
+export function resourcePicker(resources: ResourceModule[]): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resources
+			.map(({ name, value }) => ({ name, value }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: 'product',
+	};
+}
+
+/**
+ * The subtitle under the node on the canvas, "Create or Update: Product", with the pickers'
+ * own labels (an operation value means the same in every resource: test/node/subtitle.test.ts).
+ */
+export function subtitleOf(resources: ResourceModule[]): string {
+	const operations = Object.fromEntries(
+		resources.flatMap((r) => r.operations.map((op) => [op.option.value, op.option.name])),
+	);
+	const names = Object.fromEntries(resources.map((r) => [r.value, r.name]));
+	return `={{ (${JSON.stringify(operations)})[$parameter["operation"]] + ": " + (${JSON.stringify(names)})[$parameter["resource"]] }}`;
+}
+
+/** The two operations every resource has, built the same way for all of them. */
 
 interface Names {
 	resource: string;
@@ -75,21 +142,4 @@ export function getOneOperation(
 			...(names.extra ?? []),
 		],
 	};
-}
-
-export function operationPicker(
-	resource: string,
-	operations: OperationModule[],
-	defaultOperation: string,
-) {
-	const picker: INodeProperties = {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: operations.map((op) => op.option),
-		default: defaultOperation,
-	};
-	return [picker, ...operations.flatMap((op) => op.description)];
 }

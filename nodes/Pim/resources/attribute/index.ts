@@ -1,5 +1,9 @@
-import { operationPicker } from '../../shared/standard';
+import { resourceModule } from '../../shared/standard';
 import * as get from './get';
 import * as getAll from './getAll';
 
-export const attributeDescription = operationPicker('attribute', [get, getAll], 'getAll');
+export const attribute = resourceModule(
+	{ value: 'attribute', name: 'Attribute' },
+	[get, getAll],
+	'getAll',
+);

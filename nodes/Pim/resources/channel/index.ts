@@ -1,10 +1,10 @@
-import { operationPicker } from '../../shared/standard';
+import { resourceModule } from '../../shared/standard';
 import * as get from './get';
 import * as getAll from './getAll';
 import * as getAttributes from './getAttributes';
 
-export const channelDescription = operationPicker(
-	'channel',
+export const channel = resourceModule(
+	{ value: 'channel', name: 'Channel' },
 	[get, getAll, getAttributes],
 	'getAll',
 );

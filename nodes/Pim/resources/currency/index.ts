@@ -1,5 +1,9 @@
-import { operationPicker } from '../../shared/standard';
+import { resourceModule } from '../../shared/standard';
 import * as get from './get';
 import * as getAll from './getAll';
 
-export const currencyDescription = operationPicker('currency', [get, getAll], 'getAll');
+export const currency = resourceModule(
+	{ value: 'currency', name: 'Currency' },
+	[get, getAll],
+	'getAll',
+);

@@ -1,5 +1,5 @@
-import { operationPicker } from '../../shared/standard';
+import { resourceModule } from '../../shared/standard';
 import * as get from './get';
 import * as getAll from './getAll';
 
-export const familyDescription = operationPicker('family', [get, getAll], 'getAll');
+export const family = resourceModule({ value: 'family', name: 'Family' }, [get, getAll], 'getAll');

@@ -1,5 +1,5 @@
-import { operationPicker } from '../../shared/standard';
+import { resourceModule } from '../../shared/standard';
 import * as get from './get';
 import * as getAll from './getAll';
 
-export const localeDescription = operationPicker('locale', [get, getAll], 'getAll');
+export const locale = resourceModule({ value: 'locale', name: 'Locale' }, [get, getAll], 'getAll');

@@ -88,3 +88,5 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+export const usesSku = true;

@@ -54,3 +54,5 @@ export const description: INodeProperties[] = [
 		displayOptions: showFor('product', ['assignChannel']),
 	},
 ];
+
+export const usesSku = true;

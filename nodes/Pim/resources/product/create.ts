@@ -17,3 +17,7 @@ export const option: INodePropertyOptions = {
 
 /** Its fields are all shared with Update and Create or Update: see fields.ts; its body: write.ts. */
 export const description: INodeProperties[] = [];
+
+/** Family and a channel required: it may create the product (fields.ts). */
+export const writesProduct = 'mayCreate';
+export const usesSku = true;

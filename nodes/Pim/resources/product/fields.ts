@@ -1,6 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { codeDropdown, FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
+import {
+	codeDropdown,
+	FROM_VERSION_2,
+	showFor,
+	VERSION_1,
+	type VersionCondition,
+} from '../../shared/descriptions';
+import type { OperationModule } from '../../shared/standard';
 import { COLUMNS_LABEL } from './mapping';
 
 /**
@@ -14,10 +21,13 @@ import { COLUMNS_LABEL } from './mapping';
 /** What version 2 takes in Family besides a code (write.ts resolves it). */
 export const FAMILY_ALSO = "the family's title, as product records show it";
 
-/** Operations that send a product body. */
-const BODY_OPERATIONS = ['create', 'update', 'upsert'];
-/** Operations that may create a product: Family and a channel are required. */
-const NEW_PRODUCT_OPERATIONS = ['create', 'upsert'];
+/**
+ * A product operation that sends a product body says so: `mayCreate` (Family and a channel are
+ * required) or `changes` (an update of an existing product). The fields below show for it.
+ */
+export interface ProductOperation extends OperationModule {
+	writesProduct?: 'mayCreate' | 'changes';
+}
 
 const familyCode = codeDropdown({
 	displayName: 'Family',
@@ -26,7 +36,6 @@ const familyCode = codeDropdown({
 	required: true,
 	description: "Family (attribute set) that fixes the product's attributes.",
 	alsoTakes: FAMILY_ALSO,
-	displayOptions: showFor('product', NEW_PRODUCT_OPERATIONS),
 });
 
 const languageCode = codeDropdown({
@@ -35,7 +44,6 @@ const languageCode = codeDropdown({
 	method: 'getLocales',
 	required: true,
 	description: 'Content language of the values, e.g. en_US.',
-	displayOptions: showFor('product', BODY_OPERATIONS),
 });
 
 /**
@@ -51,7 +59,7 @@ const attributeCode = codeDropdown({
 });
 
 /** Channels differ (required or not) between creating and updating: two definitions. */
-function channels(operations: string[], required: boolean): INodeProperties {
+function channels(required: boolean): INodeProperties {
 	return {
 		displayName: 'Channels',
 		name: 'channels',
@@ -63,7 +71,6 @@ function channels(operations: string[], required: boolean): INodeProperties {
 		description: required
 			? 'Channels to publish the product to (at least one)'
 			: 'Channels to assign; with Overwrite Data on, they replace the current ones',
-		displayOptions: showFor('product', operations),
 		options: [
 			{
 				displayName: 'Channel',
@@ -120,7 +127,6 @@ const columns: INodeProperties = {
 	},
 	description:
 		'Map Automatically sends every input field named like an attribute (its code or title); Map Each Column Manually takes a value or an expression per attribute. Empty values are not sent.',
-	displayOptions: showFor('product', BODY_OPERATIONS, FROM_VERSION_2),
 };
 
 /** Version 2, Map Automatically: what happens to input fields that are no attribute. */
@@ -130,7 +136,6 @@ const mappingOptions: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	displayOptions: showFor('product', BODY_OPERATIONS, FROM_VERSION_2),
 	options: [
 		{
 			displayName: 'Input Fields Without Attribute',
@@ -160,109 +165,128 @@ const mappingOptions: INodeProperties = {
 	],
 };
 
-const content: INodeProperties[] = [
-	{
-		displayName: 'Categories',
-		name: 'categories',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Category',
-		default: {},
-		displayOptions: showFor('product', BODY_OPERATIONS),
-		options: [
-			{
-				displayName: 'Category',
-				name: 'category',
-				values: [
-					codeDropdown({
-						displayName: 'Category',
-						name: 'code',
-						method: 'getCategories',
-						alsoTakes:
-							'a title or a title path (Clothing/Shirts, Clothing > Shirts), and several categories as a list or separated by commas; empty adds none',
-					}),
-					codeDropdown({
-						displayName: 'Channel',
-						name: 'channel',
-						method: 'getChannels',
-						description: 'Channel of the category, needed when the product is in several channels.',
-						alsoTakes: "the channel's name",
-					}),
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Attributes',
-		name: 'attributes',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Attribute',
-		default: {},
-		description: 'Attribute values, e.g. name, price ("19.99 USD") or weight ("1.5 kg")',
-		displayOptions: showFor('product', BODY_OPERATIONS, VERSION_1),
-		options: [
-			{
-				displayName: 'Attribute',
-				name: 'attribute',
-				values: [
-					attributeCode,
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-					},
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Multi-Select Attributes',
-		name: 'multiSelectAttributes',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Multi-Select Attribute',
-		default: {},
-		description: 'Values of multi-select attributes such as colour',
-		displayOptions: showFor('product', BODY_OPERATIONS, VERSION_1),
-		options: [
-			{
-				displayName: 'Attribute',
-				name: 'attribute',
-				values: [
-					attributeCode,
-					{
-						displayName: 'Values',
-						name: 'values',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. red, blue',
-						description: 'Comma-separated values, or a list from an expression',
-					},
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Images',
-		name: 'images',
-		type: 'string',
-		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Image URL' },
-		placeholder: 'e.g. https://example.com/tee.jpg',
-		default: [],
-		description: 'Image URLs; one comma-separated string from an expression also works',
-		displayOptions: showFor('product', BODY_OPERATIONS),
-	},
-	columns,
-	mappingOptions,
-];
+/** Every product write's content: categories, version 1's attribute collections, images. */
+function content(writes: string[]): INodeProperties[] {
+	return [
+		{
+			displayName: 'Categories',
+			name: 'categories',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Category',
+			default: {},
+			displayOptions: showFor('product', writes),
+			options: [
+				{
+					displayName: 'Category',
+					name: 'category',
+					values: [
+						codeDropdown({
+							displayName: 'Category',
+							name: 'code',
+							method: 'getCategories',
+							alsoTakes:
+								'a title or a title path (Clothing/Shirts, Clothing > Shirts), and several categories as a list or separated by commas; empty adds none',
+						}),
+						codeDropdown({
+							displayName: 'Channel',
+							name: 'channel',
+							method: 'getChannels',
+							description:
+								'Channel of the category, needed when the product is in several channels.',
+							alsoTakes: "the channel's name",
+						}),
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Attributes',
+			name: 'attributes',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Attribute',
+			default: {},
+			description: 'Attribute values, e.g. name, price ("19.99 USD") or weight ("1.5 kg")',
+			displayOptions: showFor('product', writes, VERSION_1),
+			options: [
+				{
+					displayName: 'Attribute',
+					name: 'attribute',
+					values: [
+						attributeCode,
+						{
+							displayName: 'Value',
+							name: 'value',
+							type: 'string',
+							default: '',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Multi-Select Attributes',
+			name: 'multiSelectAttributes',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Multi-Select Attribute',
+			default: {},
+			description: 'Values of multi-select attributes such as colour',
+			displayOptions: showFor('product', writes, VERSION_1),
+			options: [
+				{
+					displayName: 'Attribute',
+					name: 'attribute',
+					values: [
+						attributeCode,
+						{
+							displayName: 'Values',
+							name: 'values',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. red, blue',
+							description: 'Comma-separated values, or a list from an expression',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Images',
+			name: 'images',
+			type: 'string',
+			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Image URL' },
+			placeholder: 'e.g. https://example.com/tee.jpg',
+			default: [],
+			description: 'Image URLs; one comma-separated string from an expression also works',
+			displayOptions: showFor('product', writes),
+		},
+	];
+}
 
-/** In the order the editor shows them; each operation's own fields follow (see index.ts). */
-export const sharedProductFields: INodeProperties[] = [
-	familyCode,
-	languageCode,
-	channels(NEW_PRODUCT_OPERATIONS, true),
-	channels(['update'], false),
-	...content,
-];
+/**
+ * The fields several product writes share, in the order the editor shows them (each operation's
+ * own fields follow, see index.ts); which operations show each comes from their `writesProduct`.
+ */
+export function sharedProductFields(operations: ProductOperation[]): INodeProperties[] {
+	const of = (...kinds: Array<ProductOperation['writesProduct']>) =>
+		operations
+			.filter((op) => kinds.includes(op.writesProduct))
+			.map((op) => String(op.option.value));
+	const writes = of('mayCreate', 'changes');
+	const creates = of('mayCreate');
+	const show = (prop: INodeProperties, ops: string[], versions?: VersionCondition) => ({
+		...prop,
+		displayOptions: showFor('product', ops, versions),
+	});
+	return [
+		show(familyCode, creates),
+		show(languageCode, writes),
+		show(channels(true), creates),
+		show(channels(false), of('changes')),
+		...content(writes),
+		show(columns, writes, FROM_VERSION_2),
+		show(mappingOptions, writes, FROM_VERSION_2),
+	];
+}

@@ -6,8 +6,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { showFor } from '../../shared/descriptions';
-import { ENDPOINTS } from '../../shared/endpoints';
-import { runClient, sendThroughTransport, toItems } from '../../shared/operations';
+import { runClient, sendsItsOwnRequests, toItems } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 import { productBySku } from './lookup';
 
@@ -32,7 +31,7 @@ export const option: INodePropertyOptions = {
 	value: 'getBySku',
 	action: 'Get a product by SKU',
 	description: 'Find one product by its SKU (exact match)',
-	routing: sendThroughTransport({ method: 'GET', url: ENDPOINTS.product }, run),
+	routing: sendsItsOwnRequests(run),
 };
 
 /** SKU is shared: skuField in shared/descriptions.ts. */
@@ -49,3 +48,5 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+export const usesSku = true;

@@ -45,3 +45,6 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+export const writesProduct = 'changes';
+export const usesSku = true;

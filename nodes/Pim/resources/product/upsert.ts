@@ -8,7 +8,7 @@ import type {
 
 import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { runClient, sendThroughTransport, toItems, writeResult } from '../../shared/operations';
+import { runClient, sendsItsOwnRequests, toItems, writeResult } from '../../shared/operations';
 import { writeInRound } from '../../shared/round';
 import { serializeForm } from '../../shared/serializer';
 import { productFields, type ProductBody } from './body';
@@ -127,7 +127,7 @@ export const option: INodePropertyOptions = {
 	value: 'upsert',
 	action: 'Create or update a product',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
-	routing: sendThroughTransport({ method: 'POST', url: ENDPOINTS.product }, run),
+	routing: sendsItsOwnRequests(run),
 };
 
 const isDataOverwrite: INodeProperties = {
@@ -201,3 +201,7 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+/** Family and a channel required: it may create the product (fields.ts). */
+export const writesProduct = 'mayCreate';
+export const usesSku = true;

@@ -39,3 +39,5 @@ export const description: INodeProperties[] = [
 		property: 'relation_id',
 	}),
 ];
+
+export const usesSku = true;

@@ -1,10 +1,10 @@
-import { operationPicker } from '../../shared/standard';
+import { resourceModule } from '../../shared/standard';
 import * as get from './get';
 import * as getAll from './getAll';
 import * as getProductRelation from './getProductRelation';
 
-export const relationDescription = operationPicker(
-	'relation',
+export const relation = resourceModule(
+	{ value: 'relation', name: 'Relation' },
 	[get, getAll, getProductRelation],
 	'getAll',
 );
