@@ -13,6 +13,7 @@ import { locale } from './resources/locale';
 import { product } from './resources/product';
 import { relation } from './resources/relation';
 import { requestOptions, skuField } from './shared/descriptions';
+import { REQUEST_HEADERS } from './shared/policy';
 import { resourcePicker, subtitleOf } from './shared/standard';
 
 /** The resources; each lists its operations in its folder's index.ts. */
@@ -48,7 +49,7 @@ export class Pim implements INodeType {
 		// URL from the checked credential. An expression here would be evaluated for every input
 		// item before the first request and never used (bench/analysis.md, scenario 2).
 		requestDefaults: {
-			headers: { Accept: 'application/json' },
+			headers: { ...REQUEST_HEADERS },
 		},
 		properties: [
 			resourcePicker(resources),

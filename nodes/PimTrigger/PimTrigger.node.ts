@@ -8,20 +8,14 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
-import { FULL_LIST_PAGE_SIZE, readAll, readOnePage, SOURCES, text } from '../Pim/shared/reading';
+import { FULL_LIST_PAGE_SIZE, pagesOf, readAll, SOURCES, text } from '../Pim/shared/reading';
 import { codeDropdown } from '../Pim/shared/descriptions';
 import { ENDPOINTS } from '../Pim/shared/endpoints';
-import { MAX_ITEMS_PER_INPUT, paginate, tooManyRecords, type Page } from '../Pim/shared/pagination';
-import {
-	DEFAULT_RELIABILITY,
-	pimClient,
-	type ClientSettings,
-	type PimClient,
-} from '../Pim/shared/transport';
+import { MAX_ITEMS_PER_INPUT, paginate, tooManyRecords } from '../Pim/shared/pagination';
+import { POLL_SETTINGS } from '../Pim/shared/policy';
+import { pimClient, type PimClient } from '../Pim/shared/transport';
 import { changesSince, looksLastUpdatedFirst, nonRising, updatedAt, type Cursor } from './cursor';
 
-/** A poll reads like the dropdowns (shared/reading.ts), with the node's default patience. */
-const POLL_SETTINGS: ClientSettings = { ...DEFAULT_RELIABILITY, maxConcurrency: 4 };
 /** readAll's page length: reading on from page 2 continues where this poll's page 1 ended. */
 const PAGE_SIZE = FULL_LIST_PAGE_SIZE;
 
@@ -43,10 +37,8 @@ async function readProductsSince(
 	pim: PimClient,
 	since: string | 'newest' | undefined,
 ): Promise<IDataObject[]> {
-	const first = await readOnePage(pim, SOURCES.product, 1, PAGE_SIZE);
-	if (!first.paginated) return first.records;
-	const products = [...first.records];
-	const seen = new Set(products.map((p) => text(p.id)));
+	const products: IDataObject[] = [];
+	const seen = new Set<string>();
 	const add = (records: IDataObject[]) => {
 		for (const p of records) {
 			if (seen.has(text(p.id))) continue;
@@ -54,29 +46,31 @@ async function readProductsSince(
 			products.push(p);
 		}
 	};
-	const complete = (page: Page, number: number) =>
-		page.records.length < PAGE_SIZE ||
-		(page.total !== undefined && number * PAGE_SIZE >= page.total);
-	if (complete(first, 1)) return products;
-
-	if (since !== undefined && looksLastUpdatedFirst(first.records)) {
-		const from = since === 'newest' ? updatedAt(first.records[0]) : since;
-		let last = first.records;
-		for (let number = 2; updatedAt(last[last.length - 1]) >= from; number++) {
-			const page = await readOnePage(pim, SOURCES.product, number, PAGE_SIZE);
-			// The order must hold across the boundary too; if not, read everything after all.
-			if (!nonRising([last[last.length - 1], ...page.records])) {
-				return await readAll(pim, SOURCES.product, 1, TRIGGER_ADVICE);
+	let from = '';
+	let previous: IDataObject | undefined;
+	for await (const { page, number, last } of pagesOf(pim, SOURCES.product, {
+		pageSize: PAGE_SIZE,
+	})) {
+		if (number === 1) {
+			if (!page.paginated) return page.records;
+			if (!last) {
+				if (since === undefined || !looksLastUpdatedFirst(page.records)) {
+					add(page.records);
+					add(await readAll(pim, SOURCES.product, 2, TRIGGER_ADVICE));
+					return products;
+				}
+				from = since === 'newest' ? updatedAt(page.records[0]) : since;
 			}
-			add(page.records);
-			if (products.length > MAX_ITEMS_PER_INPUT)
-				throw tooManyRecords(pim, MAX_ITEMS_PER_INPUT, PAGE_SIZE, page.total, TRIGGER_ADVICE);
-			if (complete(page, number) || page.records.length === 0) return products;
-			last = page.records;
+		} else if (previous && !nonRising([previous, ...page.records])) {
+			// The order must hold across the boundary too; if not, read everything after all.
+			return await readAll(pim, SOURCES.product, 1, TRIGGER_ADVICE);
 		}
-		return products;
+		add(page.records);
+		if (products.length > MAX_ITEMS_PER_INPUT)
+			throw tooManyRecords(pim, MAX_ITEMS_PER_INPUT, PAGE_SIZE, page.total, TRIGGER_ADVICE);
+		previous = page.records[page.records.length - 1];
+		if (last || !previous || updatedAt(previous) < from) break;
 	}
-	add(await readAll(pim, SOURCES.product, 2, TRIGGER_ADVICE));
 	return products;
 }
 

@@ -14,6 +14,7 @@ import {
 	showFor,
 	VERSION_1,
 } from '../../nodes/Pim/shared/descriptions';
+import { RUN_SETTINGS } from '../../nodes/Pim/shared/policy';
 
 describe('showFor', () => {
 	it('shows a property for one resource and its operations, optionally for node versions', () => {
@@ -128,6 +129,20 @@ describe('list and id builders', () => {
 		expect(Object.fromEntries(options.map((o) => [o.name, o.default]))).toMatchObject({
 			maxConcurrency: 5,
 			maxRetries: 5,
+		});
+	});
+});
+
+describe('requestOptions', () => {
+	it("shows the defaults an operation runs with (policy.ts's RUN_SETTINGS)", () => {
+		const shown = Object.fromEntries(
+			(requestOptions.options as INodeProperties[]).map((o) => [o.name, o.default]),
+		);
+		expect(shown).toEqual({
+			maxConcurrency: RUN_SETTINGS.maxConcurrency,
+			maxRetries: RUN_SETTINGS.maxRetries,
+			maxRetryWait: RUN_SETTINGS.maxRetryWaitMs / 1000,
+			timeout: RUN_SETTINGS.timeoutMs,
 		});
 	});
 });

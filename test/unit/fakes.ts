@@ -1,13 +1,8 @@
 import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import type { Limiter } from '../../nodes/Pim/shared/limiter';
-import {
-	DEFAULT_RELIABILITY,
-	pimClient,
-	type PimClient,
-	type PimContext,
-	type ReliabilitySettings,
-} from '../../nodes/Pim/shared/transport';
+import { RUN_SETTINGS, type ReliabilitySettings } from '../../nodes/Pim/shared/policy';
+import { pimClient, type PimClient, type PimContext } from '../../nodes/Pim/shared/transport';
 
 export type Answer = Partial<IN8nHttpFullResponse> | Error;
 
@@ -65,7 +60,7 @@ export function envelope(data: unknown, status = 200) {
 export function clientOn(
 	ctx: PimContext,
 	limiter: Limiter,
-	reliability: ReliabilitySettings = DEFAULT_RELIABILITY,
+	reliability: ReliabilitySettings = RUN_SETTINGS,
 ): PimClient {
 	return pimClient(ctx, { ...reliability, maxConcurrency: limiter.maxConcurrency }, { limiter });
 }

@@ -2,12 +2,12 @@ import { sleep } from 'n8n-workflow';
 
 import { Limiter } from '../../nodes/Pim/shared/limiter';
 import { paginate, readPage } from '../../nodes/Pim/shared/pagination';
-import { DEFAULT_RELIABILITY } from '../../nodes/Pim/shared/transport';
+import { RUN_SETTINGS } from '../../nodes/Pim/shared/policy';
 import { clientOn, envelope, fakeContext } from './fakes';
 
 const records = (from: number, to: number) =>
 	Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i }));
-const settings = { ...DEFAULT_RELIABILITY, maxRetries: 0 };
+const settings = { ...RUN_SETTINGS, maxRetries: 0 };
 const request = { method: 'GET' as const, url: '/api/integration/product' };
 
 /** A well-behaved paginated server over `total` records. */

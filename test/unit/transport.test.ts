@@ -11,11 +11,11 @@ import { Limiter } from '../../nodes/Pim/shared/limiter';
 import {
 	backoffMs,
 	classify,
-	DEFAULT_RELIABILITY,
 	networkCodeOf,
 	parseRetryAfter,
 	pimClient,
 } from '../../nodes/Pim/shared/transport';
+import { RUN_SETTINGS } from '../../nodes/Pim/shared/policy';
 import { clientOn, envelope, fakeContext } from './fakes';
 
 const response = (statusCode: number, body: unknown, headers: Record<string, string> = {}) => ({
@@ -333,7 +333,7 @@ describe('PimClient.request', () => {
 		const read = jest.spyOn(ctx, 'getCredentials');
 		const pim = pimClient(
 			ctx,
-			{ ...DEFAULT_RELIABILITY, maxConcurrency: 1 },
+			{ ...RUN_SETTINGS, maxConcurrency: 1 },
 			{ itemIndex: 3, limiter: new Limiter(1) },
 		);
 		const error = await pim.request({ method: 'GET', url: '/x' }).catch((e: unknown) => e);

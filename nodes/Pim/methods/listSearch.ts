@@ -5,20 +5,13 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import {
-	categoryPaths,
-	readAll,
-	readOnePage,
-	SOURCES,
-	text,
-	type ListSource,
-} from '../shared/reading';
+import { categoryPaths, pagesOf, readAll, SOURCES, text, type ListSource } from '../shared/reading';
 import { dropdownClient } from './client';
 
 /**
  * Searchable lists for the id resource locators. Paginated resources are read one page per
  * call (the pagination token is the next page number), so a huge account answers as fast as
- * a small one. The interface has no search parameter, so a search scans a few pages per call
+ * a small one; a plain list is one page. The interface has no search parameter, so a search scans a few pages per call
  * and matches name, title, code, SKU or id here; the token continues the scan.
  */
 
@@ -48,31 +41,17 @@ async function search(
 ): Promise<INodeListSearchResult> {
 	const pim = dropdownClient(ctx);
 	const needle = (filter ?? '').trim().toLowerCase();
-	if (!source.paginated) {
-		const records = await readAll(pim, source);
-		return {
-			results: toResults(
-				records.filter((r) => matches(r, needle)),
-				label,
-			),
-		};
-	}
-
-	let page = Math.max(1, Number(paginationToken) || 1);
+	const startPage = Math.max(1, Number(paginationToken) || 1);
 	const pages = needle ? SEARCH_PAGES_PER_CALL : 1;
-	const size = needle ? SEARCH_PAGE_SIZE : PAGE_SIZE;
+	const pageSize = needle ? SEARCH_PAGE_SIZE : PAGE_SIZE;
 	const found: IDataObject[] = [];
-	for (let read = 0; read < pages; read++, page++) {
-		const current = await readOnePage(pim, source, page, size);
-		found.push(...current.records.filter((r) => matches(r, needle)));
-		const limit = current.pageLimit ?? size;
-		const done =
-			!current.paginated ||
-			current.records.length < limit ||
-			(current.total !== undefined && page * limit >= current.total);
-		if (done) return { results: toResults(found, label) };
+	for await (const { page, number, last } of pagesOf(pim, source, { startPage, pageSize })) {
+		found.push(...page.records.filter((r) => matches(r, needle)));
+		if (last) break;
+		if (number - startPage + 1 === pages)
+			return { results: toResults(found, label), paginationToken: String(number + 1) };
 	}
-	return { results: toResults(found, label), paginationToken: String(page) };
+	return { results: toResults(found, label) };
 }
 
 const nameAndCode: Label = (r) =>

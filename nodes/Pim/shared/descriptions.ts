@@ -212,7 +212,11 @@ export function codeDropdown(
 	};
 }
 
-/** Reliability settings, shown for every operation. RoutingNode also reads `timeout` from here. */
+/**
+ * Reliability settings, shown for every operation. Their defaults are policy.ts's RUN_SETTINGS,
+ * written out because the lint wants literals (test/unit/descriptions.test.ts keeps them equal).
+ * RoutingNode also reads `timeout` from here.
+ */
 export const requestOptions: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',

@@ -51,6 +51,31 @@ export function readPage(data: unknown): Page {
 	return { records: [], paginated: false };
 }
 
+/**
+ * The page length a list is answered in, from its first page read: the one it echoes, else the
+ * length of a page shorter than asked while recordsTotal says there are more (a PIM that clamps
+ * without saying so), else the one asked for.
+ */
+export function limitInEffect(first: Page, asked: number): number {
+	if (first.pageLimit !== undefined && first.pageLimit > 0) return first.pageLimit;
+	if (first.total !== undefined && first.records.length < Math.min(first.total, asked))
+		return Math.max(1, first.records.length);
+	return asked;
+}
+
+/**
+ * The end of a list, the same for every reader: a page shorter than the page length (an empty
+ * one too), or `total` records up to and including page `number`.
+ */
+export function isLastPage(
+	records: number,
+	number: number,
+	limit: number,
+	total: number | undefined,
+): boolean {
+	return records < limit || (total !== undefined && number * limit >= total);
+}
+
 export interface PaginateOptions {
 	pageSize: number;
 	/** Stop after this many records (Limit); Infinity for Return All. */
@@ -142,7 +167,8 @@ const identity = (record: IDataObject): number | string =>
 			: JSON.stringify(record);
 
 /**
- * The one pagination loop of the package. Follows `pagination[currentPage]` until `recordsTotal`
+ * The read of a whole list (or a Limit or slice of it), pages requested ahead; readers that stop
+ * early read page after page with pagesOf (reading.ts), with the same end (isLastPage). Follows `pagination[currentPage]` until `recordsTotal`
  * records are read, a page comes back empty or short, or `max` is reached. Each page is fetched
  * through the client's transport, so a failed page is retried on its own and the run resumes where it was.
  * A server that ignores `currentPage` (a page made only of records already seen) is reported
@@ -263,13 +289,8 @@ export async function paginate(
 
 			if (page === startPage) {
 				total = current.total;
-				// The server may clamp the page length: count pages in the length it used. A server that
-				// does not echo it, but answers fewer records than asked while recordsTotal says there
-				// are more, has told us its length by this page.
-				if (current.pageLimit !== undefined && current.pageLimit > 0)
-					effectiveLimit = current.pageLimit;
-				else if (total !== undefined && current.records.length < Math.min(total, pageSize))
-					effectiveLimit = current.records.length;
+				// The server may clamp the page length: count pages in the length it used.
+				effectiveLimit = limitInEffect(current, pageSize);
 				const wanted =
 					total === undefined
 						? undefined
@@ -288,10 +309,8 @@ export async function paginate(
 					Math.min(total, (startPage - 1) * effectiveLimit + options.max) / effectiveLimit,
 				);
 
-			const readSoFar = (page - 1) * effectiveLimit + current.records.length;
 			if (records.length >= options.max) break;
-			if (total !== undefined && readSoFar >= total) break;
-			if (current.records.length < effectiveLimit) break;
+			if (isLastPage(current.records.length, page, effectiveLimit, total)) break;
 
 			// Request the following pages now, so the network stays busy while this one is handed on.
 			// Without a recordsTotal only the next page: the end shows only as a short page.

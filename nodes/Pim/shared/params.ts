@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './pagination';
-import { DEFAULT_RELIABILITY, type ClientSettings } from './transport';
+import { RUN_SETTINGS, type ClientSettings } from './policy';
 
 /** Reading and checking node parameters: every problem is reported before a request is sent. */
 
@@ -116,13 +116,10 @@ export function pageSlice(ctx: Ctx): { startPage: number; maxPages: number } {
 	return { startPage, maxPages };
 }
 
-export const DEFAULT_CONCURRENCY = 5;
-
 /** The "Request Options" collection shared by every operation. */
 export function runSettings(ctx: Ctx): ClientSettings {
 	const o = ctx.getNodeParameter('requestOptions', {}) as IDataObject;
-	const retries =
-		o.maxRetries === undefined ? DEFAULT_RELIABILITY.maxRetries : Number(o.maxRetries);
+	const retries = o.maxRetries === undefined ? RUN_SETTINGS.maxRetries : Number(o.maxRetries);
 	if (!Number.isInteger(retries) || retries < 0)
 		fail(ctx, 'Parameter "Max Retries" must be a whole number of 0 or more');
 	return {
@@ -130,16 +127,12 @@ export function runSettings(ctx: Ctx): ClientSettings {
 			ctx,
 			o.maxConcurrency,
 			'Max Concurrent Requests',
-			DEFAULT_CONCURRENCY,
+			RUN_SETTINGS.maxConcurrency,
 		),
 		maxRetries: retries,
 		maxRetryWaitMs:
-			positiveNumber(
-				ctx,
-				o.maxRetryWait,
-				'Max Retry Wait',
-				DEFAULT_RELIABILITY.maxRetryWaitMs / 1000,
-			) * 1000,
-		timeoutMs: positiveNumber(ctx, o.timeout, 'Timeout', DEFAULT_RELIABILITY.timeoutMs),
+			positiveNumber(ctx, o.maxRetryWait, 'Max Retry Wait', RUN_SETTINGS.maxRetryWaitMs / 1000) *
+			1000,
+		timeoutMs: positiveNumber(ctx, o.timeout, 'Timeout', RUN_SETTINGS.timeoutMs),
 	};
 }

@@ -3,6 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { ENDPOINTS } from './endpoints';
 import {
 	fetchPage,
+	isLastPage,
+	limitInEffect,
 	lookaheadFor,
 	MAX_PAGE_SIZE,
 	paginate,
@@ -68,6 +70,27 @@ export async function readOnePage(
 	const request = { method: 'GET' as const, url: source.path };
 	if (!source.paginated) return readPage(await pim.request(request));
 	return await fetchPage(pim, request, page, pageSize);
+}
+
+/**
+ * A list page after page from `startPage`, for readers that may stop early (a search that scans a
+ * few pages, a poll that stops at the first product older than its cursor): each page says
+ * whether it is the last, by the same rule as paginate. A plain list is one page. Leaving the
+ * loop stops the reading.
+ */
+export async function* pagesOf(
+	pim: PimClient,
+	source: ListSource,
+	{ startPage = 1, pageSize }: { startPage?: number; pageSize: number },
+): AsyncGenerator<{ page: Page; number: number; last: boolean }> {
+	let limit: number | undefined;
+	for (let number = startPage; ; number++) {
+		const page = await readOnePage(pim, source, number, pageSize);
+		limit ??= limitInEffect(page, pageSize);
+		const last = !page.paginated || isLastPage(page.records.length, number, limit, page.total);
+		yield { page, number, last };
+		if (last) return;
+	}
 }
 
 export function text(value: unknown): string {

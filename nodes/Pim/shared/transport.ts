@@ -21,6 +21,12 @@ import {
 } from './answer';
 import { DOMAIN_HELP, resolveConnection, type PimConnection } from './connection';
 import { AccountBound, limiterFor, type Bound, type Limiter } from './limiter';
+import {
+	REQUEST_HEADERS,
+	RETRY_POLICY,
+	type ClientSettings,
+	type ReliabilitySettings,
+} from './policy';
 
 /** Any n8n context that can make authenticated requests: node items, pagination, dropdowns, polls. */
 export type PimContext = Pick<FunctionsBase, 'getNode' | 'getCredentials'> & {
@@ -28,29 +34,6 @@ export type PimContext = Pick<FunctionsBase, 'getNode' | 'getCredentials'> & {
 };
 
 export const CREDENTIAL_TYPE = 'pimApi';
-
-export interface ReliabilitySettings {
-	/** Attempts after the first one. */
-	maxRetries: number;
-	/** Upper bound of all waiting between attempts of one request, in ms. */
-	maxRetryWaitMs: number;
-	/** Per-attempt timeout in ms: the whole answer, body included, must arrive within it. */
-	timeoutMs: number;
-}
-
-export const DEFAULT_RELIABILITY: ReliabilitySettings = {
-	maxRetries: 5,
-	maxRetryWaitMs: 120_000,
-	timeoutMs: 60_000,
-};
-
-export interface ClientSettings extends ReliabilitySettings {
-	/**
-	 * This client's bound on its account's limiter, which every execution, dropdown and poll of
-	 * the account shares (limiter.ts): its requests wait while that many are in flight.
-	 */
-	maxConcurrency: number;
-}
 
 export interface PimRequest {
 	method: IHttpRequestMethods;
@@ -78,25 +61,6 @@ export interface Envelope {
 	status_code?: unknown;
 }
 
-// Errors of the socket that say the request never left this machine or never reached a server.
-const NOT_SENT_CODES = new Set([
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'EHOSTUNREACH',
-	'ENETUNREACH',
-]);
-// Errors after which a request may or may not have been processed: safe to repeat only for reads.
-const TRANSIENT_CODES = new Set([
-	'ECONNRESET',
-	'ETIMEDOUT',
-	'ECONNABORTED',
-	'EPIPE',
-	'ESOCKETTIMEDOUT',
-	'ERR_SOCKET_CONNECTION_TIMEOUT',
-	'UND_ERR_SOCKET',
-]);
-
 const NETWORK_WORDS: Record<string, string> = {
 	ECONNREFUSED: 'connection refused',
 	ENOTFOUND: 'host name not found',
@@ -107,9 +71,6 @@ const NETWORK_WORDS: Record<string, string> = {
 	ECONNABORTED: 'connection aborted',
 	EPIPE: 'connection broken while sending',
 };
-
-const BACKOFF_BASE_MS = 500;
-const BACKOFF_CAP_MS = 30_000;
 
 export interface Attempt {
 	response?: IN8nHttpFullResponse;
@@ -153,7 +114,8 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 
 /** Exponential backoff with full jitter: spreads retries of many items over time. */
 export function backoffMs(attempt: number): number {
-	const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+	const { baseMs, capMs } = RETRY_POLICY.backoff;
+	const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
 	return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
@@ -252,8 +214,8 @@ export function classify(
 		'The connection failed after the request was sent, so the change may or may not have been applied. It was not repeated, to avoid applying it twice.';
 	if (!attempt.response) {
 		const code = attempt.networkCode;
-		const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-		const transient = code !== undefined && TRANSIENT_CODES.has(code);
+		const notSent = code !== undefined && RETRY_POLICY.notSent.has(code);
+		const transient = code !== undefined && RETRY_POLICY.transient.has(code);
 		// Worded without the raw code: n8n swaps messages containing one for its own text.
 		// "Could not be reached" only when no connection was made.
 		const message =
@@ -283,7 +245,7 @@ export function classify(
 		return {
 			failure: {
 				// A read may be asked again; a write was received, so it may have been applied.
-				retry: !write && attempt.cut !== 'tooLarge',
+				retry: !write && RETRY_POLICY.cutAnswersRetried.has(attempt.cut),
 				httpCode: statusCode,
 				message,
 				description: write
@@ -306,8 +268,8 @@ export function classify(
 		const ok = statusCode >= 200 && statusCode < 300;
 		return {
 			failure: {
-				// 429/503 mean "not processed"; any read can be repeated.
-				retry: statusCode === 429 || statusCode === 503 || !write,
+				// Refused for load means "not processed"; any read can be repeated.
+				retry: RETRY_POLICY.refusedForLoad.has(statusCode) || !write,
 				retryAfterMs,
 				httpCode: statusCode,
 				message:
@@ -344,10 +306,10 @@ export function classify(
 			.filter(Boolean)
 			.join(' ');
 	}
-	const rateLimited = code === 429 || code === 503;
 	return {
 		failure: {
-			retry: rateLimited || (!write && code >= 500),
+			retry:
+				RETRY_POLICY.refusedForLoad.has(code) || (!write && code >= RETRY_POLICY.readsRetriedFrom),
 			retryAfterMs,
 			httpCode: code,
 			message: apiMessage ?? `The PIM answered HTTP ${code}`,
@@ -552,7 +514,7 @@ async function send(
 		baseURL: connection.baseUrl,
 		url: request.url,
 		qs: request.qs,
-		headers: { Accept: 'application/json' },
+		headers: { ...REQUEST_HEADERS },
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		// Redirects are followed by exchange() below, only within the Base URL's origin.
@@ -593,7 +555,7 @@ async function send(
 			// Told before this request's slot goes to the next request, which would otherwise be
 			// sent into the same refusal. Refused for load: fewer requests in flight; asked for
 			// room: every request to the account waits, not just this one.
-			if (failure.httpCode === 429 || failure.httpCode === 503) limiter.refused(startedAt);
+			if (refusedForLoad(failure)) limiter.refused(startedAt);
 			if (retry && pausesAccount(failure)) limiter.pause(wait);
 			return { failure, wait: retry ? wait : undefined };
 		}, bound.maxConcurrency);
@@ -608,7 +570,14 @@ async function send(
 	}
 }
 
-/** A refusal for load (429) or a Retry-After: the server asked for room. */
+function refusedForLoad(failure: Failure): boolean {
+	return failure.httpCode !== undefined && RETRY_POLICY.refusedForLoad.has(failure.httpCode);
+}
+
+/** The server asked for room: see RETRY_POLICY.pausesAccount. */
 function pausesAccount(failure: Failure): boolean {
-	return failure.httpCode === 429 || failure.retryAfterMs !== undefined;
+	return (
+		(failure.httpCode !== undefined && RETRY_POLICY.pausesAccount.has(failure.httpCode)) ||
+		failure.retryAfterMs !== undefined
+	);
 }

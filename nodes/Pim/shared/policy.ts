@@ -1,0 +1,84 @@
+import type { AnswerProblem } from './answer';
+
+/**
+ * How the package treats the PIM, in one place: what every request carries, the settings each
+ * kind of client starts from, and when a failed attempt is tried again (read by transport.ts's
+ * classify, which decides, and send, which waits and tells the account's limiter).
+ */
+
+/** Headers of every request: the node's requestDefaults and the transport's own options. */
+export const REQUEST_HEADERS = { Accept: 'application/json' };
+
+export interface ReliabilitySettings {
+	/** Attempts after the first one. */
+	maxRetries: number;
+	/** Upper bound of all waiting between attempts of one request, in ms. */
+	maxRetryWaitMs: number;
+	/** Per-attempt timeout in ms: the whole answer, body included, must arrive within it. */
+	timeoutMs: number;
+}
+
+export interface ClientSettings extends ReliabilitySettings {
+	/**
+	 * This client's bound on its account's limiter, which every execution, dropdown and poll of
+	 * the account shares (limiter.ts): its requests wait while that many are in flight.
+	 */
+	maxConcurrency: number;
+}
+
+/** An operation's settings where its Request Options say nothing (their defaults show these). */
+export const RUN_SETTINGS: ClientSettings = {
+	maxConcurrency: 5,
+	maxRetries: 5,
+	maxRetryWaitMs: 120_000,
+	timeoutMs: 60_000,
+};
+
+/** A trigger poll reads like the dropdowns, with an operation's patience. */
+export const POLL_SETTINGS: ClientSettings = { ...RUN_SETTINGS, maxConcurrency: 4 };
+
+/** Dropdowns, searches and field lists of the editor: quick to give up, so it never hangs. */
+export const DROPDOWN_SETTINGS: ClientSettings = {
+	maxConcurrency: 4,
+	maxRetries: 2,
+	maxRetryWaitMs: 10_000,
+	timeoutMs: 20_000,
+};
+
+/**
+ * When a failed attempt is tried again. A write is repeated only when the PIM provably did not
+ * act on it; a read whenever the failure may pass.
+ */
+export const RETRY_POLICY = {
+	/**
+	 * "Not processed, come back later" (rate limit, busy server): any request is repeated, and
+	 * the account's limiter narrows its window before the next request goes out.
+	 */
+	refusedForLoad: new Set([429, 503]),
+	/**
+	 * Asked for room: every request to the account waits out the delay (Retry-After, or the
+	 * backoff), not only the refused one. Any answer with a Retry-After does the same.
+	 */
+	pausesAccount: new Set([429]),
+	/** Server errors from this status on are repeated for reads. */
+	readsRetriedFrom: 500,
+	/** Socket errors that say the request never left or never reached a server: always repeated. */
+	notSent: new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']),
+	/** Socket errors after which the PIM may have acted: repeated for reads only. */
+	transient: new Set([
+		'ECONNRESET',
+		'ETIMEDOUT',
+		'ECONNABORTED',
+		'EPIPE',
+		'ESOCKETTIMEDOUT',
+		'ERR_SOCKET_CONNECTION_TIMEOUT',
+		'UND_ERR_SOCKET',
+	]),
+	/**
+	 * An answer cut short (deadline, closed connection) is repeated for reads; one cut for being
+	 * too large would be again, so it is not.
+	 */
+	cutAnswersRetried: new Set<AnswerProblem>(['deadline', 'broken']),
+	/** Exponential backoff with full jitter when the PIM names no delay. */
+	backoff: { baseMs: 500, capMs: 30_000 },
+} as const;
