@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { resolveConnection } from '../nodes/Pim/shared/connection';
+import { BASE_URL_EXPRESSION, resolveConnection } from '../nodes/Pim/shared/connection';
 import { ENDPOINTS } from '../nodes/Pim/shared/endpoints';
 
 export class PimApi implements ICredentialType {
@@ -101,8 +101,7 @@ export class PimApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			// The node's own clean-up of the Base URL: a pasted /api/integration is dropped.
-			baseURL:
-				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/integration$/, "") }}',
+			baseURL: BASE_URL_EXPRESSION,
 			url: ENDPOINTS.family,
 			qs: { 'pagination[pageLimit]': '1' },
 			// The token goes only to the Base URL: n8n would follow a redirect anywhere with it.

@@ -144,6 +144,13 @@ function normaliseBaseUrl(
 	return { baseUrl: `${url.protocol}//${url.host}${path}` };
 }
 
+/**
+ * The same clean-up of the Base URL (spaces, trailing slashes, a pasted API prefix) as an n8n
+ * expression, for the credential test's request, which n8n sends itself; test/unit/transport.test.ts
+ * evaluates it beside normaliseBaseUrl on the same inputs.
+ */
+export const BASE_URL_EXPRESSION = `={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/${API_PREFIX.replace(/\//g, '\\/')}$/, "") }}`;
+
 /** Checks and normalises the credential; a problem names the field at fault. */
 export function resolveConnection(credentials: ICredentialDataDecryptedObject): ConnectionResult {
 	const base = normaliseBaseUrl(String(credentials.baseUrl ?? ''), credentials.allowHttp === true);
