@@ -12,9 +12,9 @@ import { family } from './resources/family';
 import { locale } from './resources/locale';
 import { product } from './resources/product';
 import { relation } from './resources/relation';
-import { requestOptions, skuField } from './shared/descriptions';
+import { requestOptions } from './shared/descriptions';
 import { REQUEST_HEADERS } from './shared/policy';
-import { resourcePicker, subtitleOf } from './shared/standard';
+import { resourcePicker, skuField, subtitleOf } from './shared/standard';
 
 /** The resources; each lists its operations in its folder's index.ts. */
 const resources = [product, category, family, channel, attribute, locale, currency, relation];

@@ -2,7 +2,6 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination';
 import { positiveId } from './params';
-import type { ResourceModule } from './standard';
 
 /** Property builders shared by the resources, so each field is defined once. */
 
@@ -14,35 +13,6 @@ export function showFor(resource: string, operations: string[], versions?: Versi
 export type VersionCondition = { '@version': Array<number | { _cnd: { gte: number } }> };
 export const VERSION_1: VersionCondition = { '@version': [1] };
 export const FROM_VERSION_2: VersionCondition = { '@version': [{ _cnd: { gte: 2 } }] };
-
-/**
- * SKU, the one parameter two resources share (product operations and
- * relation.getProductRelation). n8n's RoutingNode evaluates a parameter's expression once per
- * property definition with that name, shown or not, for every item before the first request:
- * one definition saves an evaluation per item. Pim.node.ts lists it after every Operation
- * picker, so it shows below the picker in both resources. Sent by each operation's own code;
- * an operation shows it by exporting `usesSku` (standard.ts).
- */
-export function skuField(resources: ResourceModule[]): INodeProperties {
-	const users = resources
-		.map((r) => ({ resource: r.value, operations: r.operations.filter((op) => op.usesSku) }))
-		.filter((r) => r.operations.length > 0);
-	return {
-		displayName: 'SKU',
-		name: 'sku',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. TSHIRT-001',
-		description: 'Stock keeping unit that identifies the product',
-		displayOptions: {
-			show: {
-				resource: users.map((r) => r.resource),
-				operation: users.flatMap((r) => r.operations.map((op) => String(op.option.value))),
-			},
-		},
-	};
-}
 
 /** Return All / Limit of a list operation (names fixed by the contract). */
 export function returnAllAndLimit(resource: string, operation: string): INodeProperties[] {

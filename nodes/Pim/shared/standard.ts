@@ -12,7 +12,7 @@ import type { PimRequest } from './transport';
 export interface OperationModule {
 	option: INodePropertyOptions;
 	description: INodeProperties[];
-	/** Shows the SKU field the product and relation operations share (skuField, descriptions.ts). */
+	/** Shows the SKU field the product and relation operations share (skuField below). */
 	usesSku?: boolean;
 }
 
@@ -74,6 +74,35 @@ export function subtitleOf(resources: ResourceModule[]): string {
 	);
 	const names = Object.fromEntries(resources.map((r) => [r.value, r.name]));
 	return `={{ (${JSON.stringify(operations)})[$parameter["operation"]] + ": " + (${JSON.stringify(names)})[$parameter["resource"]] }}`;
+}
+
+/**
+ * SKU, the one parameter two resources share (product operations and
+ * relation.getProductRelation). n8n's RoutingNode evaluates a parameter's expression once per
+ * property definition with that name, shown or not, for every item before the first request:
+ * one definition saves an evaluation per item. Pim.node.ts lists it after every Operation
+ * picker, so it shows below the picker in both resources. Sent by each operation's own code;
+ * an operation shows it by exporting `usesSku` (standard.ts).
+ */
+export function skuField(resources: ResourceModule[]): INodeProperties {
+	const users = resources
+		.map((r) => ({ resource: r.value, operations: r.operations.filter((op) => op.usesSku) }))
+		.filter((r) => r.operations.length > 0);
+	return {
+		displayName: 'SKU',
+		name: 'sku',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. TSHIRT-001',
+		description: 'Stock keeping unit that identifies the product',
+		displayOptions: {
+			show: {
+				resource: users.map((r) => r.resource),
+				operation: users.flatMap((r) => r.operations.map((op) => String(op.option.value))),
+			},
+		},
+	};
 }
 
 /** The two operations every resource has, built the same way for all of them. */

@@ -50,7 +50,7 @@ export const option: INodePropertyOptions = {
 
 const show = showFor('product', ['assignCategory']);
 
-/** SKU is shared: skuField in shared/descriptions.ts. */
+/** SKU is shared: skuField in shared/standard.ts. */
 export const description: INodeProperties[] = [
 	codeDropdown({
 		displayName: 'Channel',

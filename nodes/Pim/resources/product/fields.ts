@@ -15,7 +15,7 @@ import { COLUMNS_LABEL } from './mapping';
  * with every operation that shows it. n8n's RoutingNode evaluates a parameter's expressions once
  * per property definition with that name, whatever its displayOptions: with one definition per
  * operation, an Update evaluated `sku` 8 times per item (bench/RESULTS.md, scenario 2).
- * SKU, which relation.getProductRelation shares, is `skuField` in shared/descriptions.ts.
+ * SKU, which relation.getProductRelation shares, is `skuField` in shared/standard.ts.
  */
 
 /** What version 2 takes in Family besides a code (write.ts resolves it). */

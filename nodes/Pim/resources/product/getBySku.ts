@@ -34,7 +34,7 @@ export const option: INodePropertyOptions = {
 	routing: sendsItsOwnRequests(run),
 };
 
-/** SKU is shared: skuField in shared/descriptions.ts. */
+/** SKU is shared: skuField in shared/standard.ts. */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'If Not Found',

@@ -10,7 +10,7 @@ import { ENDPOINTS } from '../../shared/endpoints';
 import { recordsOperation, sendThroughTransport } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 
-/** SKU (skuField in shared/descriptions.ts, shared with the product operations) as the query. */
+/** SKU (skuField in shared/standard.ts, shared with the product operations) as the query. */
 async function sendSku(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	options.qs = { ...options.qs, sku: requiredString(this, 'sku', 'SKU') };
 	return options;
