@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Scenario 7, event burst (issue #14): `node bench/event-burst.js [--bursts 60,200] [--runs 2]`.
+ * Scenario 7, event burst (issue #14): `npm run bench -- --only 7` (not in the default run: it packs
+ * the package of an older commit), or alone `node bench/event-burst.js [--bursts 60,200] [--runs 2]`.
  *
  * An active webhook workflow in a real n8n (one process, `n8n start`) updates one product per
  * event, as a shop or ERP calling n8n on every change does; N events arrive at once, so N
@@ -18,20 +19,13 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const n8n = require('../scripts/lib/n8n');
-const events = require('../e2e/events');
+const n8n = require('../harness');
+const events = require('../harness/workflows');
 
 const REPO = n8n.REPO;
 // The last commit before issue #14's shared limiter (953f119).
 const BEFORE_COMMIT = '953f119~1';
 const VERSION = n8n.DEFAULT_VERSION;
-const KEY = 'bench-event-burst-key';
-const OWNER = {
-	email: 'bench@example.com',
-	password: 'Bench-Pass-1',
-	firstName: 'B',
-	lastName: 'B',
-};
 const CRED = { id: 'pimBench', name: 'PIM sandbox (bench)' };
 const FAULTS = { latencyMs: 300, rateLimit: { maxConcurrent: 5 } };
 const PATH = 'event-burst';
@@ -155,34 +149,17 @@ async function runVariant(variant, tarball, o) {
 	const sb = await n8n.startSandbox({ products: 250, log });
 	let server;
 	try {
-		await n8n.installPackageInto(folder, { tarball, log });
-		const credFile = path.join(folder, 'cred.json');
-		fs.writeFileSync(
-			credFile,
-			JSON.stringify([
-				{ ...CRED, type: 'pimApi', data: { baseUrl: sb.url, domain: 'demo', token: 'demo-token' } },
-			]),
-		);
-		const wfFile = path.join(folder, 'wf.json');
-		fs.writeFileSync(wfFile, JSON.stringify(workflow(variant, sb.url)));
-		for (const a of [
-			`import:credentials --input=${credFile}`,
-			`import:workflow --input=${wfFile}`,
-		]) {
-			const r = await n8n.runN8nCli({
-				version: VERSION,
-				userFolder: folder,
-				args: a.split(' '),
-				encryptionKey: KEY,
-				log,
-			});
-			if (r.code !== 0) throw new Error(`n8n ${a}: ${r.stderr.slice(-800)}`);
-		}
-		server = await n8n.startN8n({ version: VERSION, userFolder: folder, encryptionKey: KEY, log });
-		const api = new n8n.N8nRest(server.url);
-		await api.setupOwner(OWNER);
-		await api.login(OWNER);
-		await require('../e2e/editor').setActive({ api }, 'eventBurst', true);
+		const prepared = await n8n.prepareN8n({
+			version: VERSION,
+			userFolder: folder,
+			package: { tarball },
+			credentials: [n8n.sandboxCredential(sb, CRED)],
+			workflows: [workflow(variant, sb.url)],
+			log,
+		});
+		server = await prepared.start();
+		const api = await server.login();
+		await api.setActive('eventBurst', true);
 		const url = `${server.url}/webhook/${PATH}`;
 		await events.webhookReady(url);
 		const results = {};
@@ -245,10 +222,12 @@ function writeSection(out) {
 	console.log(block);
 }
 
-async function main() {
-	const o = args();
+/**
+ * The three variants, each in an n8n of its own; writes bench/out/event-burst.json and returns
+ * what it wrote. `bursts`: events per burst; `runs`: bursts of each size per variant.
+ */
+async function run({ bursts = [60, 200], runs = 2 } = {}) {
 	const json = path.join(REPO, 'bench', 'out', 'event-burst.json');
-	if (o.reportOnly) return writeSection(JSON.parse(fs.readFileSync(json, 'utf8')));
 	log('packing the package before #14 and as it is ...');
 	await n8n.run('npm', ['run', 'build'], { cwd: REPO });
 	const after = await n8n.packPackage({ log });
@@ -256,21 +235,33 @@ async function main() {
 	const out = {
 		date: new Date().toISOString().slice(0, 10),
 		machine: `${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)} at start`,
-		runs: o.runs,
+		runs,
 		variants: {},
 	};
-	for (const [variant, tarball] of [
-		['before', before],
-		['after', after],
-		['httpRequest', after],
-	])
-		out.variants[variant] = await runVariant(variant, tarball, o);
-	for (const tarball of [before, after])
-		fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
+	try {
+		for (const [variant, tarball] of [
+			['before', before],
+			['after', after],
+			['httpRequest', after],
+		])
+			out.variants[variant] = await runVariant(variant, tarball, { bursts, runs });
+	} finally {
+		for (const tarball of [before, after])
+			fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
+	}
 	fs.mkdirSync(path.dirname(json), { recursive: true });
 	fs.writeFileSync(json, JSON.stringify(out, null, 2));
-	writeSection(out);
+	return out;
 }
+
+async function main() {
+	const o = args();
+	const json = path.join(REPO, 'bench', 'out', 'event-burst.json');
+	if (o.reportOnly) return writeSection(JSON.parse(fs.readFileSync(json, 'utf8')));
+	writeSection(await run(o));
+}
+
+module.exports = { run, writeSection };
 
 if (require.main === module)
 	main().catch((e) => {

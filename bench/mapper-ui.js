@@ -15,8 +15,9 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const n8n = require('../scripts/lib/n8n');
-const { CHROMIUM, CHROMIUM_ARGS, missingBrowser, settle } = require('../e2e/browser');
+const n8n = require('../harness');
+
+const { CHROMIUM, CHROMIUM_ARGS, missingBrowser, settle } = n8n;
 
 const OWNER = {
 	email: 'bench@example.com',
@@ -24,7 +25,6 @@ const OWNER = {
 	firstName: 'Bench',
 	lastName: 'Owner',
 };
-const KEY = 'bench-mapper-ui-encryption-key';
 // Accounts: [domain, extra attributes] (every account has the 16 base attributes).
 const ACCOUNTS = [
 	['demo', 0],
@@ -136,9 +136,13 @@ async function run({
 	const out = path.join(n8n.REPO, 'bench', 'out');
 	const userFolder = path.join(out, 'mapper-ui-user');
 	fs.rmSync(userFolder, { recursive: true, force: true });
-	await n8n.ensureN8n(opts.version, { log });
 	let tarball = await n8n.packPackage();
-	await n8n.installPackageInto(userFolder, { tarball, log });
+	const folder = await n8n.prepareN8n({
+		version: opts.version,
+		userFolder,
+		package: { tarball },
+		log,
+	});
 	const sb = await n8n.startSandbox({
 		products: 50,
 		args: [
@@ -158,10 +162,8 @@ async function run({
 		args: CHROMIUM_ARGS,
 	});
 	try {
-		server = await n8n.startN8n({ version: opts.version, userFolder, encryptionKey: KEY, log });
-		const api = new n8n.N8nRest(server.url);
-		await api.setupOwner(OWNER);
-		await api.login(OWNER);
+		server = await folder.start();
+		const api = await server.login(OWNER);
 		const cases = [];
 		for (const [domain, extra] of ACCOUNTS) {
 			const cred = await api.post('/rest/credentials', {

@@ -11,7 +11,7 @@
  * every row costs a request per row at any rate: those modes run on a smaller catalogue.
  * Scenario 8 of `npm run bench`; alone:
  *
- *   node bench/nightly-sync.js [--products 50000] [--small 1000] [--rps 20]
+ *   node bench/nightly-sync.js [--products 50000] [--small 1000] [--rps 20] [--real-n8n]
  */
 const { loadHarness } = require('./lib/harness');
 const { startSandbox } = require('./lib/sandbox');
@@ -63,14 +63,24 @@ async function measure(h, sb, creds, rows, options) {
 	const ms = Number(process.hrtime.bigint() - t0) / 1e6;
 	clearInterval(sampler);
 	if (error) throw new Error(`the sync failed: ${error.message}`);
-	const log = await sb.admin('GET', '/log');
 	const count = (op) => items.filter((i) => i.json.operation === op).length;
+	return {
+		ms,
+		...counted(await sb.admin('GET', '/log')),
+		updated: count('updated'),
+		created: count('created'),
+		unchanged: count('unchanged'),
+		peakMB: (peak - before) / 1048576,
+	};
+}
+
+/** The sandbox's request log as the bench counts it. */
+function counted(log) {
 	const answered = log.filter((r) => r.status !== 429);
 	const lists = ['product', 'attribute', 'family', 'channel', 'category'].map(
 		(l) => `/api/integration/${l}`,
 	);
 	return {
-		ms,
 		requests: log.length,
 		// Look-ups by SKU included; a page of every list read (products and the reference lists).
 		pages: answered.filter((r) => r.method === 'GET' && lists.includes(r.path)).length,
@@ -79,14 +89,113 @@ async function measure(h, sb, creds, rows, options) {
 		).length,
 		writes: answered.filter((r) => r.method === 'POST' || r.method === 'PUT').length,
 		refused: log.length - answered.length,
-		updated: count('updated'),
-		created: count('created'),
-		unchanged: count('unchanged'),
-		peakMB: (peak - before) / 1048576,
 	};
 }
 
-async function run({ products = 50_000, small = 1_000, rps = 20, log = () => {} } = {}) {
+/** One CSV field, quoted when it must be. */
+const csvField = (v) => {
+	const text = v === undefined || v === null ? '' : String(v);
+	const quote = String.fromCharCode(34);
+	return text.includes(quote) || /[,\n\r]/.test(text)
+		? quote + text.split(quote).join(quote + quote) + quote
+		: text;
+};
+
+/**
+ * The same sync in a real n8n (`n8n execute`): Manual Trigger → Read file → Extract from CSV (the
+ * sheet as a CSV file) → PIM Create or Update with the parameters above. Wall time: the PIM
+ * node's execution time as n8n records it (`executionMs`: the whole execution, reading the CSV
+ * included); peak memory: the n8n process's resident memory at its highest (its start included).
+ */
+async function measureRealN8n(sb, creds, rows, options, o) {
+	const fs = require('node:fs');
+	const os = require('node:os');
+	const path = require('node:path');
+	const { executeOnce } = require('./lib/realn8n');
+	const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-sheet-'));
+	try {
+		const csv = path.join(filesDir, 'sheet.csv');
+		fs.writeFileSync(
+			csv,
+			[
+				'sku,family,name,price',
+				...rows.map((r) => [r.sku, r.family, r.name, r.price].map(csvField).join(',')),
+			].join('\n') + '\n',
+		);
+		const credential = { id: 'pimBenchNightly', name: 'PIM sandbox (nightly bench)' };
+		const id = 'pimBenchNightlySync';
+		const node = (name, type, typeVersion, x, parameters, extra = {}) => ({
+			id: `${id}-${x}`,
+			name,
+			type,
+			typeVersion,
+			position: [x, 0],
+			parameters,
+			...extra,
+		});
+		const workflow = {
+			id,
+			name: 'bench nightly sync',
+			active: false,
+			nodes: [
+				node('Start', 'n8n-nodes-base.manualTrigger', 1, 0, {}),
+				node('Read file', 'n8n-nodes-base.readWriteFile', 1, 200, {
+					fileSelector: csv,
+					options: {},
+				}),
+				node('Extract from CSV', 'n8n-nodes-base.extractFromFile', 1.1, 400, { options: {} }),
+				node('Sync product', 'n8n-nodes-pim.pim', 2, 600, UPSERT(options), {
+					credentials: { pimApi: credential },
+				}),
+			],
+			connections: {
+				Start: { main: [[{ node: 'Read file', type: 'main', index: 0 }]] },
+				'Read file': { main: [[{ node: 'Extract from CSV', type: 'main', index: 0 }]] },
+				'Extract from CSV': { main: [[{ node: 'Sync product', type: 'main', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1' },
+			pinData: {},
+		};
+		await sb.admin('DELETE', '/log');
+		const { data, processWallMs, peakRss } = await executeOnce({
+			distDir: o.distDir,
+			filesDir,
+			credentials: [{ ...credential, data: { ...creds, allowHttp: false } }],
+			workflow,
+			log: o.log,
+		});
+		const task = data.data.resultData.runData['Sync product'][0];
+		if (task.error) throw new Error(`the sync failed: ${task.error.message}`);
+		const items = task.data.main[0];
+		const count = (op) => items.filter((i) => i.json.operation === op).length;
+		return {
+			// The node's own time, as n8n shows it: the like-for-like of the in-process figure.
+			ms: task.executionTime,
+			executionMs: Date.parse(data.stoppedAt) - Date.parse(data.startedAt),
+			processWallMs,
+			...counted(await sb.admin('GET', '/log')),
+			items: items.length,
+			updated: count('updated'),
+			created: count('created'),
+			unchanged: count('unchanged'),
+			peakMB: peakRss / 1048576,
+		};
+	} finally {
+		fs.rmSync(filesDir, { recursive: true, force: true });
+	}
+}
+
+/**
+ * `realN8n`: each case runs in process and then in the cached real n8n (`n8n execute`, dist/ or
+ * PIM_BENCH_DIST installed as a Community Nodes install).
+ */
+async function run({
+	products = 50_000,
+	small = 1_000,
+	rps = 20,
+	realN8n = false,
+	log = () => {},
+} = {}) {
 	const h = loadHarness();
 	const sb = await startSandbox({
 		extra: [
@@ -117,24 +226,33 @@ async function run({ products = 50_000, small = 1_000, rps = 20, log = () => {} 
 				{ lookup: 'allProducts', skipUnchanged: true },
 			],
 		];
-		for (const [domain, count, label, options] of cases) {
-			await sb.admin('POST', '/reset');
-			const { rows, changes } = edit(await sheet(sb, domain, count));
-			await sb.admin('PUT', '/faults', { rateLimit: { rps } });
-			const creds = { baseUrl: sb.url, domain, token: `${domain}-token` };
-			const r = await measure(h, sb, creds, rows, options);
-			await sb.admin('DELETE', '/faults');
-			const row = { label, count, changes, rps, ...r, ideal: r.requests / rps };
-			if (options.skipUnchanged) {
-				row.goalRequests = r.pages + changes + 5;
-				row.met =
-					r.requests <= row.goalRequests && r.ms / 1000 <= 1.2 * row.ideal && r.updated === changes;
+		const where = realN8n ? ['in process', 'real n8n'] : ['in process'];
+		const distDir =
+			process.env.PIM_BENCH_DIST ?? require('node:path').join(__dirname, '..', 'dist');
+		for (const [domain, count, label, options] of cases)
+			for (const place of where) {
+				await sb.admin('POST', '/reset');
+				const { rows, changes } = edit(await sheet(sb, domain, count));
+				await sb.admin('PUT', '/faults', { rateLimit: { rps } });
+				const creds = { baseUrl: sb.url, domain, token: `${domain}-token` };
+				const r =
+					place === 'real n8n'
+						? await measureRealN8n(sb, creds, rows, options, { distDir, log })
+						: await measure(h, sb, creds, rows, options);
+				await sb.admin('DELETE', '/faults');
+				const row = { label, place, count, changes, rps, ...r, ideal: r.requests / rps };
+				if (options.skipUnchanged) {
+					row.goalRequests = r.pages + changes + 5;
+					row.met =
+						r.requests <= row.goalRequests &&
+						r.ms / 1000 <= 1.2 * row.ideal &&
+						r.updated === changes;
+				}
+				out.rows.push(row);
+				log(
+					`nightly ${label} (${count}, ${place}): ${r.requests} requests, ${(r.ms / 1000).toFixed(1)} s, ${r.writes} writes, peak ${Math.round(r.peakMB)} MB`,
+				);
 			}
-			out.rows.push(row);
-			log(
-				`nightly ${label} (${count}): ${r.requests} requests, ${(r.ms / 1000).toFixed(1)} s, ${r.writes} writes`,
-			);
-		}
 		// A first import: every row new, Read All Products Once finds none (no rate limit).
 		await sb.admin('POST', '/reset');
 		const fresh = (await sheet(sb, 'nightly', products)).map((r) => ({
@@ -166,7 +284,7 @@ function table(result) {
 		'|---|---:|---:|---:|---:|---:|---:|---|',
 		...result.rows.map(
 			(r) =>
-				`| ${r.label} (${r.count.toLocaleString('en-US')} products, ${r.changes} changed) | ${r.requests} (${r.refused}) | ${r.pages} / ${r.productPages} | ${r.writes} | ${s(r.ms)} | ${r.ideal.toFixed(1)} s | ${Math.round(r.peakMB)} MB | ${r.goalRequests === undefined ? '–' : `≤ ${r.goalRequests} requests, ≤ 1.2 × requests ÷ rate: **${r.met ? 'met' : 'missed'}**`} |`,
+				`| ${r.label} (${r.count.toLocaleString('en-US')} products, ${r.changes} changed)${r.place === 'real n8n' ? ', **real n8n**' : ''} | ${r.requests} (${r.refused}) | ${r.pages} / ${r.productPages} | ${r.writes} | ${s(r.ms)}${r.executionMs === undefined ? '' : ` (${s(r.executionMs)})`} | ${r.ideal.toFixed(1)} s | ${Math.round(r.peakMB)} MB | ${r.goalRequests === undefined ? '–' : `≤ ${r.goalRequests} requests, ≤ 1.2 × requests ÷ rate: **${r.met ? 'met' : 'missed'}**`} |`,
 		),
 	];
 	const f = result.firstImport;
@@ -174,7 +292,7 @@ function table(result) {
 		lines.push(
 			`| first import, ${f.count.toLocaleString('en-US')} new products, Read All Products Once (no rate limit) | ${f.requests} (${f.refused}) | ${f.pages} / ${f.productPages} | ${f.writes} | ${s(f.ms)} | – | ${Math.round(f.peakMB)} MB | ≤ ${f.goalRequests} requests: **${f.met ? 'met' : 'missed'}** |`,
 		);
-	return `${lines.join('\n')}\n\nList pages: every page of a list the run read (products, and the attribute, family and channel lists it resolves names with; a look-up by SKU counts as one); product pages: the product list without a SKU filter. Writes: answered creates and updates. Peak memory: the growth of this process's RSS during the run (n8n-core, the node and the input items; the sandbox runs in its own process).\n`;
+	return `${lines.join('\n')}\n\nList pages: every page of a list the run read (products, and the attribute, family and channel lists it resolves names with; a look-up by SKU counts as one); product pages: the product list without a SKU filter. Writes: answered creates and updates. Peak memory: in process, the growth of the bench process's RSS during the run (n8n-core, the node and the input items; the sandbox runs in its own process); in real n8n, the n8n process's peak RSS (its start, the CSV and every node's items included). Wall time in real n8n: the PIM node's execution time as n8n records it (the whole execution, reading and parsing the CSV included, in brackets).\n`;
 }
 
 module.exports = { run, table };
@@ -188,6 +306,7 @@ if (require.main === module) {
 		products: arg('--products', 50_000),
 		small: arg('--small', 1_000),
 		rps: arg('--rps', 20),
+		realN8n: process.argv.includes('--real-n8n'),
 		log: (m) => process.stderr.write(`${m}\n`),
 	})
 		.then((r) => process.stdout.write(table(r)))

@@ -134,10 +134,10 @@ function machine() {
 	};
 }
 
-/** The cached n8n (scripts/lib/n8n.js): used only when complete, installed only when asked to. */
+/** The cached n8n (harness/): used only when complete, installed only when asked to. */
 async function findN8n(args) {
 	if (!args.n8n) return undefined;
-	const lib = require(path.join(ROOT, 'scripts', 'lib', 'n8n.js'));
+	const lib = require(path.join(ROOT, 'harness'));
 	const dir = path.join(lib.cacheRoot(), `n8n-${lib.DEFAULT_VERSION}`);
 	const complete =
 		fs.existsSync(path.join(dir, '.n8n-pim-install.json')) &&
@@ -237,7 +237,7 @@ async function main() {
 		5: [
 			'mapperUi',
 			() =>
-				n8n && !quick && !require('../e2e/browser').missingBrowser()
+				n8n && !quick && !require('../harness').missingBrowser()
 					? require('./mapper-ui').run({ version: n8n.version, log })
 					: undefined,
 		],
@@ -245,12 +245,26 @@ async function main() {
 			'triggerPolls',
 			() => require('./trigger-polls').run({ products: quick ? 20_000 : 100_000, log }),
 		],
+		// Opt-in (--only 7): it packs the package of an older commit from git.
+		7: [
+			'eventBurst',
+			async () => {
+				if (!n8n) return undefined;
+				const burst = require('./event-burst');
+				const out = await burst.run(quick ? { bursts: [60], runs: 1 } : {});
+				if (args.write) burst.writeSection(out);
+				return out;
+			},
+		],
 		8: [
 			'nightlySync',
 			() =>
-				require('./nightly-sync').run(
-					quick ? { products: 5_000, small: 300, rps: 50, log } : { log },
-				),
+				require('./nightly-sync').run({
+					...(quick ? { products: 5_000, small: 300, rps: 50 } : {}),
+					// Each case also in the cached n8n, as scenario 1.
+					realN8n: ctx.realN8n,
+					log,
+				}),
 		],
 	};
 	results.errors = {};

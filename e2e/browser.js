@@ -9,37 +9,8 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { ensurePlaywright } = require('../scripts/lib/n8n');
+const { CHROMIUM, CHROMIUM_ARGS, ensurePlaywright, missingBrowser, settle } = require('../harness');
 const { ok } = require('./assert');
-
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-background-networking',
-	'--disable-gpu',
-	'--no-first-run',
-	'--disable-component-update',
-	'--disable-sync',
-];
-
-/** Why the browser test cannot run here, or null. */
-function missingBrowser() {
-	if (!fs.existsSync(CHROMIUM))
-		return `${CHROMIUM} not found: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`;
-	return null;
-}
-
-/** Waits until the editor's dropdown/mapper requests are done (they start a moment after opening). */
-async function settle(page, pending, ms = 15000) {
-	await page.waitForTimeout(700);
-	for (const t0 = Date.now(); pending.size && Date.now() - t0 < ms; )
-		await page.waitForTimeout(200);
-	ok(
-		pending.size === 0,
-		`editor requests still pending after ${ms / 1000} s: ${[...pending].map((r) => r.url()).join(', ')}`,
-	);
-}
 
 async function closeNdv(page) {
 	const back = page.locator('[data-test-id="back-to-canvas"]');
@@ -363,7 +334,7 @@ async function run({
 	}
 }
 
-module.exports = { run, missingBrowser, settle, closeNdv, CHROMIUM, CHROMIUM_ARGS };
+module.exports = { run, closeNdv };
 
 if (require.main === module) {
 	const args = {};

@@ -7,7 +7,7 @@
  *        badCred {id, name}, flatted (n8n's own 'flatted' module), log(msg) }
  */
 const { ok, eq, sameMembers, includes } = require('./assert');
-const { sleep } = require('../scripts/lib/n8n');
+const { sleep } = require('../harness');
 
 const PIM = 'n8n-nodes-pim.pim';
 const TRIGGER = 'n8n-nodes-pim.pimTrigger';
@@ -425,27 +425,7 @@ async function triggerManual(ctx, workflowId) {
 }
 
 async function setActive(ctx, workflowId, active) {
-	const wf = await ctx.api.get(`/rest/workflows/${workflowId}`);
-	if (active) {
-		const r = await ctx.api.call('POST', `/rest/workflows/${workflowId}/activate`, {
-			versionId: wf.versionId,
-		});
-		if (r.status === 404)
-			return ctx.api.request('PATCH', `/rest/workflows/${workflowId}`, {
-				active: true,
-				versionId: wf.versionId,
-			});
-		if (!r.ok) throw new Error(`activate ${workflowId} -> ${r.status}: ${r.text.slice(0, 400)}`);
-		return r.json.data;
-	}
-	const r = await ctx.api.call('POST', `/rest/workflows/${workflowId}/deactivate`, {});
-	if (r.status === 404)
-		return ctx.api.request('PATCH', `/rest/workflows/${workflowId}`, {
-			active: false,
-			versionId: wf.versionId,
-		});
-	if (!r.ok) throw new Error(`deactivate ${workflowId} -> ${r.status}: ${r.text.slice(0, 400)}`);
-	return r.json.data;
+	return await ctx.api.setActive(workflowId, active);
 }
 
 /**

@@ -19,9 +19,14 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
-const n8n = require('../scripts/lib/n8n');
+const n8n = require('../harness');
 const { ok, eq } = require('./assert');
-const { webhookNode, updateOnEventWorkflow, pimTriggerNode, webhookReady } = require('./events');
+const {
+	webhookNode,
+	updateOnEventWorkflow,
+	pimTriggerNode,
+	webhookReady,
+} = require('../harness/workflows');
 const editor = require('./editor');
 const { sandboxProducts } = require('./scale');
 
@@ -310,52 +315,31 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 
 		const sb = await n8n.startSandbox({ products: SEEDED, log });
 		stopAll.unshift(() => sb.stop());
+		// Main and workers: one user folder each, the same database, queue and encryption key.
 		const folders = ['main', ...Array.from({ length: WORKERS }, (_, i) => `worker${i + 1}`)].map(
-			(name) => path.join(outDir, 'queue', name),
+			(name) => {
+				const userFolder = path.join(outDir, 'queue', name);
+				fs.rmSync(userFolder, { recursive: true, force: true });
+				return new n8n.N8nFolder({
+					version,
+					userFolder,
+					env: services.env,
+					encryptionKey: ENCRYPTION_KEY,
+					log,
+				});
+			},
 		);
 		await suite.check(
 			`package installed in the nodes folder of main + ${WORKERS} workers`,
 			async () => {
-				for (const folder of folders) {
-					fs.rmSync(folder, { recursive: true, force: true });
-					await n8n.installPackageInto(folder, { tarball, log });
-				}
+				for (const folder of folders) await folder.installPackage({ tarball });
 			},
 		);
-		const cli = async (args) => {
-			const r = await n8n.runN8nCli({
-				version,
-				userFolder: folders[0],
-				args,
-				env: services.env,
-				encryptionKey: ENCRYPTION_KEY,
-				log,
-			});
-			if (r.code !== 0)
-				throw new Error(
-					`n8n ${args[0]} exited with ${r.code}: ${(r.stdout + r.stderr).slice(-1500)}`,
-				);
-		};
 		const imported = await suite.check(
 			'import credential and workflows into postgres',
 			async () => {
-				const credFile = path.join(dir, 'credentials.json');
-				fs.writeFileSync(
-					credFile,
-					JSON.stringify([
-						{
-							...CRED,
-							type: 'pimApi',
-							data: { baseUrl: sb.url, domain: 'demo', token: 'demo-token', allowHttp: false },
-						},
-					]),
-				);
-				await cli(['import:credentials', `--input=${credFile}`]);
-				const wfDir = path.join(dir, 'workflows');
-				fs.mkdirSync(wfDir);
-				for (const wf of workflows())
-					fs.writeFileSync(path.join(wfDir, `${wf.id}.json`), JSON.stringify(wf));
-				await cli(['import:workflow', '--separate', `--input=${wfDir}`]);
+				await folders[0].importCredentials([n8n.sandboxCredential(sb, CRED)]);
+				await folders[0].importWorkflows(workflows());
 			},
 		);
 		if (!imported) return;
@@ -363,23 +347,12 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 		let main;
 		const workers = [];
 		const started = await suite.check(`n8n main + ${WORKERS} workers (queue mode)`, async () => {
-			main = await n8n.startN8n({
-				version,
-				userFolder: folders[0],
-				env: services.env,
-				encryptionKey: ENCRYPTION_KEY,
-				log,
-				logFile: path.join(outDir, 'queue-main.log'),
-			});
+			main = await folders[0].start({ logFile: path.join(outDir, 'queue-main.log') });
 			stopAll.unshift(() => main.stop());
 			for (let i = 1; i <= WORKERS; i++) {
-				const w = await n8n.startN8n({
-					version,
+				const w = await folders[i].start({
 					command: 'worker',
-					userFolder: folders[i],
-					env: { ...services.env, N8N_LOG_LEVEL: 'debug' },
-					encryptionKey: ENCRYPTION_KEY,
-					log,
+					env: { N8N_LOG_LEVEL: 'debug' },
 					logFile: path.join(outDir, `queue-worker${i}.log`),
 				});
 				stopAll.unshift(() => w.stop());
@@ -389,9 +362,7 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 		});
 		if (!started) return;
 
-		const api = new n8n.N8nRest(main.url);
-		await api.setupOwner(OWNER);
-		await api.login(OWNER);
+		const api = await main.login(OWNER);
 		const ctx = { api, flatted };
 		const limited = { latencyMs: LATENCY_MS, rateLimit: { rps: RATE, maxConcurrent: 5 } };
 		const counters = () => sb.admin('/counters');

@@ -21,10 +21,10 @@
  *                              N8N_POLLER_DURABLE_CURSORS_ENABLED).
  */
 const path = require('node:path');
-const n8n = require('../scripts/lib/n8n');
+const n8n = require('../harness');
 const editor = require('./editor');
 const { ok, eq } = require('./assert');
-const { pimTriggerNode } = require('./events');
+const { pimTriggerNode } = require('../harness/workflows');
 
 const WORKFLOW_NAME = 'e2e: trigger across a restart';
 const TRIGGER = 'PIM Trigger';
@@ -88,28 +88,17 @@ async function savedStaticData(inst, userFolder, workflowId) {
 }
 
 /**
- * ctx: { version, userFolder, encryptionKey, owner, cred, sb, pim, flatted, log }.
+ * ctx: { folder (harness N8nFolder, package and credential in place), inst, owner, cred, sb, pim,
+ *   flatted, log }.
  * Returns a one-line summary; throws when a change is missed or emitted twice.
  */
 async function triggerSurvivesRestart(ctx) {
 	const control = process.env.E2E_RESTART_CONTROL === 'wipe';
 	const durable = process.env.E2E_RESTART_DURABLE === '1';
 	const env = { N8N_LOG_LEVEL: 'debug', ...(durable ? DURABLE_ENV : {}) };
-	const start = () =>
-		n8n.startN8n({
-			version: ctx.version,
-			userFolder: ctx.userFolder,
-			encryptionKey: ctx.encryptionKey,
-			log: ctx.log,
-			env,
-		});
+	const start = () => ctx.folder.start({ env });
 	/** Logs in; returns the context editor.js's helpers take. */
-	const login = async (server) => {
-		const api = new n8n.N8nRest(server.url);
-		await api.setupOwner(ctx.owner);
-		await api.login(ctx.owner);
-		return { api, flatted: ctx.flatted };
-	};
+	const login = async (server) => ({ api: await server.login(ctx.owner), flatted: ctx.flatted });
 	const admin = ctx.sb.admin;
 	const touch = async (sku) =>
 		(await admin(`/accounts/demo/products/${sku}/touch`, { method: 'POST', body: {} })).updated_at;
@@ -195,7 +184,7 @@ async function triggerSurvivesRestart(ctx) {
 		await touch(beforeStop);
 		await server.stop();
 		server = null;
-		cursorAtStop = await savedStaticData(ctx.inst, ctx.userFolder, workflowId);
+		cursorAtStop = await savedStaticData(ctx.inst, ctx.folder.userFolder, workflowId);
 		notes.push(`saved at stop: ${JSON.stringify(cursorAtStop)}`);
 
 		// 4. While n8n is down: a shoe and a product of another family change.
@@ -204,7 +193,7 @@ async function triggerSurvivesRestart(ctx) {
 		if (control)
 			await sql(
 				ctx.inst,
-				ctx.userFolder,
+				ctx.folder.userFolder,
 				'UPDATE workflow_entity SET staticData = NULL WHERE id = ?',
 				[workflowId],
 			);

@@ -20,7 +20,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const n8n = require('../scripts/lib/n8n');
+const n8n = require('../harness');
 const { specs } = require('./workflows');
 const editor = require('./editor');
 const scale = require('./scale');
@@ -335,6 +335,20 @@ async function runVersion(version, opts, tarball) {
 	const userFolder = path.join(vOut, 'user');
 	const log = (m) => say(`    · ${m}`);
 	const cliOutput = [];
+	// Files the examples read (the shop export's CSV), allowed to n8n's file nodes.
+	const filesDir = path.join(vOut, 'files');
+	const folder = new n8n.N8nFolder({
+		version,
+		userFolder,
+		encryptionKey: ENCRYPTION_KEY,
+		env: n8n.FILES_ENV(filesDir),
+		log,
+		// Every command's output is scanned for warnings about the package (the last check).
+		onCli: (args, r) =>
+			cliOutput.push(
+				`$ n8n ${args.join(' ')}\n${r.stderr}\n${r.code === 0 && args[0] === 'execute' ? r.stdout.slice(0, r.stdout.search(/^\{/m)) : r.stdout}`,
+			),
+	});
 	const tVersion = Date.now();
 	say(`\n▶ n8n ${version}`);
 
@@ -354,7 +368,7 @@ async function runVersion(version, opts, tarball) {
 	const stopAll = [];
 	try {
 		await suite.check('package installed as a community package', async () => {
-			const dir = await n8n.installPackageInto(userFolder, { tarball, log });
+			const dir = await folder.installPackage({ tarball });
 			ok(fs.existsSync(path.join(dir, 'package.json')), 'package.json unpacked');
 			return path.relative(REPO, dir);
 		});
@@ -374,68 +388,40 @@ async function runVersion(version, opts, tarball) {
 		};
 		const credData = { baseUrl: sb.url, domain: 'demo', token: 'demo-token', allowHttp: false };
 		const badData = { ...credData, token: 'wrong-token' };
-		// Files the examples read (the shop export's CSV), allowed to n8n's file nodes.
-		const filesDir = path.join(vOut, 'files');
 		const cli = async (args, what) => {
-			const r = await n8n.runN8nCli({
-				version,
-				userFolder,
-				args,
-				env: n8n.FILES_ENV(filesDir),
-				encryptionKey: ENCRYPTION_KEY,
-				log,
-			});
-			cliOutput.push(
-				`$ n8n ${args.join(' ')}\n${r.stderr}\n${r.code === 0 && args[0] === 'execute' ? r.stdout.slice(0, r.stdout.search(/^\{/m)) : r.stdout}`,
-			);
-			if (r.code !== 0)
-				throw new Error(
-					`${what}: n8n ${args.join(' ')} exited with ${r.code}\n${(r.stdout + r.stderr).split('\n').slice(-25).join('\n')}`,
-				);
-			return r;
+			try {
+				return await folder.cli(args);
+			} catch (error) {
+				throw new Error(`${what}: ${error.message}`);
+			}
 		};
 
 		await suite.check('import credentials (n8n import:credentials)', async () => {
-			const file = path.join(vOut, 'credentials.json');
-			fs.writeFileSync(
-				file,
-				JSON.stringify([
-					{ ...CRED, type: 'pimApi', data: credData },
-					{ ...BAD_CRED, type: 'pimApi', data: badData },
-					{
-						...scale.HUGE_CRED,
-						type: 'pimApi',
-						data: { ...credData, domain: scale.HUGE.domain, token: scale.HUGE.token },
-					},
-					{
-						id: n8n.COPY_TARGET.id,
-						name: n8n.COPY_TARGET.name,
-						type: 'pimApi',
-						data: { ...credData, domain: n8n.COPY_TARGET.domain, token: n8n.COPY_TARGET.token },
-					},
-					...hostilePim.credentials(),
-				]),
-			);
-			await cli(['import:credentials', `--input=${file}`], 'import credentials');
-			fs.rmSync(file);
+			await folder.importCredentials([
+				{ ...CRED, data: credData },
+				{ ...BAD_CRED, data: badData },
+				{
+					...scale.HUGE_CRED,
+					data: { ...credData, domain: scale.HUGE.domain, token: scale.HUGE.token },
+				},
+				n8n.sandboxCredential(sb, n8n.COPY_TARGET),
+				...hostilePim.credentials(),
+			]);
 			return `${CRED.id}, ${BAD_CRED.id}, ${scale.HUGE_CRED.id}`;
 		});
+		const flatted = await folder.requireFromN8n('flatted');
 		// Starts and stops its own n8n on this user folder (no other n8n may run on it meanwhile).
 		const restartCheck = () =>
 			suite.check('trigger across a restart of n8n: each change emitted exactly once', () =>
 				restart.triggerSurvivesRestart({
-					version,
+					folder,
 					inst,
-					userFolder,
-					encryptionKey: ENCRYPTION_KEY,
 					owner: OWNER,
 					cred: CRED,
 					sb,
 					pim,
 					log,
-					flatted: require(
-						require.resolve('flatted', { paths: [path.join(inst.dir, 'node_modules', 'n8n')] }),
-					),
+					flatted,
 				}),
 			);
 		if (opts.only === 'restart') {
@@ -446,7 +432,7 @@ async function runVersion(version, opts, tarball) {
 		await suite.check('import example workflows (n8n import:workflow)', async () => {
 			const dir = path.join(vOut, 'workflows');
 			writeWorkflows(dir, filesDir);
-			const r = await cli(['import:workflow', '--separate', `--input=${dir}`], 'import workflows');
+			const r = await folder.importWorkflows(dir);
 			const n = fs.readdirSync(dir).length;
 			ok(
 				new RegExp(`imported ${n} workflows`, 'i').test(r.stdout + r.stderr),
@@ -480,28 +466,18 @@ async function runVersion(version, opts, tarball) {
 		// ---- the editor (n8n start) ----
 		let server;
 		const started = await suite.check('n8n start (editor + REST)', async () => {
-			server = await n8n.startN8n({
-				version,
-				userFolder,
-				encryptionKey: ENCRYPTION_KEY,
-				log,
-				env: { N8N_LOG_LEVEL: 'debug' },
-			});
+			server = await folder.start({ env: { N8N_LOG_LEVEL: 'debug' } });
 			stopAll.unshift(() => server.stop());
 			suite.timings.start = server.startMs;
 			return `${server.url} ready in ${fmt(server.startMs)}`;
 		});
 		if (started) {
-			const api = new n8n.N8nRest(server.url);
+			let api;
 			const loggedIn = await suite.check('owner setup and login', async () => {
-				await api.setupOwner(OWNER);
-				await api.login(OWNER);
+				api = await server.login(OWNER);
 				return OWNER.email;
 			});
 			if (loggedIn) {
-				const flatted = require(
-					require.resolve('flatted', { paths: [path.join(inst.dir, 'node_modules', 'n8n')] }),
-				);
 				const ectx = {
 					api,
 					version,
@@ -572,7 +548,7 @@ async function runVersion(version, opts, tarball) {
 					);
 				else {
 					const browser = require('./browser');
-					const missing = browser.missingBrowser();
+					const missing = n8n.missingBrowser();
 					if (missing) suite.skip('browser: editor, node, family dropdown', missing);
 					else {
 						await sb.admin('/reset', { method: 'POST' });

@@ -685,7 +685,7 @@ specs.push({
 	id: 'pimCopyAccounts',
 	file: 'copy-products-between-accounts.json',
 	/** The example's second credential: an empty account e2e/run.js adds to the sandbox. */
-	target: require('../scripts/lib/n8n').COPY_TARGET,
+	target: require('../harness').COPY_TARGET,
 	async verify(ctx) {
 		const { run } = await ctx.execute(this.id);
 		const out = items(run, 'Create or update in the target account');

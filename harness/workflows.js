@@ -5,7 +5,6 @@
  * burst (e2e/scale.js), the queue-mode test (e2e/queue.js) and bench scenario 7
  * (bench/event-burst.js); the trigger by the queue-mode and restart tests.
  */
-const { ok } = require('./assert');
 
 /** An n8n Webhook node for POST `path` that answers with the last node's output. */
 function webhookNode(id, path, webhookId) {
@@ -78,10 +77,10 @@ async function webhookReady(url, timeoutMs = 30000) {
 		const r = await fetch(url);
 		const text = await r.text();
 		if (/POST/.test(text)) return;
-		ok(
-			Date.now() - start < timeoutMs,
-			`webhook ${url} not registered within ${timeoutMs / 1000} s: ${r.status} ${text.slice(0, 200)}`,
-		);
+		if (Date.now() - start >= timeoutMs)
+			throw new Error(
+				`webhook ${url} not registered within ${timeoutMs / 1000} s: ${r.status} ${text.slice(0, 200)}`,
+			);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }

@@ -27,7 +27,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const n8n = require('./lib/n8n');
+const n8n = require('../harness');
 
 process.env.N8N_PIM_NODE = process.env.N8N_PIM_NODE || '24';
 const REPO = n8n.REPO;
@@ -210,87 +210,57 @@ async function main() {
 		fs.mkdirSync(userFolder, { recursive: true });
 		fs.writeFileSync(versionFile, o.version);
 
-		step('Installing the package into the demo n8n (like a Community Nodes install)');
-		const pkgDir = await n8n.installPackageInto(userFolder, { log });
-		log(path.relative(REPO, pkgDir));
-
 		// Files the examples read (the shop export's CSV): n8n's file nodes may read this folder.
 		const filesDir = path.join(userFolder, 'files');
-		const cliEnv = {
-			encryptionKey: n8n.DEFAULT_ENCRYPTION_KEY,
+		const folder = new n8n.N8nFolder({
+			version: o.version,
+			userFolder,
 			env: n8n.FILES_ENV(filesDir),
 			log,
-		};
-		const cli = async (args) => {
-			const r = await n8n.runN8nCli({ version: o.version, userFolder, args, ...cliEnv });
-			if (r.code !== 0)
-				throw new Error(
-					`n8n ${args.join(' ')} failed:\n${(r.stdout + r.stderr).split('\n').slice(-20).join('\n')}`,
-				);
-			return r;
-		};
+		});
+		step('Installing the package into the demo n8n (like a Community Nodes install)');
+		const pkgDir = await folder.installPackage();
+		log(path.relative(REPO, pkgDir));
+
 		step('Importing the credential and the example workflows');
-		const tmp = fs.mkdtempSync(path.join(userFolder, 'import-'));
-		try {
-			fs.writeFileSync(
-				path.join(tmp, 'credentials.json'),
-				JSON.stringify([
-					{
-						id: CREDENTIAL_ID,
-						name: pim.name,
-						type: 'pimApi',
-						data: {
-							baseUrl: pim.baseUrl,
-							domain: pim.domain,
-							token: pim.token,
-							allowHttp: o.allowHttp,
+		await folder.importCredentials([
+			{
+				id: CREDENTIAL_ID,
+				name: pim.name,
+				data: {
+					baseUrl: pim.baseUrl,
+					domain: pim.domain,
+					token: pim.token,
+					allowHttp: o.allowHttp,
+				},
+			},
+			...(pim.copyTarget
+				? [
+						{
+							id: pim.copyTarget.id,
+							name: pim.copyTarget.name,
+							data: {
+								baseUrl: pim.copyTarget.baseUrl,
+								domain: pim.copyTarget.domain,
+								token: pim.copyTarget.token,
+							},
 						},
-					},
-					...(pim.copyTarget
-						? [
-								{
-									id: pim.copyTarget.id,
-									name: pim.copyTarget.name,
-									type: 'pimApi',
-									data: {
-										baseUrl: pim.copyTarget.baseUrl,
-										domain: pim.copyTarget.domain,
-										token: pim.copyTarget.token,
-									},
-								},
-							]
-						: []),
-				]),
+					]
+				: []),
+		]);
+		log(`credential "${pim.name}" (id ${CREDENTIAL_ID})`);
+		if (pim.copyTarget)
+			log(
+				`credential "${pim.copyTarget.name}" (id ${pim.copyTarget.id}, account ${pim.copyTarget.domain}): where "Copy products between accounts" writes`,
 			);
-			await cli(['import:credentials', `--input=${path.join(tmp, 'credentials.json')}`]);
-			log(`credential "${pim.name}" (id ${CREDENTIAL_ID})`);
-			if (pim.copyTarget)
-				log(
-					`credential "${pim.copyTarget.name}" (id ${pim.copyTarget.id}, account ${pim.copyTarget.domain}): where "Copy products between accounts" writes`,
-				);
-			const wfDir = path.join(tmp, 'workflows');
-			fs.mkdirSync(wfDir);
-			const workflows = [];
-			for (const { file, wf } of n8n.loadExamples(path.join(REPO, 'examples'), filesDir)) {
-				workflows.push(wf);
-				fs.writeFileSync(path.join(wfDir, file), JSON.stringify(wf));
-			}
-			await cli(['import:workflow', '--separate', `--input=${wfDir}`]);
-			log(`${workflows.length} workflows from examples/`);
-			o.workflows = workflows;
-		} finally {
-			fs.rmSync(tmp, { recursive: true, force: true });
-		}
+		const workflows = n8n.loadExamples(path.join(REPO, 'examples'), filesDir).map(({ wf }) => wf);
+		await folder.importWorkflows(workflows);
+		log(`${workflows.length} workflows from examples/`);
+		o.workflows = workflows;
 
 		step(`Starting n8n ${o.version} on port ${o.port}`);
 		const logFile = path.join(userFolder, 'n8n.log');
-		const server = await n8n.startN8n({
-			version: o.version,
-			userFolder,
-			port: o.port,
-			...cliEnv,
-			logFile,
-		});
+		const server = await folder.start({ port: o.port, logFile });
 		stops.push(() => server.stop());
 		server.exited.then((r) => {
 			if (stopping) return;
@@ -299,9 +269,7 @@ async function main() {
 			);
 			shutdown(1);
 		});
-		const api = new n8n.N8nRest(server.url);
-		await api.setupOwner(OWNER);
-		await api.login(OWNER);
+		const api = await server.login(OWNER);
 		let connection;
 		try {
 			const t = await api.post('/rest/credentials/test', {

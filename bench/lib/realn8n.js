@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Scenario 1 in a real n8n: the cached n8n (scripts/lib/n8n.js) with the package installed in its
+ * Scenario 1 in a real n8n: the cached n8n (harness/) with the package installed in its
  * user folder as a Community Nodes install does (`.n8n/nodes/node_modules/n8n-nodes-pim`, type
  * `n8n-nodes-pim.pim`), the sandbox credential imported (`n8n import:credentials`) and one
  * workflow per run imported (`n8n import:workflow`): Manual Trigger -> PIM (product.getAll,
@@ -37,32 +37,7 @@ const NODE_NAME = 'PIM';
 const KEEP_ITEMS = 2;
 
 function lib() {
-	return require(path.join(ROOT, 'scripts', 'lib', 'n8n.js'));
-}
-
-/**
- * The package as a Community Nodes install leaves it: package.json plus the build, here from
- * `distDir` (PIM_BENCH_DIST, e.g. a patched copy) rather than `npm pack` of dist/.
- */
-function installBuild(userFolder, distDir) {
-	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	const target = path.join(nodesDir, 'node_modules', pkg.name);
-	fs.rmSync(target, { recursive: true, force: true });
-	fs.mkdirSync(target, { recursive: true });
-	fs.writeFileSync(path.join(target, 'package.json'), JSON.stringify(pkg, null, 2));
-	fs.cpSync(distDir, path.join(target, 'dist'), { recursive: true });
-	fs.writeFileSync(
-		path.join(nodesDir, 'package.json'),
-		JSON.stringify(
-			{ name: 'installed-nodes', private: true, dependencies: { [pkg.name]: pkg.version } },
-			null,
-			2,
-		),
-	);
-	for (const f of [...pkg.n8n.nodes, ...pkg.n8n.credentials])
-		if (!fs.existsSync(path.join(target, f))) throw new Error(`${distDir} lacks ${f}`);
-	return target;
+	return require(path.join(ROOT, 'harness'));
 }
 
 /**
@@ -120,20 +95,38 @@ function workflow(id, parameters, { keepItems, waitSeconds } = {}) {
 	};
 }
 
-/** Spawns a command, stdout to a file (n8n execute prints every item), resolves with code and wall time. */
+/** The resident memory of a process in bytes (Linux), or 0 once it is gone. */
+function rssOf(pid) {
+	try {
+		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+		const kb = /VmRSS:\s+(\d+)/.exec(status);
+		return kb ? Number(kb[1]) * 1024 : 0;
+	} catch {
+		return 0;
+	}
+}
+
+/**
+ * Spawns a command, stdout to a file (n8n execute prints every item), resolves with code, wall
+ * time and the process's peak resident memory (sampled every 100 ms; its child processes, such
+ * as n8n's task runner, not counted).
+ */
 function spawnTo(cmd, args, { env, cwd, outFile, timeoutMs = 15 * 60_000, nodeArgs = [] }) {
 	return new Promise((resolve, reject) => {
 		const out = fs.openSync(outFile, 'w');
 		const t0 = performance.now();
 		const child = spawn(cmd, [...nodeArgs, ...args], { env, cwd, stdio: ['ignore', out, 'pipe'] });
+		let peakRss = 0;
+		const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(child.pid))), 100);
 		let stderr = '';
 		child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-6000)));
 		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
 		child.on('error', reject);
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
+			clearInterval(sampler);
 			fs.closeSync(out);
-			resolve({ code: code ?? signal, stderr, wallMs: performance.now() - t0 });
+			resolve({ code: code ?? signal, stderr, wallMs: performance.now() - t0, peakRss });
 		});
 	});
 }
@@ -222,71 +215,40 @@ async function measure(o) {
 	fs.mkdirSync(userFolder, { recursive: true });
 	try {
 		const t0 = performance.now();
-		installBuild(userFolder, o.distDir);
-		const cli = async (args, what) => {
-			const r = await n8n.runN8nCli({ version: n8n.DEFAULT_VERSION, userFolder, args, log: o.log });
-			if (r.code !== 0)
-				throw new Error(
-					`${what}: n8n ${args.join(' ')} exited with ${r.code}\n${(r.stdout + r.stderr).slice(-2000)}`,
-				);
-			return r;
-		};
-		const credFile = path.join(tmp, 'credentials.json');
-		fs.writeFileSync(
-			credFile,
-			JSON.stringify([
-				{
-					...CREDENTIAL,
-					type: 'pimApi',
-					data: { baseUrl: o.url, domain: 'demo', token: 'demo-token', allowHttp: false },
-				},
-			]),
-		);
-		await cli(['import:credentials', `--input=${credFile}`], 'import credentials');
-		const wfDir = path.join(tmp, 'workflows');
-		fs.mkdirSync(wfDir);
-		const ids = ['pimBench00warm'];
-		fs.writeFileSync(
-			path.join(wfDir, `${ids[0]}.json`),
-			JSON.stringify(
-				workflow(
-					ids[0],
-					{ returnAll: false, limit: 10 },
-					{ keepItems: KEEP_ITEMS, waitSeconds: o.settleSeconds },
-				),
+		const workflows = [
+			workflow(
+				'pimBench00warm',
+				{ returnAll: false, limit: 10 },
+				{ keepItems: KEEP_ITEMS, waitSeconds: o.settleSeconds },
 			),
-		);
+		];
 		// No Page Size unless the case sets one: the node's default pages (see scenarios/getall.js).
 		const returnAll = {
 			returnAll: true,
 			...(o.pageSizeOption ? { options: { pageSize: o.pageSizeOption } } : {}),
 		};
-		for (let i = 1; i <= o.runs; i++) {
-			const id = `pimBench${String(i).padStart(2, '0')}`;
-			ids.push(id);
-			fs.writeFileSync(
-				path.join(wfDir, `${id}.json`),
-				JSON.stringify(workflow(id, returnAll, { keepItems: KEEP_ITEMS })),
+		for (let i = 1; i <= o.runs; i++)
+			workflows.push(
+				workflow(`pimBench${String(i).padStart(2, '0')}`, returnAll, { keepItems: KEEP_ITEMS }),
 			);
-		}
 		// `n8n execute` (cold) prints the whole run: this one keeps its items, like a user's workflow.
-		if (o.coldExecute)
-			fs.writeFileSync(
-				path.join(wfDir, 'pimBenchCold.json'),
-				JSON.stringify(workflow('pimBenchCold', returnAll)),
-			);
-		await cli(['import:workflow', '--separate', `--input=${wfDir}`], 'import workflows');
+		if (o.coldExecute) workflows.push(workflow('pimBenchCold', returnAll));
+		const ids = workflows.map((w) => w.id).filter((id) => id !== 'pimBenchCold');
+		const folder = await n8n.prepareN8n({
+			userFolder,
+			package: { distDir: o.distDir },
+			credentials: [
+				{
+					...CREDENTIAL,
+					data: { baseUrl: o.url, domain: 'demo', token: 'demo-token', allowHttp: false },
+				},
+			],
+			workflows,
+			log: o.log,
+		});
 		const setupMs = performance.now() - t0;
 
-		const inst = await n8n.ensureN8n(n8n.DEFAULT_VERSION, { log: o.log });
-		const env = {
-			...inst.env,
-			N8N_USER_FOLDER: userFolder,
-			N8N_ENCRYPTION_KEY: n8n.DEFAULT_ENCRYPTION_KEY,
-			N8N_RUNNERS_BROKER_PORT: String(await n8n.freePort()),
-			N8N_LOG_LEVEL: 'warn',
-			...(o.env ?? {}),
-		};
+		const { inst, env } = await folder.processEnv({ N8N_LOG_LEVEL: 'warn', ...(o.env ?? {}) });
 		// clock-mark.js samples the process's CPU time (and marks the profiler's clock).
 		const nodeArgs = [
 			'--max-old-space-size=8192',
@@ -412,4 +374,49 @@ async function measure(o) {
 	}
 }
 
-module.exports = { measure, installBuild, workflow, cutProfile };
+/**
+ * One workflow through `n8n execute --rawOutput` in a fresh user folder (harness prepareN8n: the
+ * build installed, `credentials` (each `{ id, name, data }`) and the workflow imported); files
+ * its nodes read live in `filesDir` (n8n may read only there).
+ * Resolves with the execution's data, the process's wall time and its peak resident memory.
+ */
+async function executeOnce(o) {
+	const n8n = lib();
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-execute-'));
+	const userFolder = path.join(tmp, 'user');
+	fs.mkdirSync(userFolder, { recursive: true });
+	try {
+		const folder = await n8n.prepareN8n({
+			version: o.version ?? n8n.DEFAULT_VERSION,
+			userFolder,
+			package: { distDir: o.distDir },
+			credentials: o.credentials,
+			workflows: [o.workflow],
+			env: n8n.FILES_ENV(o.filesDir),
+			log: o.log,
+		});
+		const { inst, env } = await folder.processEnv();
+		const outFile = path.join(tmp, 'stdout');
+		const r = await spawnTo(
+			inst.nodeBin,
+			[inst.n8nBin, 'execute', `--id=${o.workflow.id}`, '--rawOutput'],
+			{
+				env,
+				cwd: userFolder,
+				outFile,
+				nodeArgs: ['--max-old-space-size=8192'],
+			},
+		);
+		const text = fs.readFileSync(outFile, 'utf8');
+		if (r.code !== 0)
+			throw new Error(`n8n execute exited with ${r.code}\n${(text + r.stderr).slice(-3000)}`);
+		const data = n8n.parseRun(text);
+		const error = data.data && data.data.resultData && data.data.resultData.error;
+		if (error) throw new Error(`the execution failed: ${error.message}`);
+		return { data, processWallMs: r.wallMs, peakRss: r.peakRss };
+	} finally {
+		if (!process.env.PIM_BENCH_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
+	}
+}
+
+module.exports = { measure, executeOnce, workflow, cutProfile };

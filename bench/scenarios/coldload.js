@@ -5,7 +5,7 @@
  * (`<user folder>/.n8n/nodes/node_modules/n8n-nodes-pim`, via scripts/lib/n8n.js), plus the
  * package's size on disk and the time to require() its files in a fresh Node process.
  *
- * scripts/lib/n8n.js's startN8n() polls readiness every 250 ms, too coarse for a difference of
+ * harness/n8n.js's startN8n() polls readiness every 250 ms, too coarse for a difference of
  * some 100 ms; so n8n is spawned here with the same environment (ensureN8n().env) and polled
  * every 10 ms. Each user folder is started once before measuring (database migrations), then
  * the two folders alternate.
@@ -18,7 +18,7 @@ const { performance } = require('node:perf_hooks');
 const { median, summary } = require('../lib/stats');
 const { ROOT } = require('../lib/sandbox');
 
-const n8nLib = () => require(path.join(ROOT, 'scripts', 'lib', 'n8n.js'));
+const n8nLib = () => require(path.join(ROOT, 'harness'));
 
 function sleep(ms) {
 	return new Promise((r) => setTimeout(r, ms));
@@ -34,20 +34,17 @@ function rssOfMB(pid) {
 	}
 }
 
-/** Starts n8n for a user folder, resolves when ready; returns timings and a stop(). */
-async function startOnce(inst, userFolder, encryptionKey) {
+/** Starts n8n for a user folder (harness N8nFolder), resolves when ready; timings and a stop(). */
+async function startOnce(folder) {
 	const lib = n8nLib();
 	const port = await lib.freePort();
-	const env = {
-		...inst.env,
-		N8N_USER_FOLDER: userFolder,
-		N8N_ENCRYPTION_KEY: encryptionKey,
+	const { inst, env } = await folder.processEnv({
 		N8N_PORT: String(port),
-		N8N_RUNNERS_BROKER_PORT: String(await lib.freePort()),
 		N8N_LOG_LEVEL: 'info',
 		N8N_EDITOR_BASE_URL: `http://localhost:${port}/`,
 		WEBHOOK_URL: `http://localhost:${port}/`,
-	};
+	});
+	const { userFolder } = folder;
 	const url = `http://127.0.0.1:${port}`;
 	// n8n writes the node types it loaded here (asynchronously, at start): proof of what was loaded.
 	const typesFile = path.join(userFolder, '.cache', 'n8n', 'public', 'types', 'nodes.json');
@@ -202,9 +199,9 @@ async function run(ctx) {
 		`scenario 4: cold load of n8n ${inst.version}, ${runs} start(s) with and without the package`,
 	);
 	const base = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-cold-'));
-	const folders = { without: path.join(base, 'without'), with: path.join(base, 'with') };
-	for (const f of Object.values(folders)) fs.mkdirSync(f, { recursive: true });
-	const encryptionKey = lib.DEFAULT_ENCRYPTION_KEY;
+	const folder = (name) =>
+		new lib.N8nFolder({ userFolder: path.join(base, name), log: (m) => log(`  ${m}`) });
+	const folders = { without: folder('without'), with: folder('with') };
 	const out = {
 		version: inst.version,
 		nodeVersion: inst.nodeVersion,
@@ -212,11 +209,11 @@ async function run(ctx) {
 		starts: { without: [], with: [] },
 	};
 	try {
-		const packageDir = await lib.installPackageInto(folders.with, { log: (m) => log(`  ${m}`) });
+		const packageDir = await folders.with.installPackage();
 		out.loaderMs = summary(await loaderTimes(inst, packageDir, Math.max(3, runs)));
 		// First start of each folder creates and migrates its database: not measured.
 		for (const key of ['without', 'with']) {
-			const s = await startOnce(inst, folders[key], encryptionKey);
+			const s = await startOnce(folders[key]);
 			out[`firstStartMs_${key}`] = s.readyMs;
 			await s.stop();
 			if (key === 'with' && !s.hasPim)
@@ -224,7 +221,7 @@ async function run(ctx) {
 		}
 		for (let i = 0; i < runs; i++) {
 			for (const key of i % 2 ? ['with', 'without'] : ['without', 'with']) {
-				const s = await startOnce(inst, folders[key], encryptionKey);
+				const s = await startOnce(folders[key]);
 				await s.stop();
 				if (key === 'with' && !s.hasPim) throw new Error('n8n did not load the package');
 				if (key === 'without' && s.hasPim)

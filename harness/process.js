@@ -1,0 +1,137 @@
+'use strict';
+/**
+ * Processes of the harness: running a command to its end, the children it starts (killed when
+ * this process exits without stopping them), ports and small timing helpers.
+ */
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+
+const REPO = path.resolve(__dirname, '..');
+
+/** Children started here (process groups), killed if this process exits without stopping them. */
+const liveChildren = new Set();
+
+process.on('exit', () => {
+	for (const child of liveChildren) {
+		try {
+			process.kill(-child.pid, 'SIGKILL');
+		} catch {
+			// already gone
+		}
+	}
+});
+
+function defaultLog(msg) {
+	process.stderr.write(`[n8n] ${msg}\n`);
+}
+
+function sleep(ms) {
+	return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Like sleep, but does not keep the process alive (for races against a child's exit). */
+function idle(ms) {
+	return new Promise((r) => setTimeout(r, ms).unref());
+}
+
+function fmtMs(ms) {
+	return ms >= 60000 ? `${(ms / 60000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Runs a command, collecting output; rejects on a non-zero exit unless `allowFail`. */
+function run(cmd, args, opts = {}) {
+	const {
+		cwd = REPO,
+		env = process.env,
+		log,
+		allowFail = false,
+		input,
+		timeoutMs,
+		stdoutFile,
+	} = opts;
+	return new Promise((resolve, reject) => {
+		const t0 = Date.now();
+		// A file instead of a pipe when the output is large and the command exits right after
+		// printing it: a process that exits with a full pipe loses the rest (seen in CI: `n8n execute`
+		// of 5 000 items cut at 4.8 MB); writes to a file complete before the exit.
+		const outFd = stdoutFile ? fs.openSync(stdoutFile, 'w') : null;
+		const child = spawn(cmd, args, { cwd, env, stdio: ['pipe', outFd ?? 'pipe', 'pipe'] });
+		if (outFd !== null) fs.closeSync(outFd);
+		let stdout = '';
+		let stderr = '';
+		let timer;
+		if (timeoutMs)
+			timer = setTimeout(() => {
+				stderr += `\n[killed after ${timeoutMs} ms]`;
+				child.kill('SIGKILL');
+			}, timeoutMs);
+		if (child.stdout)
+			child.stdout.on('data', (d) => {
+				stdout += d;
+				if (opts.echo) process.stderr.write(d);
+			});
+		child.stderr.on('data', (d) => {
+			stderr += d;
+			if (opts.echo) process.stderr.write(d);
+		});
+		child.on('error', (e) => {
+			clearTimeout(timer);
+			reject(e);
+		});
+		if (input !== undefined) child.stdin.end(input);
+		else child.stdin.end();
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			if (stdoutFile) stdout = fs.readFileSync(stdoutFile, 'utf8');
+			const res = { code: code === null ? -1 : code, signal, stdout, stderr, ms: Date.now() - t0 };
+			if (res.code !== 0 && !allowFail) {
+				const tail = (stderr || stdout).split('\n').slice(-30).join('\n');
+				const err = new Error(
+					`${path.basename(cmd)} ${args.join(' ')} exited with ${res.code}${signal ? ` (${signal})` : ''}\n${tail}`,
+				);
+				err.result = res;
+				if (log) log(err.message);
+				reject(err);
+			} else resolve(res);
+		});
+	});
+}
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.unref();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const { port } = srv.address();
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+/** Whether something already listens on 127.0.0.1:port. */
+function portInUse(port) {
+	return new Promise((resolve) => {
+		const sock = net.connect({ port, host: '127.0.0.1' });
+		sock.once('connect', () => {
+			sock.destroy();
+			resolve(true);
+		});
+		sock.once('error', () => resolve(false));
+	});
+}
+
+module.exports = {
+	REPO,
+	liveChildren,
+	defaultLog,
+	sleep,
+	idle,
+	fmtMs,
+	run,
+	freePort,
+	portInUse,
+};
