@@ -12,12 +12,12 @@ const { DEFAULT_VERSION, ensureN8n, major } = require('./install');
 const {
 	defaultLog,
 	freePort,
-	idle,
 	liveChildren,
 	portInUse,
 	REPO,
 	run,
 	sleep,
+	stopGroup,
 } = require('./process');
 const { DEFAULT_ENCRYPTION_KEY } = require('./settings');
 
@@ -126,21 +126,7 @@ async function startN8n({
 		}),
 	);
 	const stop = async () => {
-		if (exited) return exited;
-		try {
-			process.kill(-child.pid, 'SIGTERM');
-		} catch {
-			child.kill('SIGTERM');
-		}
-		const r = await Promise.race([exitPromise, idle(20000).then(() => null)]);
-		if (!r) {
-			try {
-				process.kill(-child.pid, 'SIGKILL');
-			} catch {
-				child.kill('SIGKILL');
-			}
-			await exitPromise;
-		}
+		if (!exited) await stopGroup(child, exitPromise, 20000);
 		return exited;
 	};
 	for (;;) {

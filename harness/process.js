@@ -36,6 +36,24 @@ function idle(ms) {
 	return new Promise((r) => setTimeout(r, ms).unref());
 }
 
+/**
+ * Stops a child started in its own process group (`detached`): SIGTERM to the group, SIGKILL
+ * after `graceMs`; resolves once it exited (`exited`: a promise of its exit).
+ */
+async function stopGroup(child, exited, graceMs) {
+	const signal = (name) => {
+		try {
+			process.kill(-child.pid, name);
+		} catch {
+			child.kill(name);
+		}
+	};
+	signal('SIGTERM');
+	if (await Promise.race([exited.then(() => true), idle(graceMs).then(() => false)])) return;
+	signal('SIGKILL');
+	await exited;
+}
+
 function fmtMs(ms) {
 	return ms >= 60000 ? `${(ms / 60000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -125,6 +143,7 @@ function portInUse(port) {
 }
 
 module.exports = {
+	stopGroup,
 	REPO,
 	liveChildren,
 	defaultLog,

@@ -5,7 +5,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 
-const { defaultLog, idle, liveChildren, portInUse, REPO, sleep } = require('./process');
+const { defaultLog, liveChildren, portInUse, REPO, sleep, stopGroup } = require('./process');
 
 /**
  * Starts the project's PIM sandbox (`sandbox/cli.ts` through ts-node) as a child process.
@@ -89,20 +89,7 @@ async function startSandbox({
 	}
 	const stop = async () => {
 		if (exited) return exited;
-		try {
-			process.kill(-child.pid, 'SIGTERM');
-		} catch {
-			child.kill('SIGTERM');
-		}
-		const r = await Promise.race([exitPromise, idle(5000).then(() => null)]);
-		if (!r) {
-			try {
-				process.kill(-child.pid, 'SIGKILL');
-			} catch {
-				child.kill('SIGKILL');
-			}
-			await exitPromise;
-		}
+		await stopGroup(child, exitPromise, 5000);
 		fs.rmSync(path.dirname(readyFile), { recursive: true, force: true });
 		return exited;
 	};

@@ -62,21 +62,7 @@ async function startOnce(folder) {
 	let exited = false;
 	const exitPromise = new Promise((resolve) => child.once('exit', () => resolve((exited = true))));
 	const stop = async () => {
-		if (exited) return;
-		try {
-			process.kill(-child.pid, 'SIGTERM');
-		} catch {
-			child.kill('SIGTERM');
-		}
-		const done = await Promise.race([exitPromise, sleep(20_000).then(() => false)]);
-		if (!done) {
-			try {
-				process.kill(-child.pid, 'SIGKILL');
-			} catch {
-				child.kill('SIGKILL');
-			}
-			await exitPromise;
-		}
+		if (!exited) await n8nLib().stopGroup(child, exitPromise, 20_000);
 	};
 	try {
 		for (;;) {
