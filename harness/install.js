@@ -15,6 +15,10 @@ const { OFFLINE_ENV } = require('./settings');
 
 const DEFAULT_VERSION = '1.123.81';
 
+// n8n 2.41.3 (npm `latest` on 2026-11-25) cannot be installed from the registry reachable here:
+// 21 of n8n's own packages at the versions it pins are missing (n8n-core@2.41.2,
+// n8n-editor-ui@2.41.1, @n8n/task-runner@2.41.2, @n8n/agents@0.26.2, ...); overriding them all
+// with older ones would no longer be 2.41.3. 2.41.1 is the newest 2.x that installs whole.
 const SUPPORTED_VERSIONS = ['1.123.81', '2.41.1'];
 
 const MARKER = '.n8n-pim-install.json';
