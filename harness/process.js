@@ -54,6 +54,15 @@ async function stopGroup(child, exited, graceMs) {
 	await exited;
 }
 
+/** An answer's body as JSON, or undefined when it is empty or not JSON (its text says more). */
+function jsonOrUndefined(text) {
+	try {
+		return text ? JSON.parse(text) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 function fmtMs(ms) {
 	return ms >= 60000 ? `${(ms / 60000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -143,6 +152,7 @@ function portInUse(port) {
 }
 
 module.exports = {
+	jsonOrUndefined,
 	stopGroup,
 	REPO,
 	liveChildren,

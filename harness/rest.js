@@ -2,6 +2,8 @@
 /** n8n's REST API as the editor uses it: owner set-up, login (cookie), calls. */
 const crypto = require('node:crypto');
 
+const { jsonOrUndefined } = require('./process');
+
 /** The editor's REST API: owner setup, login (cookie `n8n-auth` + the same `browser-id` header every call). */
 class N8nRest {
 	constructor(url, { browserId } = {}) {
@@ -35,12 +37,7 @@ class N8nRest {
 			if (i > 0) this.cookies[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
 		}
 		const text = await res.text();
-		let json;
-		try {
-			json = text ? JSON.parse(text) : undefined;
-		} catch {
-			json = undefined;
-		}
+		const json = jsonOrUndefined(text);
 		return { status: res.status, ok: res.ok, json, text, headers: res.headers };
 	}
 

@@ -5,7 +5,15 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 
-const { defaultLog, liveChildren, portInUse, REPO, sleep, stopGroup } = require('./process');
+const {
+	defaultLog,
+	jsonOrUndefined,
+	liveChildren,
+	portInUse,
+	REPO,
+	sleep,
+	stopGroup,
+} = require('./process');
 
 /**
  * Starts the project's PIM sandbox (`sandbox/cli.ts` through ts-node) as a child process.
@@ -100,12 +108,7 @@ async function startSandbox({
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.text();
-		let json;
-		try {
-			json = text ? JSON.parse(text) : undefined;
-		} catch {
-			json = undefined;
-		}
+		const json = jsonOrUndefined(text);
 		if (!res.ok)
 			throw new Error(`sandbox admin ${method} ${p} -> ${res.status} ${text.slice(0, 300)}`);
 		return json;
