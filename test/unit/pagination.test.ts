@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { Limiter } from '../../nodes/Pim/shared/limiter';
-import { paginate, readPage } from '../../nodes/Pim/shared/pagination';
+import { isLastPage, limitInEffect, paginate, readPage } from '../../nodes/Pim/shared/pagination';
 import { RUN_SETTINGS } from '../../nodes/Pim/shared/policy';
 import { clientOn, envelope, fakeContext } from './fakes';
 
@@ -32,6 +32,29 @@ function server(
 		});
 	};
 }
+
+describe('the end of a list (every reader)', () => {
+	const page = (count: number, extra: { total?: number; pageLimit?: number } = {}) => ({
+		records: records(1, count),
+		paginated: true,
+		...extra,
+	});
+	it('takes the page length the PIM echoes, else infers a silent clamp from a short first page', () => {
+		expect(limitInEffect(page(100, { total: 5000, pageLimit: 100 }), 1000)).toBe(100);
+		expect(limitInEffect(page(100, { total: 5000 }), 1000)).toBe(100);
+		expect(limitInEffect(page(100, { total: 100 }), 1000)).toBe(1000);
+	});
+	it('does not infer from a page that may be the last (a search read on from page 3)', () => {
+		expect(limitInEffect(page(50, { total: 250 }), 100, true)).toBe(100);
+		expect(isLastPage(50, 3, 100, 250)).toBe(true);
+	});
+	it('ends at a short or empty page, or when recordsTotal is reached', () => {
+		expect(isLastPage(0, 1, 100, undefined)).toBe(true);
+		expect(isLastPage(100, 2, 100, 200)).toBe(true);
+		expect(isLastPage(100, 2, 100, 201)).toBe(false);
+		expect(isLastPage(100, 2, 100, undefined)).toBe(false);
+	});
+});
 
 describe('readPage', () => {
 	it('reads the paginated shape, numbers given as strings, and plain arrays', () => {

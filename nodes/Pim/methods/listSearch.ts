@@ -11,8 +11,9 @@ import { dropdownClient } from './client';
 /**
  * Searchable lists for the id resource locators. Paginated resources are read one page per
  * call (the pagination token is the next page number), so a huge account answers as fast as
- * a small one; a plain list is one page. The interface has no search parameter, so a search scans a few pages per call
- * and matches name, title, code, SKU or id here; the token continues the scan.
+ * a small one; a plain list is one page. The interface has no search parameter, so a search
+ * scans a few pages per call and matches name, title, code, SKU or id here; the token
+ * continues the scan.
  */
 
 const PAGE_SIZE = 100;

@@ -52,13 +52,18 @@ export function readPage(data: unknown): Page {
 }
 
 /**
- * The page length a list is answered in, from its first page read: the one it echoes, else the
+ * The page length a list is answered in, from the first page read: the one it echoes; else the
  * length of a page shorter than asked while recordsTotal says there are more (a PIM that clamps
- * without saying so), else the one asked for.
+ * without saying so), unless `shortMayBeLast` (a page read first that may simply be the list's
+ * last, as a search's next page); else the one asked for.
  */
-export function limitInEffect(first: Page, asked: number): number {
+export function limitInEffect(first: Page, asked: number, shortMayBeLast = false): number {
 	if (first.pageLimit !== undefined && first.pageLimit > 0) return first.pageLimit;
-	if (first.total !== undefined && first.records.length < Math.min(first.total, asked))
+	if (
+		!shortMayBeLast &&
+		first.total !== undefined &&
+		first.records.length < Math.min(first.total, asked)
+	)
 		return Math.max(1, first.records.length);
 	return asked;
 }
@@ -168,9 +173,10 @@ const identity = (record: IDataObject): number | string =>
 
 /**
  * The read of a whole list (or a Limit or slice of it), pages requested ahead; readers that stop
- * early read page after page with pagesOf (reading.ts), with the same end (isLastPage). Follows `pagination[currentPage]` until `recordsTotal`
- * records are read, a page comes back empty or short, or `max` is reached. Each page is fetched
- * through the client's transport, so a failed page is retried on its own and the run resumes where it was.
+ * early read page after page with pagesOf (reading.ts), with the same end (isLastPage).
+ * Follows `pagination[currentPage]` until `recordsTotal` records are read, a page comes back
+ * empty or short, or `max` is reached. Each page is fetched through the client's transport, so a
+ * failed page is retried on its own and the run resumes where it was.
  * A server that ignores `currentPage` (a page made only of records already seen) is reported
  * instead of looping.
  *

@@ -86,7 +86,7 @@ export async function* pagesOf(
 	let limit: number | undefined;
 	for (let number = startPage; ; number++) {
 		const page = await readOnePage(pim, source, number, pageSize);
-		limit ??= limitInEffect(page, pageSize);
+		limit ??= limitInEffect(page, pageSize, number > 1);
 		const last = !page.paginated || isLastPage(page.records.length, number, limit, page.total);
 		yield { page, number, last };
 		if (last) return;

@@ -82,7 +82,7 @@ export function subtitleOf(resources: ResourceModule[]): string {
  * property definition with that name, shown or not, for every item before the first request:
  * one definition saves an evaluation per item. Pim.node.ts lists it after every Operation
  * picker, so it shows below the picker in both resources. Sent by each operation's own code;
- * an operation shows it by exporting `usesSku` (standard.ts).
+ * an operation shows it by exporting `usesSku` (OperationModule above).
  */
 export function skuField(resources: ResourceModule[]): INodeProperties {
 	const users = resources

@@ -165,105 +165,102 @@ const mappingOptions: INodeProperties = {
 	],
 };
 
-/** Every product write's content: categories, version 1's attribute collections, images. */
-function content(writes: string[]): INodeProperties[] {
-	return [
+/** Categories of a product write: codes, titles or paths (resolved in references.ts). */
+const categories: INodeProperties = {
+	displayName: 'Categories',
+	name: 'categories',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Category',
+	default: {},
+	options: [
 		{
-			displayName: 'Categories',
-			name: 'categories',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Category',
-			default: {},
-			displayOptions: showFor('product', writes),
-			options: [
-				{
+			displayName: 'Category',
+			name: 'category',
+			values: [
+				codeDropdown({
 					displayName: 'Category',
-					name: 'category',
-					values: [
-						codeDropdown({
-							displayName: 'Category',
-							name: 'code',
-							method: 'getCategories',
-							alsoTakes:
-								'a title or a title path (Clothing/Shirts, Clothing > Shirts), and several categories as a list or separated by commas; empty adds none',
-						}),
-						codeDropdown({
-							displayName: 'Channel',
-							name: 'channel',
-							method: 'getChannels',
-							description:
-								'Channel of the category, needed when the product is in several channels.',
-							alsoTakes: "the channel's name",
-						}),
-					],
-				},
+					name: 'code',
+					method: 'getCategories',
+					alsoTakes:
+						'a title or a title path (Clothing/Shirts, Clothing > Shirts), and several categories as a list or separated by commas; empty adds none',
+				}),
+				codeDropdown({
+					displayName: 'Channel',
+					name: 'channel',
+					method: 'getChannels',
+					description: 'Channel of the category, needed when the product is in several channels.',
+					alsoTakes: "the channel's name",
+				}),
 			],
 		},
+	],
+};
+
+/** Version 1's attribute values (version 2 takes them in the mapper). */
+const attributes: INodeProperties = {
+	displayName: 'Attributes',
+	name: 'attributes',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Attribute',
+	default: {},
+	description: 'Attribute values, e.g. name, price ("19.99 USD") or weight ("1.5 kg")',
+	options: [
 		{
-			displayName: 'Attributes',
-			name: 'attributes',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Attribute',
-			default: {},
-			description: 'Attribute values, e.g. name, price ("19.99 USD") or weight ("1.5 kg")',
-			displayOptions: showFor('product', writes, VERSION_1),
-			options: [
+			displayName: 'Attribute',
+			name: 'attribute',
+			values: [
+				attributeCode,
 				{
-					displayName: 'Attribute',
-					name: 'attribute',
-					values: [
-						attributeCode,
-						{
-							displayName: 'Value',
-							name: 'value',
-							type: 'string',
-							default: '',
-						},
-					],
+					displayName: 'Value',
+					name: 'value',
+					type: 'string',
+					default: '',
 				},
 			],
 		},
+	],
+};
+
+/** Version 1's multi-select values. */
+const multiSelectAttributes: INodeProperties = {
+	displayName: 'Multi-Select Attributes',
+	name: 'multiSelectAttributes',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Multi-Select Attribute',
+	default: {},
+	description: 'Values of multi-select attributes such as colour',
+	options: [
 		{
-			displayName: 'Multi-Select Attributes',
-			name: 'multiSelectAttributes',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Multi-Select Attribute',
-			default: {},
-			description: 'Values of multi-select attributes such as colour',
-			displayOptions: showFor('product', writes, VERSION_1),
-			options: [
+			displayName: 'Attribute',
+			name: 'attribute',
+			values: [
+				attributeCode,
 				{
-					displayName: 'Attribute',
-					name: 'attribute',
-					values: [
-						attributeCode,
-						{
-							displayName: 'Values',
-							name: 'values',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. red, blue',
-							description: 'Comma-separated values, or a list from an expression',
-						},
-					],
+					displayName: 'Values',
+					name: 'values',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. red, blue',
+					description: 'Comma-separated values, or a list from an expression',
 				},
 			],
 		},
-		{
-			displayName: 'Images',
-			name: 'images',
-			type: 'string',
-			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Image URL' },
-			placeholder: 'e.g. https://example.com/tee.jpg',
-			default: [],
-			description: 'Image URLs; one comma-separated string from an expression also works',
-			displayOptions: showFor('product', writes),
-		},
-	];
-}
+	],
+};
+
+/** Image URLs of a product write. */
+const images: INodeProperties = {
+	displayName: 'Images',
+	name: 'images',
+	type: 'string',
+	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Image URL' },
+	placeholder: 'e.g. https://example.com/tee.jpg',
+	default: [],
+	description: 'Image URLs; one comma-separated string from an expression also works',
+};
 
 /**
  * The fields several product writes share, in the order the editor shows them (each operation's
@@ -285,7 +282,10 @@ export function sharedProductFields(operations: ProductOperation[]): INodeProper
 		show(languageCode, writes),
 		show(channels(true), creates),
 		show(channels(false), of('changes')),
-		...content(writes),
+		show(categories, writes),
+		show(attributes, writes, VERSION_1),
+		show(multiSelectAttributes, writes, VERSION_1),
+		show(images, writes),
 		show(columns, writes, FROM_VERSION_2),
 		show(mappingOptions, writes, FROM_VERSION_2),
 	];
