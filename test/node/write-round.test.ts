@@ -67,7 +67,7 @@ it('unknown families and categories in several rows: 0 writes, every row named',
 	expect(writes()).toEqual([]);
 });
 
-it('a row whose expression fails in n8n stops the run too: nothing is written, not even later', async () => {
+it('a row whose expression fails in n8n stops the run too: nothing is sent, not even later', async () => {
 	// An expression error n8n throws (a reference to a node that does not exist), on row 7 only.
 	const input = rows((row, i) => {
 		if (i === 7) row.bad = true;
@@ -82,9 +82,11 @@ it('a row whose expression fails in n8n stops the run too: nothing is written, n
 		{ input, version: 2 },
 	);
 	expect(error).toBeDefined();
-	// The items n8n started before the failing row must not write behind the node's back.
+	// The items n8n started before the failing row must not write behind the node's back, nor
+	// read the account's lists for a run that has failed: they are prepared after n8n's loop.
 	await sleep(300);
 	expect(writes()).toEqual([]);
+	expect(env.sb.log.map((r) => `${r.method} ${r.path}`)).toEqual([]);
 });
 
 it('a PIM refusal mid-run says how many items were written', async () => {

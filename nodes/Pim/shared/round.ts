@@ -12,7 +12,14 @@ import { sleep } from 'n8n-workflow';
  * - an item the PIM refuses waits until the other items settled, and its error says how many
  *   items of the run were written.
  * With Continue On Fail each item stands alone, as before: every item gets its own result.
+ *
+ * Items are prepared after n8n's loop has started them all, PREPARE_SLICE at a time with a turn of
+ * the event loop between slices: the reads the first items start (the account's lists, the
+ * catalogue of a sync) go out and are answered while the other items are prepared, instead of
+ * after n8n's loop and every item's preparation (50 000 rows: ~6 s of preparation overlapped).
  */
+const PREPARE_SLICE = 250;
+
 type Moment = 'allPrepared' | 'allSettled';
 const MOMENTS: Moment[] = ['allPrepared', 'allSettled'];
 
@@ -32,12 +39,38 @@ export class WriteRound {
 		allSettled: () => this.settled >= this.registered,
 	};
 	private waiting: Record<Moment, Array<() => void>> = { allPrepared: [], allSettled: [] };
+	/** Items waiting for their slice to be prepared, in the order n8n started them. */
+	private readonly turns: Array<() => void> = [];
+	private slicing = false;
 
 	constructor(private readonly expected: number) {}
 
 	/** An item joins; called before its first await (see joinRound). */
 	register(): void {
 		this.registered++;
+	}
+
+	/**
+	 * Waits for the item's turn to be prepared. 'abandoned': n8n could not start every item (see
+	 * ready()), so the node has failed already and nothing is prepared, read or written.
+	 */
+	async turn(): Promise<'prepare' | 'abandoned'> {
+		await new Promise<void>((start) => {
+			this.turns.push(start);
+			if (!this.slicing) void this.slices();
+		});
+		return this.registered < this.expected ? 'abandoned' : 'prepare';
+	}
+
+	/** Starts the waiting items a slice at a time, each slice after a turn of the event loop. */
+	private async slices(): Promise<void> {
+		this.slicing = true;
+		while (this.turns.length > 0) {
+			// The first turn also lets n8n's loop start (and register) every item.
+			await sleep(0);
+			for (const start of this.turns.splice(0, PREPARE_SLICE)) start();
+		}
+		this.slicing = false;
 	}
 
 	/**
@@ -157,6 +190,7 @@ export async function writeInRound<P>(
 	// Joined before the first await of the item (see joinRound).
 	const round = ctx.getNode().typeVersion >= 2 ? joinRound(ctx) : undefined;
 	if (!round) return await write(await prepare());
+	if ((await round.turn()) === 'abandoned') return [];
 	let prepared: P;
 	try {
 		prepared = await prepare();

@@ -1,0 +1,105 @@
+/**
+ * The write round's order of work (shared/round.ts), with the items started as n8n's declarative
+ * engine starts them: one synchronous loop calling every item's operation.
+ */
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+
+import { writeInRound } from '../../nodes/Pim/shared/round';
+
+/** One node execution of `count` items: the contexts n8n hands each item (what the round reads). */
+function execution(count: number) {
+	const executeData = { data: { main: [Array.from({ length: count }, () => ({ json: {} }))] } };
+	return (itemIndex: number) =>
+		({
+			getNode: () => ({ typeVersion: 2 }),
+			continueOnFail: () => false,
+			getExecuteData: () => executeData,
+			getItemIndex: () => itemIndex,
+		}) as unknown as IExecuteSingleFunctions;
+}
+
+it('prepares items after the loop that started them, a slice at a time, letting I/O in between', async () => {
+	const count = 2000;
+	const contextOf = execution(count);
+	const prepared: number[] = [];
+	const written: number[] = [];
+	// What item 0's preparation starts (a read of the account's lists), as a macrotask.
+	let readAnsweredBefore: number | undefined;
+
+	const runs: Array<Promise<unknown>> = [];
+	for (let i = 0; i < count; i++)
+		runs.push(
+			writeInRound(
+				contextOf(i),
+				async () => {
+					if (i === 0) setImmediate(() => (readAnsweredBefore = prepared.length));
+					prepared.push(i);
+					return i;
+				},
+				async (item) => {
+					written.push(item);
+					return [{ json: { item } }];
+				},
+			),
+		);
+	// n8n's loop is over: no item has been prepared inside it.
+	expect(prepared).toEqual([]);
+
+	const results = await Promise.all(runs);
+	expect(prepared).toEqual(Array.from({ length: count }, (_, i) => i));
+	// The read item 0 started was answered while later items were still waiting for their slice.
+	expect(readAnsweredBefore).toBeGreaterThan(0);
+	expect(readAnsweredBefore).toBeLessThan(count);
+	// Every item written once, after every item was prepared.
+	expect([...written].sort((a, b) => a - b)).toEqual(prepared);
+	expect(results.map((r) => (r as Array<{ json: { item: number } }>)[0].json.item)).toEqual(
+		prepared,
+	);
+});
+
+it('an item that fails to prepare stops every write, whatever slice it is in', async () => {
+	const count = 1200;
+	const contextOf = execution(count);
+	let writes = 0;
+	const outcomes = await Promise.allSettled(
+		Array.from({ length: count }, (_, i) =>
+			writeInRound(
+				contextOf(i),
+				async () => {
+					if (i === 1100) throw new Error('Parameter "SKU" is required');
+					return i;
+				},
+				async () => {
+					writes++;
+					return [];
+				},
+			),
+		),
+	);
+	expect(writes).toBe(0);
+	const reasons = outcomes.map((o) => (o.status === 'rejected' ? String(o.reason.message) : ''));
+	expect(reasons[0]).toBe(
+		'Nothing was written: 1 of 1200 items have a problem (item 1100: Parameter "SKU" is required)',
+	);
+	expect(reasons[1100]).toBe('Parameter "SKU" is required');
+});
+
+it('a run n8n could not start whole (an expression failed on a row) prepares nothing', async () => {
+	// n8n's loop stopped at item 3 of 10: only items 0-2 were started.
+	const contextOf = execution(10);
+	let preparedCount = 0;
+	const results = await Promise.all(
+		[0, 1, 2].map((i) =>
+			writeInRound(
+				contextOf(i),
+				async () => {
+					preparedCount++;
+					return i;
+				},
+				async () => [{ json: {} }],
+			),
+		),
+	);
+	expect(preparedCount).toBe(0);
+	expect(results).toEqual([[], [], []]);
+});
