@@ -3,6 +3,7 @@
  * engine starts them: one synchronous loop calling every item's operation.
  */
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { writeInRound } from '../../nodes/Pim/shared/round';
 
@@ -32,7 +33,7 @@ it('prepares items after the loop that started them, a slice at a time, letting 
 			writeInRound(
 				contextOf(i),
 				async () => {
-					if (i === 0) setImmediate(() => (readAnsweredBefore = prepared.length));
+					if (i === 0) void sleep(0).then(() => (readAnsweredBefore = prepared.length));
 					prepared.push(i);
 					return i;
 				},
