@@ -231,6 +231,7 @@ export class Sandbox {
 	): Promise<void> {
 		const id = ++this.requestIds;
 		const started = performance.now();
+		const arrivedAt = Date.now();
 		const counters = this.counters;
 		counters.requests++;
 		counters.inFlight++;
@@ -256,6 +257,7 @@ export class Sandbox {
 			counters.byStatus[key] = (counters.byStatus[key] ?? 0) + 1;
 			if (entry.faulted) counters.faults[entry.faulted] = (counters.faults[entry.faulted] ?? 0) + 1;
 			entry.durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+			entry.arrivedAt = arrivedAt;
 			if (this.logEnabled) {
 				this.log.push({ seq: ++this.seq, ...entry });
 				if (this.log.length > this.logLimit) this.log.splice(0, this.log.length - this.logLimit);

@@ -137,6 +137,8 @@ export interface LoggedRequest {
 	faulted?: string;
 	/** Milliseconds (fractional) from arrival to response end, i.e. server time (addition). */
 	durationMs?: number;
+	/** When the request arrived (epoch milliseconds): benches time phases of a run by it. */
+	arrivedAt?: number;
 }
 
 export interface Counters {
