@@ -209,6 +209,10 @@ function workflows() {
 			path: 'queue-burst',
 			webhookId: '0d4f0c1e-7d4e-4a53-9f0e-6f7f3f1a2b01',
 			credential: CRED,
+			// Answered on receipt: in queue mode n8n's main sometimes never relays a worker's
+			// last-node answer (seen in 2 of 6 runs, both versions, every execution finished); the
+			// updates themselves are counted at the PIM below.
+			responseMode: 'onReceived',
 		}),
 		{
 			id: 'queueImport',
@@ -386,8 +390,16 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 						postJson(url, { sku, name: `Queue ${sku}` }).then((a) => ({ sku, ...a })),
 					),
 				);
+				// Every event's update has landed when the PIM has accepted one per event; a second
+				// later there must be no more (no event updated twice).
+				let c = await counters();
+				for (let waited = 0; (c.byStatus['200'] ?? 0) < EVENTS && waited < 180_000; waited += 250) {
+					await new Promise((r) => setTimeout(r, 250));
+					c = await counters();
+				}
 				const ms = Date.now() - t0;
-				const c = await counters();
+				await new Promise((r) => setTimeout(r, 1000));
+				c = await counters();
 				await sb.admin('/faults', { method: 'DELETE' });
 				await editor.setActive(ctx, 'queueBurst', false);
 				eq(
@@ -395,7 +407,7 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 						.filter((a) => a.status !== 200)
 						.map((a) => `${a.sku}: ${a.status} ${a.text.slice(0, 200)}`),
 					[],
-					'every event answered 200',
+					'every event received (200)',
 				);
 				for (const sku of skus) {
 					const p = await sb.admin(`/accounts/demo/products/${sku}`);
@@ -407,7 +419,7 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 					ran.every((n) => n > 0),
 					`both workers ran executions (log lines per worker: ${ran.join(', ')})`,
 				);
-				return `${EVENTS} answered 200, each product updated once, ${c.byStatus['429'] ?? 0} refused with 429, max ${c.maxInFlight} in flight, ${(ms / 1000).toFixed(1)} s (${(EVENTS / (ms / 1000)).toFixed(0)} executions/s)`;
+				return `${EVENTS} received (200), each product updated once, ${c.byStatus['429'] ?? 0} refused with 429, max ${c.maxInFlight} in flight, ${(ms / 1000).toFixed(1)} s (${(EVENTS / (ms / 1000)).toFixed(0)} executions/s)`;
 			},
 		);
 

@@ -6,8 +6,11 @@
  * (bench/event-burst.js); the trigger by the queue-mode and restart tests.
  */
 
-/** An n8n Webhook node for POST `path` that answers with the last node's output. */
-function webhookNode(id, path, webhookId) {
+/**
+ * An n8n Webhook node for POST `path` that answers with the last node's output (or at once, with
+ * `responseMode: 'onReceived'`).
+ */
+function webhookNode(id, path, webhookId, responseMode = 'lastNode') {
 	return {
 		id,
 		name: 'Webhook',
@@ -15,7 +18,7 @@ function webhookNode(id, path, webhookId) {
 		typeVersion: 2,
 		position: [0, 0],
 		webhookId,
-		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
+		parameters: { httpMethod: 'POST', path, responseMode, options: {} },
 	};
 }
 
@@ -39,13 +42,13 @@ function updateFromEventNode(id, credential) {
 }
 
 /** Webhook → `update` (by default the PIM node above): one product update per event. */
-function updateOnEventWorkflow({ id, name, path, webhookId, credential, update }) {
+function updateOnEventWorkflow({ id, name, path, webhookId, credential, update, responseMode }) {
 	return {
 		id,
 		name,
 		active: false,
 		nodes: [
-			webhookNode(`${id}-webhook`, path, webhookId),
+			webhookNode(`${id}-webhook`, path, webhookId, responseMode),
 			update ?? updateFromEventNode(`${id}-update`, credential),
 		],
 		connections: { Webhook: { main: [[{ node: 'Update product', type: 'main', index: 0 }]] } },
