@@ -48,7 +48,7 @@ const SLICES = 10;
 const RATE = 100;
 const LATENCY_MS = 10;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const { sleep } = n8n;
 
 /** A command of a Debian package, wherever the package put it. */
 function which(name, dirs = []) {
@@ -393,12 +393,10 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 				// Every event's update has landed when the PIM has accepted one per event; a second
 				// later there must be no more (no event updated twice).
 				let c = await counters();
-				for (let waited = 0; (c.byStatus['200'] ?? 0) < EVENTS && waited < 180_000; waited += 250) {
-					await new Promise((r) => setTimeout(r, 250));
+				for (; (c.byStatus['200'] ?? 0) < EVENTS && Date.now() - t0 < 180_000; await sleep(250))
 					c = await counters();
-				}
 				const ms = Date.now() - t0;
-				await new Promise((r) => setTimeout(r, 1000));
+				await sleep(1000);
 				c = await counters();
 				await sb.admin('/faults', { method: 'DELETE' });
 				await editor.setActive(ctx, 'queueBurst', false);
