@@ -68,10 +68,47 @@ const inputNode = {
 	},
 };
 
+const BATCHES_TYPE = 'test.batches';
+
+/**
+ * Loop Over Items as n8n's own node runs it (outputs: done, loop): the first run keeps its input
+ * and emits the first batch on "loop"; each later run (the looped-back output of the node it
+ * feeds) emits the next batch, and, when none is left, everything it got back on "done".
+ */
+const batchesNode = {
+	description: {
+		displayName: 'Batches',
+		name: 'batches',
+		group: ['transform'],
+		version: 1,
+		description: 'Test loop over items',
+		defaults: { name: 'Batches' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
+		properties: [
+			{ displayName: 'Batch Size', name: 'batchSize', type: 'number' as const, default: 10 },
+		],
+	},
+	async execute(this: IExecuteFunctions) {
+		const state = this.getContext('node') as {
+			left?: INodeExecutionData[];
+			back?: INodeExecutionData[];
+		};
+		const input = this.getInputData();
+		if (state.left === undefined) {
+			state.left = input.map(({ json }) => ({ json }));
+			state.back = [];
+		} else state.back!.push(...input.map(({ json }) => ({ json })));
+		const batch = state.left.splice(0, this.getNodeParameter('batchSize', 0) as number);
+		return batch.length ? [[], batch] : [state.back!, []];
+	},
+};
+
 const nodeTypeMap: Record<string, INodeType> = {
 	[PIM_TYPE]: new Pim(),
 	[TRIGGER_TYPE]: new PimTrigger(),
 	[INPUT_TYPE]: inputNode as unknown as INodeType,
+	[BATCHES_TYPE]: batchesNode as unknown as INodeType,
 };
 
 const nodeTypes: INodeTypes = {
@@ -171,12 +208,45 @@ export interface RunResult {
 	run: IRun;
 }
 
+interface RunOptions {
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	version?: number;
+}
+
 /** Executes Input -> PIM in n8n-core and returns the PIM node's output. */
 export async function runPim(
 	credentials: PimCredentials,
 	parameters: INodeParameters,
-	options: { input?: IDataObject[]; continueOnFail?: boolean; version?: number } = {},
+	options: RunOptions = {},
 ): Promise<RunResult> {
+	const run = await execute(credentials, parameters, options);
+	const taskData = run.data.resultData.runData.PIM?.[0];
+	const items = taskData?.data?.main?.[0] ?? [];
+	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
+	return { items, error, run };
+}
+
+/**
+ * Executes Input -> Loop Over Items -> PIM (looped back), one execution: the PIM node runs once
+ * per batch. Returns the PIM node's output of each run.
+ */
+export async function runPimInBatches(
+	credentials: PimCredentials,
+	parameters: INodeParameters,
+	options: RunOptions & { batchSize: number },
+): Promise<{ runs: INodeExecutionData[][]; error?: RunResult['error']; run: IRun }> {
+	const run = await execute(credentials, parameters, options, options.batchSize);
+	const runs = (run.data.resultData.runData.PIM ?? []).map((t) => t.data?.main?.[0] ?? []);
+	return { runs, error: run.data.resultData.error as RunResult['error'], run };
+}
+
+async function execute(
+	credentials: PimCredentials,
+	parameters: INodeParameters,
+	options: RunOptions,
+	batchSize?: number,
+): Promise<IRun> {
 	const input: INode = {
 		id: 'input-node',
 		name: 'Input',
@@ -189,13 +259,33 @@ export async function runPim(
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.version ? { typeVersion: options.version } : {}),
 	});
+	const to = (node: string) => [{ node, type: NodeConnectionTypes.Main, index: 0 }];
+	const batches: INode = {
+		id: 'batches-node',
+		name: 'Batches',
+		type: BATCHES_TYPE,
+		typeVersion: 1,
+		position: [100, 0],
+		parameters: { batchSize: batchSize ?? 0 },
+	};
+	const looped = batchSize !== undefined;
+	const nodes = looped ? [input, batches, pim] : [input, pim];
+	const connections = looped
+		? {
+				Input: { main: [to('Batches')] },
+				Batches: { main: [[], to('PIM')] },
+				PIM: { main: [to('Batches')] },
+			}
+		: { Input: { main: [to('PIM')] } };
+	// n8n's execution order of today runs a loop; a plain run keeps the defaults it always had.
+	const settings = looped ? { executionOrder: 'v1' as const } : {};
 	const workflowData = {
 		id: 'wf1',
 		name: 'test',
 		active: false,
-		nodes: [input, pim],
-		connections: { Input: { main: [[{ node: 'PIM', type: NodeConnectionTypes.Main, index: 0 }]] } },
-		settings: {},
+		nodes,
+		connections,
+		settings,
 		createdAt: new Date(),
 		updatedAt: new Date(),
 		isArchived: false,
@@ -203,19 +293,15 @@ export async function runPim(
 	const workflow = new Workflow({
 		id: 'wf1',
 		name: 'test',
-		nodes: workflowData.nodes,
-		connections: workflowData.connections,
+		nodes,
+		connections,
 		active: false,
 		nodeTypes,
-		settings: {},
+		settings,
 	});
 	const data = additionalData(credentials);
 	data.hooks = new ExecutionLifecycleHooks('manual', 'exec-1', workflowData as never);
-	const run = await new WorkflowExecute(data, 'manual').run(workflow, workflow.getNode('Input')!);
-	const taskData = run.data.resultData.runData.PIM?.[0];
-	const items = taskData?.data?.main?.[0] ?? [];
-	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
-	return { items, error, run };
+	return await new WorkflowExecute(data, 'manual').run(workflow, workflow.getNode('Input')!);
 }
 
 function loadOptionsContext(credentials: PimCredentials, parameters: INodeParameters, version = 1) {

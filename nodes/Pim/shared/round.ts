@@ -1,6 +1,8 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { runOf } from './run';
+
 /**
  * The items of one node execution that write, so that a run never hides what it wrote.
  *
@@ -155,8 +157,6 @@ function append(error: Error, note: string): void {
 	target.description = [target.description, note].filter(Boolean).join(' ');
 }
 
-const rounds = new WeakMap<object, WriteRound>();
-
 /**
  * The round of this item's node execution, joined; undefined with Continue On Fail (each item
  * stands alone). Must be called before the item's first await.
@@ -169,11 +169,7 @@ function joinRound(ctx: IExecuteSingleFunctions): WriteRound | undefined {
 	// The items n8n's engine runs, counted as it counts them.
 	const items = (executeData?.data?.main ?? executeData?.data?.ai_tool)?.[0];
 	if (!executeData || !Array.isArray(items)) return undefined;
-	let round = rounds.get(executeData);
-	if (!round) {
-		round = new WriteRound(items.length);
-		rounds.set(executeData, round);
-	}
+	const round = runOf(ctx).ofNodeRun('writeRound', () => new WriteRound(items.length));
 	round.register();
 	return round;
 }

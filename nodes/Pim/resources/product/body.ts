@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import type { MultiSelectForm } from '../../shared/connection';
 import { fail, listOf, optionalString, requiredString, valuesOf } from '../../shared/params';
-import type { FormField, FormValue } from '../../shared/serializer';
+import type { FormValue } from '../../shared/serializer';
 import { attributeCodeProblem } from '../../shared/attributes';
 
 /**
- * A product write's body: read from the parameters and checked (productBody), then put on the
- * wire (productFields). Names in the body are as the user gave them; in version 2 family,
- * channels and categories may be titles or paths, which write.ts resolves to codes.
+ * A product write's body, read from the parameters and checked (productBody). Names in the body
+ * are as the user gave them; in version 2 family, channels and categories may be titles or paths,
+ * which write.ts resolves to codes before it puts the body on the wire.
  */
 
 type Ctx = IExecuteSingleFunctions;
@@ -161,38 +160,4 @@ export function productBody(
 		multiSelectAttributes,
 		images,
 	};
-}
-
-// ---- the wire ----
-
-export function multiSelectKey(code: string, form: MultiSelectForm): string {
-	return form === 'plain' ? `${code}[]` : `${code}-multi-select[]`;
-}
-
-/** The fields of a product create/update body, in the order the interface lists them. */
-export function productFields(product: ProductBody, form: MultiSelectForm): FormField[] {
-	const fields: FormField[] = [['sku', product.sku]];
-	if (product.familyCode) fields.push(['family_code', product.familyCode]);
-	fields.push(['language_code', product.languageCode]);
-	if (product.isDataOverwrite !== undefined)
-		fields.push(['is_data_overwrite', product.isDataOverwrite]);
-
-	(product.channels ?? []).forEach((channel, i) => {
-		fields.push([`channel[${i}][code]`, channel.code]);
-		if (channel.status !== undefined) fields.push([`channel[${i}][status]`, channel.status]);
-		if (channel.completenessStatus) {
-			fields.push([`channel[${i}][completeness_status]`, channel.completenessStatus]);
-		}
-	});
-	for (const attribute of product.attributes ?? []) fields.push([attribute.code, attribute.value]);
-	for (const attribute of product.multiSelectAttributes ?? []) {
-		const key = multiSelectKey(attribute.code, form);
-		for (const value of attribute.values) fields.push([key, value]);
-	}
-	for (const image of product.images ?? []) fields.push(['image[]', image]);
-	(product.categories ?? []).forEach((category, i) => {
-		fields.push([`category[${i}][code]`, category.code]);
-		if (category.channel) fields.push([`category[${i}][channel]`, category.channel]);
-	});
-	return fields;
 }

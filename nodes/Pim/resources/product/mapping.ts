@@ -10,7 +10,7 @@ import {
 } from '../../shared/attributes';
 import { readAll, SOURCES, text } from '../../shared/reading';
 import { fail, listOf } from '../../shared/params';
-import { oncePerRun } from '../../shared/perRun';
+import { runOf } from '../../shared/run';
 import type { FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
 import type { PimClient } from '../../shared/transport';
@@ -32,8 +32,7 @@ export async function attributeCatalog(
 	ctx: IExecuteSingleFunctions,
 	pim: PimClient,
 ): Promise<AttributeCatalog> {
-	return await oncePerRun(
-		ctx,
+	return await runOf(ctx).shared(
 		'attributes',
 		`the account's attributes for "${COLUMNS_LABEL}"`,
 		async () => catalogOf(await readAll(pim, SOURCES.attribute)),

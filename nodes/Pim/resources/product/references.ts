@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { fail } from '../../shared/params';
-import { oncePerRun } from '../../shared/perRun';
+import { runOf } from '../../shared/run';
 import { readAll, SOURCES, text, type ListSource } from '../../shared/reading';
 import type { PimClient } from '../../shared/transport';
 
@@ -22,7 +22,7 @@ const LABELS: Record<ReferenceKind, string> = {
 
 /** The account's list of one kind, read once per node execution. */
 async function listOf(ctx: Ctx, pim: PimClient, kind: ReferenceKind): Promise<IDataObject[]> {
-	return await oncePerRun(ctx, kind, `the account's ${LABELS[kind]}`, async () =>
+	return await runOf(ctx).shared(kind, `the account's ${LABELS[kind]}`, async () =>
 		readAll(pim, SOURCES[kind] as ListSource),
 	);
 }

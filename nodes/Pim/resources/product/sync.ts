@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../shared/endpoints';
 import { lookaheadFor, MAX_PAGE_SIZE, paginate } from '../../shared/pagination';
-import { oncePerRun } from '../../shared/perRun';
+import { runOf } from '../../shared/run';
 import { text } from '../../shared/reading';
 import { formValue } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
@@ -53,7 +53,7 @@ export async function catalogueOf(
 	pim: PimClient,
 	keepRecords: boolean,
 ): Promise<Catalogue> {
-	return await oncePerRun(ctx, `products:${keepRecords}`, "the account's products", async () => {
+	return await runOf(ctx).shared(`products:${keepRecords}`, "the account's products", async () => {
 		const { records } = await paginate(
 			pim,
 			{ method: 'GET', url: ENDPOINTS.product },

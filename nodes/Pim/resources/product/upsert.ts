@@ -10,74 +10,49 @@ import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { runClient, sendsItsOwnRequests, toItems, writeResult } from '../../shared/operations';
 import { writeInRound } from '../../shared/round';
-import { serializeForm } from '../../shared/serializer';
-import { productFields, type ProductBody } from './body';
+import { runOf } from '../../shared/run';
+import type { ProductBody } from './body';
 import { productBySku } from './lookup';
 import { catalogueOf, changesOf, syncOptions, type Change } from './sync';
-import { prepareProductWrite, resolvedProductWrite } from './write';
+import { prepareProductWrite } from './write';
 
 /**
- * Per run, the work queued for each SKU: two items with the same SKU run one after the other,
- * so the second sees the product the first created instead of creating it again.
+ * Create or Update's own logic: find the product (the sync's catalogue or one look-up), compare
+ * (sync.ts), write. The write itself is prepared as every product write is (write.ts).
  */
-const skuQueues = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-async function serialisedBySku<T>(
-	runKey: object | undefined,
-	sku: string,
-	task: () => Promise<T>,
-): Promise<T> {
-	if (!runKey) return await task();
-	let queues = skuQueues.get(runKey);
-	if (!queues) skuQueues.set(runKey, (queues = new Map()));
-	const previous = queues.get(sku) ?? Promise.resolve();
-	const current = previous.then(task, task);
-	queues.set(sku, current);
-	return await current;
-}
-
 async function run(this: IExecutePaginationFunctions) {
 	return await writeInRound(
 		this,
 		async () => {
 			const pim = runClient(this);
 			const sync = syncOptions(this);
-			const { body, lists } =
-				this.getNode().typeVersion >= 2
-					? await resolvedProductWrite(this, 'create', pim)
-					: { body: (await prepareProductWrite(this, 'create', pim))(), lists: {} };
-			const { multiSelectForm } = await pim.connection();
+			const write = await prepareProductWrite(this, 'create', pim);
 			const compare = sync.skipUnchanged || sync.dryRun;
-			// Version 2's lists, for comparing: the family's title and the categories' paths.
 			const catalogue =
 				sync.lookup === 'allProducts' ? await catalogueOf(this, pim, compare) : undefined;
-			return { pim, body, lists, sync, compare, catalogue, multiSelectForm };
+			return { pim, write, sync, compare, catalogue };
 		},
-		async ({ pim, body, lists, sync, compare, catalogue, multiSelectForm }) => {
-			const result = await serialisedBySku(this.getExecuteData(), body.sku, async () => {
+		async ({ pim, write, sync, compare, catalogue }) => {
+			const body = write.body();
+			// Two items with the same SKU run one after the other: the second sees the product the
+			// first created instead of creating it again.
+			const result = await runOf(this).inTurn(`sku:${body.sku}`, async () => {
 				const found = catalogue ? catalogue.get(body.sku) : await productBySku(pim, body.sku);
 				const existing = found === true ? {} : found;
 				const changes =
 					existing && compare && found !== true
-						? changesOf(body, existing, lists, sync.isDataOverwrite)
+						? changesOf(body, existing, write.lists, sync.isDataOverwrite)
 						: undefined;
 				const unchanged = changes !== undefined && Object.keys(changes).length === 0;
 				if (sync.dryRun) return dryRunResult(body, existing, changes);
 				if (existing && unchanged && sync.skipUnchanged)
 					return { operation: 'unchanged', ...existing };
 
-				const form = (update: boolean) =>
-					serializeForm(
-						productFields(
-							update ? { ...body, isDataOverwrite: sync.isDataOverwrite } : body,
-							multiSelectForm,
-						),
-					);
 				const send = async (update: boolean) =>
 					await pim.request({
 						method: update ? 'PUT' : 'POST',
 						url: ENDPOINTS.product,
-						body: form(update),
+						body: write.form(update ? sync.isDataOverwrite : undefined),
 						write: true,
 						domainOptional: true,
 					});

@@ -1,9 +1,10 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
+import type { MultiSelectForm } from '../../shared/connection';
 import type { BodyBuilder } from '../../shared/operations';
-import { serializeForm } from '../../shared/serializer';
+import { serializeForm, type FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
-import { NO_ATTRIBUTES, productBody, productFields, type ProductBody } from './body';
+import { NO_ATTRIBUTES, productBody, type ProductBody } from './body';
 import { columnsReader } from './mapping';
 import {
 	categoryOf,
@@ -15,39 +16,77 @@ import {
 } from './references';
 
 /**
- * The one way a product write is prepared, for Create, Update and Create or Update: parameters
- * (and in version 2 the attribute mapper) → the body, checked → family, channels and categories
- * resolved to codes (version 2) → the form on the wire (productForm).
+ * The one way into a product write, for Create, Update and Create or Update of both versions:
+ * parameters (and in version 2 the attribute mapper) → the body, checked (body.ts) → in version 2
+ * family, channels and categories resolved to codes → the form on the wire (productFields).
  */
+export interface ProductWrite {
+	/**
+	 * The body. Version 2: read, checked and resolved before the write (the run's round checks
+	 * every item first, shared/round.ts). Version 1: read when first asked for, in the request's
+	 * turn (PimRequest.body in shared/transport.ts), as it always was.
+	 */
+	body: () => ProductBody;
+	/** The account's lists the body was resolved against (version 2; none in version 1). */
+	lists: References;
+	/** The form on the wire; `isDataOverwrite`, when given, replaces the body's. */
+	form: (isDataOverwrite?: boolean) => string;
+}
+
 export async function prepareProductWrite(
 	ctx: IExecuteSingleFunctions,
 	mode: 'create' | 'update',
 	pim: PimClient,
-): Promise<() => ProductBody> {
-	// Version 1 sends codes as given, and builds the body in the request's turn (see
-	// PimRequest.body in shared/transport.ts).
-	if (ctx.getNode().typeVersion < 2) return () => productBody(ctx, mode);
-	const { body } = await resolvedProductWrite(ctx, mode, pim);
-	return () => body;
+): Promise<ProductWrite> {
+	const { body, lists } =
+		ctx.getNode().typeVersion < 2
+			? { body: once(() => productBody(ctx, mode)), lists: {} }
+			: await resolvedBody(ctx, mode, pim);
+	const { multiSelectForm } = await pim.connection();
+	return {
+		body,
+		lists,
+		form: (isDataOverwrite) =>
+			serializeForm(
+				productFields(
+					isDataOverwrite === undefined ? body() : { ...body(), isDataOverwrite },
+					multiSelectForm,
+				),
+			),
+	};
 }
 
-/** Version 2's write, resolved, with the account's lists it was resolved against. */
-export async function resolvedProductWrite(
+/** The form body of Create and Update (see writeOperation). */
+export function productForm(mode: 'create' | 'update'): BodyBuilder {
+	return async (ctx, pim) => {
+		const write = await prepareProductWrite(ctx, mode, pim);
+		return () => write.form();
+	};
+}
+
+function once<T>(make: () => T): () => T {
+	let made: { value: T } | undefined;
+	return () => (made ??= { value: make() }).value;
+}
+
+/** Version 2: the body read, joined by the mapper's values, and its names resolved. */
+async function resolvedBody(
 	ctx: IExecuteSingleFunctions,
 	mode: 'create' | 'update',
 	pim: PimClient,
-): Promise<{ body: ProductBody; lists: References }> {
+): Promise<{ body: () => ProductBody; lists: References }> {
 	// Every parameter is read once (an expression costs n8n tens of microseconds per item) and
 	// checked before the attribute list is read; the mapper's values join once it is.
-	const body = productBody(ctx, mode, NO_ATTRIBUTES);
+	const read = productBody(ctx, mode, NO_ATTRIBUTES);
 	const attributeValues = await columnsReader(ctx, pim);
-	return await resolveNames(ctx, pim, { ...body, ...attributeValues() });
+	const { body, lists } = await resolveNames(ctx, pim, { ...read, ...attributeValues() });
+	return { body: () => body, lists };
 }
 
 /**
  * Version 2: family, channels and categories as product records and exports name them (titles,
  * title paths, channel names) → codes, with the channel of each category's tree. Reads only the
- * lists this body names something from, once per node execution (references.ts).
+ * lists this body names something from, once per execution (references.ts).
  */
 async function resolveNames(
 	ctx: IExecuteSingleFunctions,
@@ -89,11 +128,36 @@ async function resolveNames(
 	return { body: resolved, lists };
 }
 
-/** The form body of Create and Update (see writeOperation). */
-export function productForm(mode: 'create' | 'update'): BodyBuilder {
-	return async (ctx, pim) => {
-		const body = await prepareProductWrite(ctx, mode, pim);
-		const { multiSelectForm } = await pim.connection();
-		return () => serializeForm(productFields(body(), multiSelectForm));
-	};
+// ---- the wire: the one place a product write becomes form fields ----
+
+export function multiSelectKey(code: string, form: MultiSelectForm): string {
+	return form === 'plain' ? `${code}[]` : `${code}-multi-select[]`;
+}
+
+/** The fields of a product create/update body, in the order the interface lists them. */
+export function productFields(product: ProductBody, form: MultiSelectForm): FormField[] {
+	const fields: FormField[] = [['sku', product.sku]];
+	if (product.familyCode) fields.push(['family_code', product.familyCode]);
+	fields.push(['language_code', product.languageCode]);
+	if (product.isDataOverwrite !== undefined)
+		fields.push(['is_data_overwrite', product.isDataOverwrite]);
+
+	(product.channels ?? []).forEach((channel, i) => {
+		fields.push([`channel[${i}][code]`, channel.code]);
+		if (channel.status !== undefined) fields.push([`channel[${i}][status]`, channel.status]);
+		if (channel.completenessStatus) {
+			fields.push([`channel[${i}][completeness_status]`, channel.completenessStatus]);
+		}
+	});
+	for (const attribute of product.attributes ?? []) fields.push([attribute.code, attribute.value]);
+	for (const attribute of product.multiSelectAttributes ?? []) {
+		const key = multiSelectKey(attribute.code, form);
+		for (const value of attribute.values) fields.push([key, value]);
+	}
+	for (const image of product.images ?? []) fields.push(['image[]', image]);
+	(product.categories ?? []).forEach((category, i) => {
+		fields.push([`category[${i}][code]`, category.code]);
+		if (category.channel) fields.push([`category[${i}][channel]`, category.channel]);
+	});
+	return fields;
 }

@@ -1,0 +1,122 @@
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/**
+ * The one home of per-run state: what the node keeps while a workflow execution runs.
+ *
+ * - Reads shared by the items (the attribute catalogue, the reference lists, a sync's product
+ *   catalogue) are kept per workflow execution: when the node runs several times in one
+ *   execution (Loop Over Items runs it once per batch), the account is read once, and what a
+ *   run changes (a product it created) is known to the next.
+ * - What belongs to one run of the node (its write round, a read that failed) is kept per run.
+ *
+ * Keyed by the node's context object of the execution (getContext('node'): one object per node
+ * per execution, held by n8n's execution data), so everything here is freed with the execution.
+ * Where a context has none (n8n's Tool executor, a bare test context) the run's execute data
+ * stands in, and the state lasts one run. runOf(ctx) is this state as one item sees it.
+ */
+class ExecutionState {
+	private readonly reads = new Map<string, Promise<unknown>>();
+	private readonly nodeRuns = new WeakMap<object, Map<string, unknown>>();
+	private readonly queues = new Map<string, Promise<unknown>>();
+
+	/**
+	 * `read`'s answer, read once per execution and shared. A failed read is remembered for the
+	 * run of the node only, so a PIM that is down costs one read (with its retries), not one per
+	 * item; every item then fails with the API's message and status, under its own index. The
+	 * next run (the next batch) reads again.
+	 */
+	async shared<T>(
+		ctx: IExecuteSingleFunctions,
+		key: string,
+		/** What was read, for the error: "the account's families". */
+		what: string,
+		read: () => Promise<T>,
+	): Promise<T> {
+		const failures = this.ofNodeRun(ctx, 'failedReads', () => new Map<string, Promise<unknown>>());
+		let pending = (failures.get(key) ?? this.reads.get(key)) as Promise<T> | undefined;
+		if (!pending) {
+			const reading = read();
+			this.reads.set(key, reading);
+			reading.catch(() => {
+				// Kept for this run's other items, forgotten by the execution.
+				failures.set(key, reading);
+				if (this.reads.get(key) === reading) this.reads.delete(key);
+			});
+			pending = reading;
+		}
+		try {
+			return await pending;
+		} catch (error) {
+			const { message, description, httpCode } = error as NodeApiError;
+			throw new NodeApiError(
+				ctx.getNode(),
+				{ message },
+				{
+					message: `Could not read ${what}: ${message}`,
+					description: description ?? undefined,
+					httpCode: httpCode ?? undefined,
+					itemIndex: ctx.getItemIndex(),
+				},
+			);
+		}
+	}
+
+	/** The value of `key` for this run of the node (its execute data), made by `create` the first time. */
+	ofNodeRun<T>(ctx: IExecuteSingleFunctions, key: string, create: () => T): T {
+		const runKey = (ctx.getExecuteData() as object | undefined) ?? this;
+		let slots = this.nodeRuns.get(runKey);
+		if (!slots) this.nodeRuns.set(runKey, (slots = new Map()));
+		if (!slots.has(key)) slots.set(key, create());
+		return slots.get(key) as T;
+	}
+
+	/**
+	 * Runs `task` after every task queued before under the same key has settled: two items of a
+	 * sync with the same SKU run one after the other, so the second sees what the first wrote.
+	 * A key is forgotten once its last task has settled.
+	 */
+	async inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
+		const previous = this.queues.get(key) ?? Promise.resolve();
+		const current = previous.then(task, task);
+		this.queues.set(key, current);
+		try {
+			return await current;
+		} finally {
+			if (this.queues.get(key) === current) this.queues.delete(key);
+		}
+	}
+}
+
+/** The per-run state of this item's node, seen from the item (see ExecutionState). */
+export interface PimRun {
+	shared<T>(key: string, what: string, read: () => Promise<T>): Promise<T>;
+	ofNodeRun<T>(key: string, create: () => T): T;
+	inTurn<T>(key: string, task: () => Promise<T>): Promise<T>;
+}
+
+const executions = new WeakMap<object, ExecutionState>();
+
+export function runOf(ctx: IExecuteSingleFunctions): PimRun {
+	const key = executionKey(ctx);
+	let state = key ? executions.get(key) : undefined;
+	if (!state) {
+		state = new ExecutionState();
+		if (key) executions.set(key, state);
+	}
+	const of = state;
+	return {
+		shared: async (key, what, read) => await of.shared(ctx, key, what, read),
+		ofNodeRun: (key, create) => of.ofNodeRun(ctx, key, create),
+		inTurn: async (key, task) => await of.inTurn(key, task),
+	};
+}
+
+function executionKey(ctx: IExecuteSingleFunctions): object | undefined {
+	try {
+		return ctx.getContext('node');
+	} catch {
+		// No execution data to hold it (see PimRun).
+		return ctx.getExecuteData() as object | undefined;
+	}
+}
