@@ -166,6 +166,24 @@ it('a dry run writes nothing and reports create, update with exactly the changed
 	expect(writes()).toEqual([]);
 });
 
+it('a dry run over the catalogue reads each changed product again for its old values, and only those', async () => {
+	const rows = catalogue(20);
+	await sync('demo', rows);
+	const edited = rows.map((r, i) => (i === 4 || i === 11 ? { ...r, name: `Renamed ${i}` } : r));
+	env.sb.clearLog();
+	const out = await sync('demo', edited, { lookup: 'allProducts', dryRun: true });
+	expect(out.filter((o) => o.operation === 'update').map((o) => o.changes)).toEqual([
+		{ name: { old: rows[4].name, new: 'Renamed 4' } },
+		{ name: { old: rows[11].name, new: 'Renamed 11' } },
+	]);
+	const lookUps = productReads().filter((r) => 'filter[sku]' in r.query);
+	expect(lookUps.map((r) => r.query['filter[sku]']).sort()).toEqual(
+		[rows[11].sku, rows[4].sku].sort(),
+	);
+	expect(productReads()).toHaveLength(1 + 2);
+	expect(writes()).toEqual([]);
+});
+
 it('a product created by another writer after the read is updated, never duplicated', async () => {
 	const [row] = catalogue(1);
 	// Every request takes 300 ms: the product appears while the node's create is on its way.

@@ -99,6 +99,12 @@ export interface PaginateOptions {
 	startPage?: number;
 	/** Pages to read from startPage on; 0 or undefined: up to the end. */
 	maxPages?: number;
+	/**
+	 * Takes each page's new records as they arrive, instead of the result keeping them: a reader
+	 * that keeps only a digest of each record (the sync's catalogue) holds no page longer than it
+	 * reads it. The result's records are then empty.
+	 */
+	onRecords?: (records: IDataObject[]) => void;
 }
 
 /**
@@ -200,6 +206,13 @@ export async function paginate(
 	const bounded = options.max > bound;
 
 	const records: IDataObject[] = [];
+	/** Records read so far: kept in `records`, or handed to onRecords. */
+	let count = 0;
+	const take = (fresh: IDataObject[]) => {
+		count += fresh.length;
+		if (options.onRecords) options.onRecords(fresh);
+		else records.push(...fresh);
+	};
 	/** Pages the main loop read: recovering moved records never reads more than that. */
 	let pagesRead = 0;
 	const seen = new Set<number | string>();
@@ -232,7 +245,7 @@ export async function paginate(
 		await readPages();
 		// A slice (Start Page / Max Pages) leaves the front of the list to the slice that reads it.
 		const whole = (options.startPage ?? 1) <= 1 && !options.maxPages;
-		if (shifted > 0 && whole && records.length < options.max) await recoverMoved();
+		if (shifted > 0 && whole && count < options.max) await recoverMoved();
 		return { records: records.slice(0, options.max), total };
 	} finally {
 		// No request of this run may outlive it: wait for pages fetched ahead and not used.
@@ -245,7 +258,7 @@ export async function paginate(
 		for (let page = 1; missing > 0 && page <= Math.min(lastPage, pagesRead); page++) {
 			const current = await fetchPage(pim, request, page, pageSize);
 			const fresh = freshOf(current);
-			records.push(...fresh);
+			take(fresh);
 			missing -= fresh.length;
 			if (current.records.length < effectiveLimit) break;
 		}
@@ -263,7 +276,7 @@ export async function paginate(
 				// The whole list in one answer: a slice beyond the first page is empty.
 				if (bounded && current.records.length > bound)
 					throw tooManyRecords(pim, bound, pageSize, current.records.length, options.advice);
-				if (page === 1) records.push(...current.records.slice(0, options.max));
+				if (page === 1) take(current.records.slice(0, options.max));
 				total = current.records.length;
 				return;
 			}
@@ -289,8 +302,8 @@ export async function paginate(
 					inFlight.delete(next);
 				}
 			}
-			records.push(...fresh);
-			if (bounded && records.length > bound)
+			take(fresh);
+			if (bounded && count > bound)
 				throw tooManyRecords(pim, bound, effectiveLimit, total, options.advice);
 
 			if (page === startPage) {
@@ -315,7 +328,7 @@ export async function paginate(
 					Math.min(total, (startPage - 1) * effectiveLimit + options.max) / effectiveLimit,
 				);
 
-			if (records.length >= options.max) break;
+			if (count >= options.max) break;
 			if (isLastPage(current.records.length, page, effectiveLimit, total)) break;
 
 			// Request the following pages now, so the network stays busy while this one is handed on.

@@ -11,9 +11,9 @@ import { ENDPOINTS } from '../../shared/endpoints';
 import { runClient, sendsItsOwnRequests, toItems, writeResult } from '../../shared/operations';
 import { writeInRound } from '../../shared/round';
 import { runOf } from '../../shared/run';
-import type { ProductBody } from './body';
 import { productBySku } from './lookup';
-import { catalogueOf, changesOf, syncOptions, type Change } from './sync';
+import { attributeCatalog } from './mapping';
+import { catalogueOf, changesOf, syncOptions } from './sync';
 import { prepareProductWrite } from './write';
 
 /**
@@ -29,45 +29,58 @@ async function run(this: IExecutePaginationFunctions) {
 			const write = await prepareProductWrite(this, 'create', pim);
 			const compare = sync.skipUnchanged || sync.dryRun;
 			const catalogue =
-				sync.lookup === 'allProducts' ? await catalogueOf(this, pim, compare) : undefined;
+				sync.lookup === 'allProducts'
+					? await catalogueOf(this, pim, compare, async () => await attributeCatalog(this, pim))
+					: undefined;
 			return { pim, write, sync, compare, catalogue };
 		},
 		async ({ pim, write, sync, compare, catalogue }) => {
 			const body = write.body();
-			// Two items with the same SKU run one after the other: the second sees the product the
-			// first created instead of creating it again.
-			const result = await runOf(this).inTurn(`sku:${body.sku}`, async () => {
-				const found = catalogue ? catalogue.get(body.sku) : await productBySku(pim, body.sku);
-				const existing = found === true ? {} : found;
-				const changes =
-					existing && compare && found !== true
-						? changesOf(body, existing, write.lists, sync.isDataOverwrite)
-						: undefined;
-				const unchanged = changes !== undefined && Object.keys(changes).length === 0;
-				if (sync.dryRun) return dryRunResult(body, existing, changes);
-				if (existing && unchanged && sync.skipUnchanged)
-					return { operation: 'unchanged', ...existing };
+			const { sku } = body;
+			const overwrite = sync.isDataOverwrite;
+			// Two items with the same SKU run one after the other: the second sees what the first wrote.
+			const result = await runOf(this).inTurn(`sku:${sku}`, async () => {
+				let record = catalogue ? undefined : await productBySku(pim, sku);
+				const exists = catalogue ? catalogue.has(sku) : record !== undefined;
+				let unchanged: boolean | undefined;
+				if (exists && compare)
+					unchanged = catalogue
+						? catalogue.unchanged(sku, body, write.form(), write.lists, overwrite)
+						: Object.keys(changesOf(body, record!, write.lists, overwrite)).length === 0;
 
-				const send = async (update: boolean) =>
-					await pim.request({
+				if (sync.dryRun) {
+					if (!exists) return { operation: 'create', sku };
+					if (unchanged) return { operation: 'unchanged', sku };
+					// The catalogue keeps digests: the few changed products are read again for old → new.
+					record ??= catalogue ? await productBySku(pim, sku) : undefined;
+					if (!record) return { operation: 'update', sku };
+					const changes = changesOf(body, record, write.lists, overwrite);
+					return Object.keys(changes).length
+						? { operation: 'update', sku, changes: changes as unknown as IDataObject }
+						: { operation: 'unchanged', sku };
+				}
+				if (exists && unchanged && sync.skipUnchanged) return { operation: 'unchanged', sku };
+
+				const send = async (update: boolean) => {
+					const data = await pim.request({
 						method: update ? 'PUT' : 'POST',
 						url: ENDPOINTS.product,
-						body: write.form(update ? sync.isDataOverwrite : undefined),
+						body: write.form(update ? overwrite : undefined),
 						write: true,
 						domainOptional: true,
 					});
-				if (existing) return { operation: 'updated', ...writeResult(await send(true)) };
+					catalogue?.wrote(sku, write.form());
+					return writeResult(data);
+				};
+				if (exists) return { operation: 'updated', ...(await send(true)) };
 				const created = await send(false).then(
 					(data) => ({ data }),
 					(refused: NodeApiError) => ({ refused }),
 				);
-				if ('data' in created) {
-					catalogue?.set(body.sku, true);
-					return { operation: 'created', ...writeResult(created.data) };
-				}
+				if ('data' in created) return { operation: 'created', ...created.data };
 				// Created by another writer since the catalogue was read: found now, it is updated.
-				if (catalogue && refusedAsTaken(created.refused) && (await productBySku(pim, body.sku)))
-					return { operation: 'updated', ...writeResult(await send(true)) };
+				if (catalogue && refusedAsTaken(created.refused) && (await productBySku(pim, sku)))
+					return { operation: 'updated', ...(await send(true)) };
 				throw created.refused;
 			});
 			return toItems(this, [result]);
@@ -83,18 +96,6 @@ function refusedAsTaken(error: NodeApiError): boolean {
 		/\bsku\b/i.test(`${error.message} ${error.description ?? ''}`) &&
 		/taken|exist|duplicate|already|unique/i.test(`${error.message} ${error.description ?? ''}`)
 	);
-}
-
-/** Dry run: what would happen to this item, and for an update the fields that would change. */
-function dryRunResult(
-	body: ProductBody,
-	existing: IDataObject | undefined,
-	changes: Record<string, Change> | undefined,
-): IDataObject {
-	if (!existing) return { operation: 'create', sku: body.sku };
-	if (changes === undefined) return { operation: 'update', sku: body.sku };
-	if (Object.keys(changes).length === 0) return { operation: 'unchanged', sku: body.sku };
-	return { operation: 'update', sku: body.sku, changes: changes as unknown as IDataObject };
 }
 
 export const option: INodePropertyOptions = {
