@@ -1,17 +1,25 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * A nightly sync (#22): a sheet holding the whole catalogue, 1 % of its rows changed, through
- * Create or Update (version 2, Map Automatically) against a PIM allowing `rps` requests per
- * second. Requests, wall time and the peak memory of this process (n8n-core and the node; the
- * sandbox runs in its own) for each way of finding products: One Look-Up per Item, Read All
- * Products Once, and Read All Products Once + Skip Unchanged Products; then a first import of
- * new products with Read All Products Once. Goals: with both options, requests ≤ pages + changes
- * + 5 and wall time ≤ 1.2 × requests ÷ rps; a first import, requests ≤ rows + pages. Writing
- * every row costs a request per row at any rate: those modes run on a smaller catalogue.
+ * A nightly sync (#22, #30): a sheet holding the whole catalogue (11 columns: SKU, family, name,
+ * two descriptions, price, weight, a multi-select, stock, a date, an image URL), some rows
+ * changed, through Create or Update (version 2, Map Automatically, Read All Products Once + Skip
+ * Unchanged Products) against a PIM allowing `rps` requests per second.
+ *
+ * - Small cases (`small` rows, in process): each way of finding products, as #22 measured them.
+ * - Catalogue cases (`sizes`, each with 1 % and with 19 rows changed): in process, and with
+ *   `realN8n` in a real n8n of each of `versions` (`n8n execute` of Read file → Extract from CSV →
+ *   PIM). Beside each real run, n8n's own cost on the same sheet: the rows through a No Operation
+ *   node (memory) and through an Edit Fields node evaluating the PIM node's 4 expressions once per
+ *   row (time). Goals (#30): the PIM node's time ≤ Edit Fields' time + 0.1 ms per row + 1.5 ×
+ *   requests ÷ rate; n8n's peak RSS with the sync ≤ 1.5 × with No Operation.
+ * - A first import of new products (in process, no rate limit): requests ≤ rows + pages.
+ *
  * Scenario 8 of `npm run bench`; alone:
  *
- *   node bench/nightly-sync.js [--products 50000] [--small 1000] [--rps 20] [--real-n8n]
+ *   node bench/nightly-sync.js [--sizes 10000,50000,100000] [--small 1000] [--rps 20]
+ *                              [--real-n8n] [--versions 1.123.81,2.41.1] [--no-small]
+ *                              [--no-first-import]
  */
 const { loadHarness } = require('./lib/harness');
 const { startSandbox } = require('./lib/sandbox');
@@ -23,11 +31,25 @@ const UPSERT = (options) => ({
 	familyCode: '={{ $json.family }}',
 	languageCode: 'en_US',
 	channels: { channel: [{ code: 'web' }] },
+	images: ['={{ $json.image }}'],
 	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
 	upsertOptions: options,
 });
 
-/** The sheet: every product's SKU, family (title), name and price as the PIM holds them. */
+/** The sheet's columns besides SKU and family: attribute codes, and the record's first image. */
+const COLUMNS = [
+	'name',
+	'web_description',
+	'short_description',
+	'price',
+	'weight',
+	'color',
+	'inStock',
+	'manu_date',
+	'image',
+];
+
+/** The sheet: every product's SKU, family (title) and COLUMNS as the PIM holds them. */
 async function sheet(sb, domain, count) {
 	const rows = [];
 	for (let page = 1; rows.length < count; page++) {
@@ -37,16 +59,21 @@ async function sheet(sb, domain, count) {
 		);
 		const { record } = (await res.json()).data;
 		if (!record.length) break;
-		for (const p of record)
-			rows.push({ sku: p.sku, family: p.family, name: p.name, price: p.price });
+		for (const p of record) {
+			const row = { sku: p.sku, family: p.family };
+			for (const c of COLUMNS)
+				row[c] = Array.isArray(p[c]) ? p[c].join(', ') : p[c] === null ? undefined : p[c];
+			rows.push(row);
+		}
 	}
-	return rows;
+	return rows.slice(0, count);
 }
 
-/** 1 % of the rows changed: a new name. */
-function edit(rows) {
+/** `changes` rows, spread evenly over the sheet, get a new name. */
+function edit(rows, changes = Math.ceil(rows.length / 100)) {
 	const changed = new Set();
-	for (let i = 0; i < rows.length; i += 100) changed.add(i);
+	const step = rows.length / changes;
+	for (let k = 0; k < changes; k++) changed.add(Math.floor(k * step));
 	return {
 		rows: rows.map((r, i) => (changed.has(i) ? { ...r, name: `${r.name} (changed)` } : r)),
 		changes: changed.size,
@@ -109,11 +136,16 @@ const csvField = (v) => {
 		: text;
 };
 
+/** The PIM node's 4 expressions (SKU, family, image; name, as a mapped column), for Edit Fields. */
+const EXPRESSIONS = ['sku', 'family', 'image', 'name'];
+
 /**
- * The same sync in a real n8n (`n8n execute`): Manual Trigger → Read file → Extract from CSV (the
- * sheet as a CSV file) → PIM Create or Update with the parameters above. Wall time: the PIM
- * node's execution time as n8n records it (`executionMs`: the whole execution, reading the CSV
- * included); peak memory: the n8n process's resident memory at its highest (its start included).
+ * The sheet in a real n8n (`n8n execute` of `version`): Manual Trigger → Read file → Extract from
+ * CSV (the sheet as a CSV file) → the measured node: `pim` (Create or Update with `options`),
+ * `noOp` (No Operation: n8n's memory for the sheet alone) or `editFields` (Edit Fields evaluating
+ * the PIM node's 4 expressions once per row: n8n's own time for them). Time: the measured node's
+ * execution time as n8n records it; memory: the n8n process's peak RSS (its start, the CSV and
+ * every node's items included).
  */
 async function measureRealN8n(sb, creds, rows, options, o) {
 	const fs = require('node:fs');
@@ -123,12 +155,12 @@ async function measureRealN8n(sb, creds, rows, options, o) {
 	const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-sheet-'));
 	try {
 		const csv = path.join(filesDir, 'sheet.csv');
+		const header = ['sku', 'family', ...COLUMNS];
 		fs.writeFileSync(
 			csv,
-			[
-				'sku,family,name,price',
-				...rows.map((r) => [r.sku, r.family, r.name, r.price].map(csvField).join(',')),
-			].join('\n') + '\n',
+			[header.join(','), ...rows.map((r) => header.map((c) => csvField(r[c])).join(','))].join(
+				'\n',
+			) + '\n',
 		);
 		const credential = { id: 'pimBenchNightly', name: 'PIM sandbox (nightly bench)' };
 		const id = 'pimBenchNightlySync';
@@ -141,6 +173,31 @@ async function measureRealN8n(sb, creds, rows, options, o) {
 			parameters,
 			...extra,
 		});
+		const measured = {
+			floor: () =>
+				node('Sync product', 'n8n-nodes-pim.pim', 2, 600, UPSERT(options), {
+					credentials: { pimApi: credential },
+				}),
+			pim: () =>
+				node('Sync product', 'n8n-nodes-pim.pim', 2, 600, UPSERT(options), {
+					credentials: { pimApi: credential },
+				}),
+			noOp: () => node('Sync product', 'n8n-nodes-base.noOp', 1, 600, {}),
+			editFields: () =>
+				node('Sync product', 'n8n-nodes-base.set', 3.4, 600, {
+					mode: 'manual',
+					assignments: {
+						assignments: EXPRESSIONS.map((c) => ({
+							id: c,
+							name: c,
+							value: `={{ $json.${c} }}`,
+							type: 'string',
+						})),
+					},
+					includeOtherFields: true,
+					options: {},
+				}),
+		}[o.measure ?? 'pim']();
 		const workflow = {
 			id,
 			name: 'bench nightly sync',
@@ -152,9 +209,7 @@ async function measureRealN8n(sb, creds, rows, options, o) {
 					options: {},
 				}),
 				node('Extract from CSV', 'n8n-nodes-base.extractFromFile', 1.1, 400, { options: {} }),
-				node('Sync product', 'n8n-nodes-pim.pim', 2, 600, UPSERT(options), {
-					credentials: { pimApi: credential },
-				}),
+				measured,
 			],
 			connections: {
 				Start: { main: [[{ node: 'Read file', type: 'main', index: 0 }]] },
@@ -166,7 +221,8 @@ async function measureRealN8n(sb, creds, rows, options, o) {
 		};
 		await sb.admin('DELETE', '/log');
 		const { data, processWallMs, peakRss } = await executeOnce({
-			distDir: o.distDir,
+			version: o.version,
+			distDir: o.measure === 'floor' ? floorDist(o.distDir) : o.distDir,
 			filesDir,
 			credentials: [{ ...credential, data: { ...creds, allowHttp: false } }],
 			workflow,
@@ -175,6 +231,8 @@ async function measureRealN8n(sb, creds, rows, options, o) {
 		const task = data.data.resultData.runData['Sync product'][0];
 		if (task.error) throw new Error(`the sync failed: ${task.error.message}`);
 		const items = task.data.main[0];
+		if (items.length !== rows.length)
+			throw new Error(`${o.measure}: ${items.length} items out, ${rows.length} rows in`);
 		const count = (op) => items.filter((i) => i.json.operation === op).length;
 		return {
 			// The node's own time, as n8n shows it: the like-for-like of the in-process figure.
@@ -193,83 +251,132 @@ async function measureRealN8n(sb, creds, rows, options, o) {
 	}
 }
 
+const SKIP = { lookup: 'allProducts', skipUnchanged: true };
+
 /**
- * `realN8n`: each case runs in process and then in the cached real n8n (`n8n execute`, dist/ or
- * PIM_BENCH_DIST installed as a Community Nodes install).
+ * The declarative floor: a copy of the build whose Create or Update returns at once, so n8n's
+ * declarative engine does all it does for the node's parameters (its loop over every item, each
+ * parameter evaluated) and the node nothing else. Where that costs more than n8n's own time for
+ * the expressions (Edit Fields), it is the floor the node is held to (#30).
+ */
+function floorDist(distDir) {
+	const fs = require('node:fs');
+	const os = require('node:os');
+	const path = require('node:path');
+	const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-floor-')), 'dist');
+	fs.cpSync(distDir, copy, { recursive: true });
+	const file = path.join(copy, 'nodes/Pim/resources/product/upsert.js');
+	const code = fs.readFileSync(file, 'utf8');
+	const start = 'async function run() {';
+	if (!code.includes(start)) throw new Error(`floorDist: no "${start}" in ${file}`);
+	fs.writeFileSync(
+		file,
+		code.replace(
+			start,
+			`${start} return (0, operations_1.toItems)(this, [{ operation: 'floor' }]);`,
+		),
+	);
+	return copy;
+}
+
+/**
+ * `realN8n`: each catalogue case also runs in a real n8n of each of `versions` (dist/ or
+ * PIM_BENCH_DIST installed as a Community Nodes install), beside n8n's own cost on its sheet.
  */
 async function run({
-	products = 50_000,
+	sizes = [10_000, 50_000, 100_000],
 	small = 1_000,
 	rps = 20,
 	realN8n = false,
+	versions = ['1.123.81', '2.41.1'],
+	firstImport = true,
 	log = () => {},
 } = {}) {
 	const h = loadHarness();
+	// One account per catalogue size: `n<size>`.
 	const sb = await startSandbox({
 		extra: [
-			'--account',
-			`nightly:nightly-token:${products}`,
-			'--account',
-			`small:small-token:${small}`,
+			...sizes.flatMap((size) => ['--account', `n${size}:n${size}-token:${size}`]),
+			...(small ? ['--account', `small:small-token:${small}`] : []),
 			'--account',
 			'fresh:fresh-token:0',
 		],
 		logLimit: 200_000,
 	});
-	const out = { products, small, rps, rows: [] };
+	const out = { sizes, small, rps, versions: realN8n ? versions : [], rows: [], own: [] };
+	const distDir = process.env.PIM_BENCH_DIST ?? require('node:path').join(__dirname, '..', 'dist');
 	try {
-		const cases = [
-			['small', small, 'One Look-Up per Item', { lookup: 'perItem' }],
-			['small', small, 'Read All Products Once', { lookup: 'allProducts' }],
-			[
-				'small',
-				small,
-				'Read All Products Once + Skip Unchanged',
-				{ lookup: 'allProducts', skipUnchanged: true },
-			],
-			[
-				'nightly',
-				products,
-				'Read All Products Once + Skip Unchanged',
-				{ lookup: 'allProducts', skipUnchanged: true },
-			],
-		];
-		const where = realN8n ? ['in process', 'real n8n'] : ['in process'];
-		const distDir =
-			process.env.PIM_BENCH_DIST ?? require('node:path').join(__dirname, '..', 'dist');
-		for (const [domain, count, label, options] of cases)
+		const cases = small
+			? [
+					['small', small, undefined, 'One Look-Up per Item', { lookup: 'perItem' }],
+					['small', small, undefined, 'Read All Products Once', { lookup: 'allProducts' }],
+					['small', small, undefined, 'Read All Products Once + Skip Unchanged', SKIP],
+				]
+			: [];
+		for (const size of sizes)
+			for (const changes of [undefined, 19])
+				cases.push([`n${size}`, size, changes, 'Read All Products Once + Skip Unchanged', SKIP]);
+		const sheets = new Map();
+		for (const [domain, count, wanted, label, options] of cases) {
+			const catalogue = domain !== 'small';
+			const where = realN8n && catalogue ? ['in process', ...versions] : ['in process'];
+			if (!sheets.has(domain)) sheets.set(domain, await sheet(sb, domain, count));
 			for (const place of where) {
 				await sb.admin('POST', '/reset');
-				const { rows, changes } = edit(await sheet(sb, domain, count));
+				const { rows, changes } = edit(sheets.get(domain), wanted);
 				await sb.admin('PUT', '/faults', { rateLimit: { rps } });
 				const creds = { baseUrl: sb.url, domain, token: `${domain}-token` };
 				const r =
-					place === 'real n8n'
-						? await measureRealN8n(sb, creds, rows, options, { distDir, log })
-						: await measure(h, sb, creds, rows, options);
+					place === 'in process'
+						? await measure(h, sb, creds, rows, options)
+						: await measureRealN8n(sb, creds, rows, options, { distDir, log, version: place });
 				await sb.admin('DELETE', '/faults');
 				const row = { label, place, count, changes, rps, ...r, ideal: r.requests / rps };
 				row.floor = row.ideal + (r.quietMs ?? 0) / 1000;
-				if (options.skipUnchanged) {
-					row.goalRequests = r.pages + changes + 5;
-					row.met =
-						r.requests <= row.goalRequests &&
-						r.ms / 1000 <= 1.2 * row.ideal &&
-						r.updated === changes;
-				}
 				out.rows.push(row);
 				log(
-					`nightly ${label} (${count}, ${place}): ${r.requests} requests, ${(r.ms / 1000).toFixed(1)} s, ${r.writes} writes, peak ${Math.round(r.peakMB)} MB`,
+					`nightly ${label} (${count}, ${changes} changed, ${place}): ${r.requests} requests, ${(r.ms / 1000).toFixed(1)} s, ${r.writes} writes, peak ${Math.round(r.peakMB)} MB`,
 				);
 			}
+		}
+		// n8n's own cost on each sheet, per version: No Operation (memory), Edit Fields (time).
+		if (realN8n)
+			for (const version of versions)
+				for (const size of sizes) {
+					const rows = sheets.get(`n${size}`);
+					const creds = { baseUrl: sb.url, domain: `n${size}`, token: `n${size}-token` };
+					const o = { distDir, log, version };
+					const noOp = await measureRealN8n(sb, creds, rows, {}, { ...o, measure: 'noOp' });
+					const fields = await measureRealN8n(sb, creds, rows, {}, { ...o, measure: 'editFields' });
+					const floor = await measureRealN8n(sb, creds, rows, SKIP, { ...o, measure: 'floor' });
+					out.own.push({
+						version,
+						size,
+						noOpPeakMB: noOp.peakMB,
+						editFieldsMs: fields.ms,
+						floorMs: floor.ms,
+						floorPeakMB: floor.peakMB,
+					});
+					log(
+						`n8n ${version} own (${size}): No Operation peak ${Math.round(noOp.peakMB)} MB, Edit Fields ${(fields.ms / 1000).toFixed(1)} s, declarative floor ${(floor.ms / 1000).toFixed(1)} s / ${Math.round(floor.peakMB)} MB`,
+					);
+				}
+		for (const row of out.rows) {
+			const own = out.own.find((o) => o.version === row.place && o.size === row.count);
+			if (!own) continue;
+			// n8n's own term: its expression time, or the declarative engine's floor where higher.
+			row.ownMs = Math.max(own.editFieldsMs, own.floorMs);
+			row.goalMs = row.ownMs + 0.1 * row.count + 1500 * row.ideal;
+			row.goalPeakMB = Math.max(1.5 * own.noOpPeakMB, 1.1 * own.floorPeakMB);
+			row.own = own;
+			row.met = row.ms <= row.goalMs && row.peakMB <= row.goalPeakMB && row.updated === row.changes;
+		}
 		// A first import: every row new, Read All Products Once finds none (no rate limit).
+		if (!firstImport) return out;
 		await sb.admin('POST', '/reset');
-		const fresh = (await sheet(sb, 'nightly', products)).map((r) => ({
-			...r,
-			sku: `NEW-${r.sku}`,
-		}));
+		const fresh = sheets.get(`n${sizes[0]}`).map((r) => ({ ...r, sku: `NEW-${r.sku}` }));
 		const creds = { baseUrl: sb.url, domain: 'fresh', token: 'fresh-token' };
-		const r = await measure(h, sb, creds, fresh, { lookup: 'allProducts', skipUnchanged: true });
+		const r = await measure(h, sb, creds, fresh, SKIP);
 		out.firstImport = {
 			count: fresh.length,
 			...r,
@@ -288,20 +395,37 @@ async function run({
 function table(result) {
 	if (!result) return '_not measured_\n';
 	const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
+	const mb = (v) => `${Math.round(v).toLocaleString('en-US')} MB`;
+	const goal = (r) => {
+		if (!r.own) return '–';
+		const time = `time ${(r.ms / r.goalMs).toFixed(2)} × goal (${s(r.ownMs)} + ${s(0.1 * r.count)} + ${s(1500 * r.ideal)} = ${s(r.goalMs)})`;
+		const memory = `peak ${(r.peakMB / r.own.noOpPeakMB).toFixed(2)} × No Operation's ${mb(r.own.noOpPeakMB)}, ${(r.peakMB / r.goalPeakMB).toFixed(2)} × goal ${mb(r.goalPeakMB)}`;
+		return `${time}; ${memory}: **${r.met ? 'met' : 'missed'}**`;
+	};
 	const lines = [
-		`| finding products (catalogue, 1 % changed, PIM at ${result.rps} requests/s) | requests (429s) | list pages / product pages | writes | wall time | requests ÷ rate | before the first request → least possible | peak memory | goal |`,
-		'|---|---:|---:|---:|---:|---:|---:|---:|---|',
+		`| finding products (PIM at ${result.rps} requests/s) | where | requests (429s) | list pages / product pages | writes | PIM node time | requests ÷ rate | peak memory | goals (#30) |`,
+		'|---|---|---:|---:|---:|---:|---:|---:|---|',
 		...result.rows.map(
 			(r) =>
-				`| ${r.label} (${r.count.toLocaleString('en-US')} products, ${r.changes} changed)${r.place === 'real n8n' ? ', **real n8n**' : ''} | ${r.requests} (${r.refused}) | ${r.pages} / ${r.productPages} | ${r.writes} | ${s(r.ms)}${r.executionMs === undefined ? '' : ` (${s(r.executionMs)})`} | ${r.ideal.toFixed(1)} s | ${s(r.quietMs ?? 0)} → ${r.floor.toFixed(1)} s | ${Math.round(r.peakMB)} MB | ${r.goalRequests === undefined ? '–' : `≤ ${r.goalRequests} requests, ≤ 1.2 × requests ÷ rate: **${r.met ? 'met' : 'missed'}**`} |`,
+				`| ${r.label} (${r.count.toLocaleString('en-US')} products, ${r.changes} changed) | ${r.place === 'in process' ? 'in process' : `**n8n ${r.place}**`} | ${r.requests} (${r.refused}) | ${r.pages} / ${r.productPages} | ${r.writes} | ${s(r.ms)}${r.executionMs === undefined ? '' : ` (${s(r.executionMs)})`} | ${r.ideal.toFixed(1)} s | ${mb(r.peakMB)} | ${goal(r)} |`,
 		),
 	];
 	const f = result.firstImport;
 	if (f)
 		lines.push(
-			`| first import, ${f.count.toLocaleString('en-US')} new products, Read All Products Once (no rate limit) | ${f.requests} (${f.refused}) | ${f.pages} / ${f.productPages} | ${f.writes} | ${s(f.ms)} | – | ${s(f.quietMs ?? 0)} | ${Math.round(f.peakMB)} MB | ≤ ${f.goalRequests} requests: **${f.met ? 'met' : 'missed'}** |`,
+			`| first import, ${f.count.toLocaleString('en-US')} new products, Read All Products Once (no rate limit) | in process | ${f.requests} (${f.refused}) | ${f.pages} / ${f.productPages} | ${f.writes} | ${s(f.ms)} | – | ${mb(f.peakMB)} | ≤ ${f.goalRequests} requests: **${f.met ? 'met' : 'missed'}** |`,
 		);
-	return `${lines.join('\n')}\n\nList pages: every page of a list the run read (products, and the attribute, family and channel lists it resolves names with; a look-up by SKU counts as one); product pages: the product list without a SKU filter. Writes: answered creates and updates. Peak memory: in process, the growth of the bench process's RSS during the run (n8n-core, the node and the input items; the sandbox runs in its own process); in real n8n, the n8n process's peak RSS (its start, the CSV and every node's items included). Wall time in real n8n: the PIM node's execution time as n8n records it (the whole execution, reading and parsing the CSV included, in brackets). Before the first request: from the node's start to the first request's arrival at the PIM — n8n's declarative engine prepares every item (70 parameter definitions, the expressions of each) in one synchronous loop before any request can leave; with requests ÷ rate it is the least the run can take, whatever the node does.\n`;
+	if (result.own.length)
+		lines.push(
+			'',
+			"| n8n | rows | n8n's own: Edit Fields, 4 expressions per row | declarative floor: the same node doing nothing (time / peak RSS) | peak RSS: No Operation |",
+			'|---|---:|---:|---:|---:|',
+			...result.own.map(
+				(o) =>
+					`| ${o.version} | ${o.size.toLocaleString('en-US')} | ${s(o.editFieldsMs)} | ${s(o.floorMs)} / ${mb(o.floorPeakMB)} | ${mb(o.noOpPeakMB)} |`,
+			),
+		);
+	return `${lines.join('\n')}\n\nList pages: every page of a list the run read (products, and the attribute, family and channel lists it resolves names with; a look-up by SKU counts as one); product pages: the product list without a SKU filter. Writes: answered creates and updates. Peak memory: in process, the growth of the bench process's RSS during the run (n8n-core, the node and the input items; the sandbox runs in its own process); in real n8n, the n8n process's peak RSS (its start, the CSV and every node's items included). PIM node time in real n8n: the node's execution time as n8n records it (the whole execution, reading and parsing the CSV included, in brackets). Goals: the PIM node's time ≤ n8n's own term + 0.1 ms per row + 1.5 × requests ÷ rate, n8n's own term being its time for the node's expressions (Edit Fields evaluating the same 4 expressions once per row) or, where higher, the declarative floor (the same node, same parameters, doing nothing: n8n's declarative engine evaluates every parameter of every item itself); n8n's peak RSS with the sync ≤ 1.5 × the same sheet through No Operation, or the floor's + 10 % where higher.\n`;
 }
 
 module.exports = { run, table };
@@ -311,11 +435,17 @@ if (require.main === module) {
 		const i = process.argv.indexOf(name);
 		return i > 0 ? Number(process.argv[i + 1]) : fallback;
 	};
+	const list = (name, fallback) => {
+		const i = process.argv.indexOf(name);
+		return i > 0 ? process.argv[i + 1].split(',') : fallback;
+	};
 	run({
-		products: arg('--products', 50_000),
-		small: arg('--small', 1_000),
+		sizes: list('--sizes', ['10000', '50000', '100000']).map(Number),
+		small: process.argv.includes('--no-small') ? 0 : arg('--small', 1_000),
 		rps: arg('--rps', 20),
 		realN8n: process.argv.includes('--real-n8n'),
+		versions: list('--versions', ['1.123.81', '2.41.1']),
+		firstImport: !process.argv.includes('--no-first-import'),
 		log: (m) => process.stderr.write(`${m}\n`),
 	})
 		.then((r) => process.stdout.write(table(r)))

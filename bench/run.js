@@ -260,7 +260,7 @@ async function main() {
 			'nightlySync',
 			() =>
 				require('./nightly-sync').run({
-					...(quick ? { products: 5_000, small: 300, rps: 50 } : {}),
+					...(quick ? { sizes: [5_000], small: 300, rps: 50 } : {}),
 					// Each case also in the cached n8n, as scenario 1.
 					realN8n: ctx.realN8n,
 					log,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { fail, listOf, optionalString, requiredString, valuesOf } from '../../shared/params';
+import { fail, listOf, optionalString, param, requiredString, valuesOf } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import { attributeCodeProblem } from '../../shared/attributes';
 
@@ -58,7 +58,7 @@ export const NO_ATTRIBUTES: Readonly<AttributeValues> = {
 // ---- reading the parameters ----
 
 function entries(ctx: Ctx, name: string, key: string): IDataObject[] {
-	const collection = ctx.getNodeParameter(name, {}) as IDataObject;
+	const collection = param<IDataObject>(ctx, name, {});
 	const list = collection?.[key];
 	return Array.isArray(list) ? (list as IDataObject[]) : list ? [list as IDataObject] : [];
 }
@@ -121,8 +121,7 @@ export function productBody(
 	const several = ctx.getNode().typeVersion >= 2;
 	const sku = requiredString(ctx, 'sku', 'SKU');
 	const languageCode = requiredString(ctx, 'languageCode', 'Language');
-	const updateFields =
-		mode === 'update' ? (ctx.getNodeParameter('updateFields', {}) as IDataObject) : {};
+	const updateFields = mode === 'update' ? param<IDataObject>(ctx, 'updateFields', {}) : {};
 	const familyCode =
 		mode === 'create'
 			? requiredString(ctx, 'familyCode', 'Family')
@@ -140,7 +139,7 @@ export function productBody(
 
 	const { attributes, multiSelectAttributes } = attributeValues ?? collectionAttributes(ctx);
 
-	const rawImages = ctx.getNodeParameter('images', []);
+	const rawImages = param<unknown>(ctx, 'images', []);
 	const images = several ? valuesOf(rawImages) : listOf(rawImages);
 	for (const image of images) {
 		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.

@@ -9,7 +9,7 @@ import {
 	type AttributeKind,
 } from '../../shared/attributes';
 import { readAll, SOURCES, text } from '../../shared/reading';
-import { fail, listOf } from '../../shared/params';
+import { fail, listOf, param } from '../../shared/params';
 import { runOf } from '../../shared/run';
 import type { FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
@@ -174,7 +174,7 @@ export interface MappingOptions {
 }
 
 export function mappingOptions(ctx: IExecuteSingleFunctions): MappingOptions {
-	const o = ctx.getNodeParameter('mappingOptions', {}) as IDataObject;
+	const o = param<IDataObject>(ctx, 'mappingOptions', {});
 	return {
 		refuseUnmatched: o.unmatchedFields === 'error',
 		ignore: new Set(listOf(o.ignoreFields).map((f) => f.toLowerCase())),

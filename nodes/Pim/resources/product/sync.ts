@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { AttributeCatalog } from '../../shared/attributes';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { lookaheadFor, MAX_PAGE_SIZE, paginate } from '../../shared/pagination';
+import { param } from '../../shared/params';
 import { runOf } from '../../shared/run';
 import { text } from '../../shared/reading';
 import { formValue } from '../../shared/serializer';
@@ -26,7 +27,7 @@ export interface SyncOptions {
 }
 
 export function syncOptions(ctx: IExecuteSingleFunctions): SyncOptions {
-	const o = ctx.getNodeParameter('upsertOptions', {}) as IDataObject;
+	const o = param<IDataObject>(ctx, 'upsertOptions', {});
 	return {
 		lookup: o.lookup === 'allProducts' ? 'allProducts' : 'perItem',
 		skipUnchanged: o.skipUnchanged === true,
