@@ -44,13 +44,14 @@ const FIELD_EXPRESSION =
  */
 function plainValue(raw: unknown, json: () => IDataObject): unknown {
 	let found = false;
+	let needsN8n = false;
 	const walk = (value: unknown): unknown => {
+		if (needsN8n) return undefined;
 		if (typeof value === 'string') {
 			if (!value.startsWith('=')) return value;
 			const m = FIELD_EXPRESSION.exec(value);
-			if (!m) throw NEEDS_N8N;
-			const field = json()[m[1] ?? m[3]];
-			if (field !== null && typeof field === 'object') throw NEEDS_N8N;
+			const field = m ? json()[m[1] ?? m[3]] : undefined;
+			if (!m || (field !== null && typeof field === 'object')) needsN8n = true;
 			found = true;
 			return field;
 		}
@@ -59,13 +60,8 @@ function plainValue(raw: unknown, json: () => IDataObject): unknown {
 			return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
 		return value;
 	};
-	try {
-		const resolved = walk(raw);
-		return found ? resolved : NO_EXPRESSION;
-	} catch (error) {
-		if (error === NEEDS_N8N) return NEEDS_N8N;
-		throw error;
-	}
+	const resolved = walk(raw);
+	return needsN8n ? NEEDS_N8N : found ? resolved : NO_EXPRESSION;
 }
 
 /** A value shared by every item of a run: frozen, so no item can change it for the others. */
