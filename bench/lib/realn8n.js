@@ -404,7 +404,13 @@ async function executeOnce(o) {
 				env,
 				cwd: userFolder,
 				outFile,
-				nodeArgs: ['--max-old-space-size=8192'],
+				// PIM_BENCH_CPU_PROF=<dir>: the run under V8's profiler (bench/profile-summary.js reads it).
+				nodeArgs: [
+					'--max-old-space-size=8192',
+					...(process.env.PIM_BENCH_CPU_PROF
+						? ['--cpu-prof', `--cpu-prof-dir=${process.env.PIM_BENCH_CPU_PROF}`]
+						: []),
+				],
 			},
 		);
 		const text = fs.readFileSync(outFile, 'utf8');

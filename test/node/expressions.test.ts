@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Expression } from 'n8n-workflow';
 
-import { runPim } from '../helpers/n8n';
+import { credentialReads, runPim } from '../helpers/n8n';
 import { requests, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -92,6 +92,7 @@ it('Create or Update (version 2) evaluates each expression only as often as n8n 
 		image: `https://img.example.com/eval/${i}.jpg`,
 		name: `Evaluated ${i}`,
 	}));
+	credentialReads.count = 0;
 	const counts = await countingEvaluations(async () => {
 		const { items, error } = await runPim(
 			env.creds(),
@@ -112,6 +113,8 @@ it('Create or Update (version 2) evaluates each expression only as often as n8n 
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.operation)).toEqual(rows.map(() => 'created'));
 	});
+	// The credential is read once per run, as n8n's routing reads it (n8n's read and the node's).
+	expect(credentialReads.count).toBe(2);
 	// RoutingNode's loop evaluates each parameter once per item, and a fixed collection's entries
 	// once more; the node reads them without evaluating again.
 	expect(Object.fromEntries(counts)).toEqual({

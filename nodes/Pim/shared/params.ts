@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './pagination';
 import { RUN_SETTINGS, type ClientSettings } from './policy';
-import { runOf } from './run';
+import { nodeOf, runOf } from './run';
 
 /** Reading and checking node parameters: every problem is reported before a request is sent. */
 
@@ -20,7 +20,7 @@ type Ctx = IExecuteSingleFunctions;
  * - anything else is n8n's to evaluate, as getNodeParameter does.
  */
 export function param<T = unknown>(ctx: Ctx, name: string, fallback: T): T {
-	const raw = ctx.getNode().parameters[name] as unknown;
+	const raw = nodeOf(ctx).parameters[name] as unknown;
 	if (raw !== undefined) {
 		const json = (): IDataObject => ctx.getInputData()?.json ?? {};
 		const direct = plainValue(raw, json);

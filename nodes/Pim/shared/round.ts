@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { runOf } from './run';
+import { nodeOf, runOf } from './run';
 
 /**
  * The items of one node execution that write, so that a run never hides what it wrote.
@@ -185,7 +185,7 @@ export async function writeInRound<P>(
 	write: (prepared: P) => Promise<INodeExecutionData[]>,
 ): Promise<INodeExecutionData[]> {
 	// Joined before the first await of the item (see joinRound).
-	const round = ctx.getNode().typeVersion >= 2 ? joinRound(ctx) : undefined;
+	const round = nodeOf(ctx).typeVersion >= 2 ? joinRound(ctx) : undefined;
 	if (!round) return await write(await prepare());
 	if ((await round.turn()) === 'abandoned') return [];
 	let prepared: P;

@@ -31,6 +31,8 @@ import {
 /** Any n8n context that can make authenticated requests: node items, pagination, dropdowns, polls. */
 export type PimContext = Pick<FunctionsBase, 'getNode' | 'getCredentials'> & {
 	helpers: Pick<RequestHelperFunctions, 'httpRequestWithAuthentication'>;
+	/** A node run's contexts have it: the credential is read once per run. */
+	getExecuteData?: () => unknown;
 };
 
 export const CREDENTIAL_TYPE = 'pimApi';
@@ -345,27 +347,29 @@ interface ResolvedCredential {
 }
 
 /**
- * The credential is read once per n8n context and item, not once per request: in n8n every
- * `getCredentials` loads the credential from the database, decrypts it and resolves its
- * expressions (about 1-2 ms of CPU each), and a Return All sends one request per page from the
- * same context. Keyed by the context object, so nothing outlives the node run that made it.
+ * The credential is read once per node run, as n8n's own declarative engine reads it (routing-node
+ * resolves it once per run, with item 0): in n8n every `getCredentials` loads the credential from
+ * the database, decrypts it and resolves its expressions (about 1-2 ms of CPU each), which at
+ * 50 000 items was seconds. Contexts without a run (a dropdown, a poll) read it once per context
+ * and item. Keyed by the run's execute data or the context, so nothing outlives them.
  */
 const resolved = new WeakMap<object, Map<number, Promise<ResolvedCredential>>>();
 
 function resolveCredential(ctx: PimContext, itemIndex?: number): Promise<ResolvedCredential> {
-	let perItem = resolved.get(ctx);
+	const run = ctx.getExecuteData?.() as object | undefined;
+	const owner = run ?? ctx;
+	let perItem = resolved.get(owner);
 	if (!perItem) {
 		perItem = new Map();
-		resolved.set(ctx, perItem);
+		resolved.set(owner, perItem);
 	}
-	const key = itemIndex ?? -1;
+	const key = run ? 0 : (itemIndex ?? -1);
 	let promise = perItem.get(key);
 	if (!promise) {
 		promise = (async () => {
-			const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
+			const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, run ? 0 : itemIndex);
 			const result = resolveConnection(credentials);
-			if (result.problem)
-				throw new NodeOperationError(ctx.getNode(), result.problem.message, { itemIndex });
+			if (result.problem) throw new CredentialProblem(result.problem.message);
 			const details = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
 			return {
 				connection: result.connection,
@@ -378,12 +382,22 @@ function resolveCredential(ctx: PimContext, itemIndex?: number): Promise<Resolve
 			};
 		})();
 		perItem.set(key, promise);
-		// A failed read (the database, say) is tried again by the next request, not remembered.
+		// A failed read (the database, say) is tried again by the next request, not remembered; a
+		// credential that is wrong stays wrong for the run.
 		const items = perItem;
-		promise.catch(() => items.delete(key));
+		promise.catch((error: unknown) => {
+			if (!(error instanceof CredentialProblem)) items.delete(key);
+		});
 	}
-	return promise;
+	return promise.catch((error: unknown) => {
+		// A problem of the credential itself is each item's own error, naming the item.
+		if (error instanceof CredentialProblem)
+			throw new NodeOperationError(ctx.getNode(), error.message, { itemIndex });
+		throw error;
+	});
 }
+
+class CredentialProblem extends Error {}
 
 /** The PIM as one run sees it: made once and passed on instead of context, bound and settings. */
 export interface PimClient {

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { fail, listOf, optionalString, param, requiredString, valuesOf } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import { attributeCodeProblem } from '../../shared/attributes';
+import { nodeOf } from '../../shared/run';
 
 /**
  * A product write's body, read from the parameters and checked (productBody). Names in the body
@@ -118,7 +119,7 @@ export function productBody(
 	mode: 'create' | 'update',
 	attributeValues?: AttributeValues,
 ): ProductBody {
-	const several = ctx.getNode().typeVersion >= 2;
+	const several = nodeOf(ctx).typeVersion >= 2;
 	const sku = requiredString(ctx, 'sku', 'SKU');
 	const languageCode = requiredString(ctx, 'languageCode', 'Language');
 	const updateFields = mode === 'update' ? param<IDataObject>(ctx, 'updateFields', {}) : {};

@@ -10,7 +10,7 @@ import {
 } from '../../shared/attributes';
 import { readAll, SOURCES, text } from '../../shared/reading';
 import { fail, listOf, param } from '../../shared/params';
-import { runOf } from '../../shared/run';
+import { nodeOf, runOf } from '../../shared/run';
 import type { FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
 import type { PimClient } from '../../shared/transport';
@@ -45,7 +45,7 @@ export type MappingMode = 'defineBelow' | 'autoMapInputData';
 
 /** The mapping mode and the codes given, from the saved parameter itself (no expression evaluated). */
 export function savedColumns(ctx: IExecuteSingleFunctions): { mode: MappingMode; codes: string[] } {
-	const raw = (ctx.getNode().parameters.columns ?? {}) as INodeParameters;
+	const raw = (nodeOf(ctx).parameters.columns ?? {}) as INodeParameters;
 	const mode: MappingMode =
 		raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
 	const value = raw.value && typeof raw.value === 'object' ? (raw.value as IDataObject) : {};

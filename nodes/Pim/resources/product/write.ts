@@ -3,6 +3,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import type { MultiSelectForm } from '../../shared/connection';
 import type { BodyBuilder } from '../../shared/operations';
 import { serializeForm, type FormField } from '../../shared/serializer';
+import { nodeOf } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
 import { NO_ATTRIBUTES, productBody, type ProductBody } from './body';
 import { columnsReader } from './mapping';
@@ -39,7 +40,7 @@ export async function prepareProductWrite(
 	pim: PimClient,
 ): Promise<ProductWrite> {
 	const { body, lists } =
-		ctx.getNode().typeVersion < 2
+		nodeOf(ctx).typeVersion < 2
 			? { body: once(() => productBody(ctx, mode)), lists: {} }
 			: await resolvedBody(ctx, mode, pim);
 	const { multiSelectForm } = await pim.connection();
