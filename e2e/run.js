@@ -16,12 +16,13 @@
  *
  * Flags: --versions a,b   --browser-versions a,b|all|none   --no-browser   --no-build   --keep
  *        --only restart (only the restart check, after the package and credentials are in place)
+ *        --only specs [--spec <id>] (only the workflows run with n8n execute; --spec: one of them)
  *        --queue (instead of the above: n8n queue mode, main + 2 workers, e2e/queue.js)
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('../harness');
-const { specs } = require('./workflows');
+const { specs, NIGHTLY_IN_BATCHES } = require('./workflows');
 const editor = require('./editor');
 const scale = require('./scale');
 const queue = require('./queue');
@@ -97,9 +98,10 @@ function parseArgs(argv) {
 		else if (flag === '--keep') opts.keep = true;
 		else if (flag === '--queue') opts.queue = true;
 		else if (flag === '--only') opts.only = value();
+		else if (flag === '--spec') opts.spec = value();
 		else if (flag === '--help' || flag === '-h') {
 			console.log(
-				'Usage: npm run test:e2e -- [--versions 1.123.81,2.41.1] [--browser-versions all|none|a,b] [--no-browser] [--no-build] [--keep] [--only restart] [--queue (only the queue-mode test, e2e/queue.js)]',
+				'Usage: npm run test:e2e -- [--versions 1.123.81,2.41.1] [--browser-versions all|none|a,b] [--no-browser] [--no-build] [--keep] [--only restart|specs] [--spec <workflow id> (with --only specs: that one)] [--queue (only the queue-mode test, e2e/queue.js)]',
 			);
 			process.exit(0);
 		} else {
@@ -107,8 +109,8 @@ function parseArgs(argv) {
 			process.exit(2);
 		}
 	}
-	if (opts.only !== undefined && opts.only !== 'restart') {
-		console.error(`--only takes "restart" (got "${opts.only}")`);
+	if (opts.only !== undefined && !['restart', 'specs'].includes(opts.only)) {
+		console.error(`--only takes "restart" or "specs" (got "${opts.only}")`);
 		process.exit(2);
 	}
 	if (process.env.E2E_VERSIONS && !argv.includes('--versions'))
@@ -259,6 +261,31 @@ const controls = (api) =>
  * The example workflows (plus the trigger test copy) as separate files for `import:workflow
  * --separate`; files they read go to `filesDir`.
  */
+/**
+ * The nightly-sync example with n8n's Loop Over Items between the sheet and the sync (batches of
+ * 500, each batch's output looped back): the PIM node runs once per batch in one execution.
+ */
+function nightlyInBatches(dir) {
+	const wf = JSON.parse(fs.readFileSync(path.join(dir, 'nightly-catalogue-sync.json'), 'utf8'));
+	wf.id = NIGHTLY_IN_BATCHES;
+	wf.name = 'e2e: Nightly catalogue sync in Loop Over Items';
+	const loop = 'Loop Over Items';
+	const at = wf.nodes.find((n) => n.name === 'Sync product').position;
+	wf.nodes.push({
+		id: 'e2e-loop-over-items',
+		name: loop,
+		type: 'n8n-nodes-base.splitInBatches',
+		typeVersion: 3,
+		position: [at[0] - 100, at[1] + 200],
+		parameters: { batchSize: 500, options: {} },
+	});
+	const to = (node) => [{ node, type: 'main', index: 0 }];
+	wf.connections['Extract from CSV'] = { main: [to(loop)] };
+	wf.connections[loop] = { main: [[], to('Sync product')] };
+	wf.connections['Sync product'] = { main: [to(loop)] };
+	return wf;
+}
+
 function writeWorkflows(dir, filesDir) {
 	fs.mkdirSync(dir, { recursive: true });
 	for (const { file, wf } of n8n.loadExamples(EXAMPLES, filesDir))
@@ -285,6 +312,10 @@ function writeWorkflows(dir, filesDir) {
 		JSON.stringify(scale.burstTestWorkflow(), null, 2),
 	);
 	fs.writeFileSync(path.join(dir, 'e2e-hostile.json'), JSON.stringify(hostile.workflow(), null, 2));
+	fs.writeFileSync(
+		path.join(dir, 'e2e-nightly-in-batches.json'),
+		JSON.stringify(nightlyInBatches(dir), null, 2),
+	);
 	fs.writeFileSync(
 		path.join(dir, 'e2e-trigger-big.json'),
 		JSON.stringify(scale.triggerTestWorkflow(EXAMPLES), null, 2),
@@ -451,12 +482,16 @@ async function runVersion(version, opts, tarball) {
 			return { run, ms: Date.now() - t0 };
 		};
 		const ctx = { pim, admin: sb.admin, execute, sandboxUrl: sb.url, filesDir };
-		for (const spec of specs) {
+		for (const spec of specs.filter((s) => !opts.spec || s.id === opts.spec)) {
 			const wf = JSON.parse(
 				fs.readFileSync(path.join(spec.fixture ? FIXTURES : EXAMPLES, spec.file), 'utf8'),
 			);
 			await sb.admin('/reset', { method: 'POST' });
 			await suite.check(`workflow "${spec.name ?? wf.name}" (n8n execute)`, () => spec.verify(ctx));
+		}
+		if (opts.only === 'specs') {
+			suite.timings.total = Date.now() - tVersion;
+			return suite;
 		}
 		await suite.check(
 			'a hostile PIM: redirects to another origin not followed, an endless list stopped (n8n execute)',

@@ -884,4 +884,65 @@ specs.push({
 	},
 });
 
-module.exports = { specs, items, allProducts, csvRows };
+// The same catalogue in n8n's Loop Over Items, batches of 500 (#30): the PIM node runs 10 times
+// in one execution and reads the catalogue and each list once for the execution.
+const NIGHTLY_IN_BATCHES = 'pimNightlyInBatches';
+
+specs.push({
+	id: NIGHTLY_IN_BATCHES,
+	name: 'Nightly catalogue sync on 5 000 rows in Loop Over Items (batches of 500)',
+	file: 'nightly-catalogue-sync.json',
+	async verify(ctx) {
+		const fs = require('node:fs');
+		const csv = require('node:path').join(ctx.filesDir, 'nightly-catalogue.csv');
+		const original = fs.readFileSync(csv, 'utf8');
+		const [header, ...lines] = original.trim().split('\n');
+		const row = (i, changed) =>
+			lines[i % lines.length]
+				.replace(/^NIGHT-\d+/, `LOOP-${String(i + 1).padStart(5, '0')}`)
+				.replace(/Nightly product \d+/, `Loop product ${i + 1}${changed ? ' (changed)' : ''}`);
+		const sheet = (changed) =>
+			[header, ...Array.from({ length: 5000 }, (_, i) => row(i, changed.has(i)))].join('\n') + '\n';
+		const night = async (text) => {
+			fs.writeFileSync(csv, text);
+			await ctx.admin('/log', { method: 'DELETE' });
+			const { run } = await ctx.execute(this.id);
+			const log = await ctx.admin('/log');
+			const gets = (list) =>
+				log.filter((r) => r.method === 'GET' && r.path === `/api/integration/${list}`).length;
+			const runs = run.data.resultData.runData['Sync product'];
+			return {
+				runs: runs.length,
+				out: runs.flatMap((r) => r.data.main[0].map((i) => i.json)),
+				writes: log.filter((r) => r.method === 'POST' || r.method === 'PUT').length,
+				listReads: gets('product'),
+				referenceReads: gets('family') + gets('channel') + gets('category'),
+				attributeReads: gets('attribute'),
+			};
+		};
+		try {
+			const first = await night(sheet(new Set()));
+			eq(first.runs, 10, 'the PIM node ran once per batch of 500');
+			eq(first.writes, 5000, 'first night: 5 000 products created');
+			const pages = Math.ceil((SEED_PRODUCTS + 5000) / 1000);
+			const changed = new Set(Array.from({ length: 50 }, (_, k) => k * 100 + 7));
+			const third = await night(sheet(changed));
+			eq(third.runs, 10, 'the PIM node ran once per batch of 500');
+			eq(third.listReads, pages, "product list reads = the catalogue's pages, once per execution");
+			ok(third.referenceReads <= 3, `reference list reads ≤ 3 (got ${third.referenceReads})`);
+			eq(third.attributeReads, 1, 'attribute list reads');
+			eq(third.writes, changed.size, 'writes = changed rows (1 %)');
+			eq(
+				third.out.filter((o) => o.operation === 'updated').map((o) => o.sku),
+				[...changed].map((i) => `LOOP-${String(i + 1).padStart(5, '0')}`),
+				'the changed rows were the ones written',
+			);
+			eq(third.out.length, 5000, 'one output item per row');
+			return `5 000 rows in 10 batches: night 1 ${first.writes} writes; night 2 (50 changed) ${third.writes} writes, ${third.listReads} product list reads, ${third.referenceReads} reference list reads, ${third.attributeReads} attribute read`;
+		} finally {
+			fs.writeFileSync(csv, original);
+		}
+	},
+});
+
+module.exports = { specs, items, allProducts, csvRows, NIGHTLY_IN_BATCHES };

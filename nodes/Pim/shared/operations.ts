@@ -51,12 +51,12 @@ function runAsPagination(run: OperationRunner, preSend?: PreSendAction[]): INode
 	return {
 		send: preSend ? { paginate: true, preSend } : { paginate: true },
 		operations: {
-			pagination: async function (this: IExecutePaginationFunctions, requestData) {
-				try {
-					return await run.call(this, requestData);
-				} catch (error) {
+			// A promise chain, not an async function: n8n starts every item at once, and each
+			// waiting item's suspended frame would stay in memory until its turn.
+			pagination: function (this: IExecutePaginationFunctions, requestData) {
+				return run.call(this, requestData).catch((error: unknown) => {
 					throw asOwnError(this, error);
-				}
+				});
 			},
 		},
 	};

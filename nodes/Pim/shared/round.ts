@@ -41,7 +41,10 @@ export class WriteRound {
 		allPrepared: () => this.prepared + this.problems.size >= this.registered,
 		allSettled: () => this.settled >= this.registered,
 	};
-	private waiting: Record<Moment, Array<() => void>> = { allPrepared: [], allSettled: [] };
+	private waiting: Record<Moment, Array<{ index: number; wake: () => void }>> = {
+		allPrepared: [],
+		allSettled: [],
+	};
 	/** Items waiting for their slice to be prepared, in the order n8n started them. */
 	private readonly turns: Array<() => void> = [];
 	private slicing = false;
@@ -81,10 +84,9 @@ export class WriteRound {
 	 * 'abandoned': n8n could not start some items (an expression failed on their row) and fails
 	 * the node with that error itself; nobody waits for this item any more, and it writes nothing.
 	 */
-	async ready(): Promise<'write' | 'abandoned'> {
+	async ready(itemIndex: number): Promise<'write' | 'abandoned'> {
 		this.prepared++;
-		this.notify();
-		await this.allPrepared();
+		await this.until('allPrepared', itemIndex);
 		if (this.registered < this.expected) return 'abandoned';
 		if (this.problems.size) throw this.summary();
 		return 'write';
@@ -93,8 +95,7 @@ export class WriteRound {
 	/** The item could not be prepared: `error` gets the summary once every item is prepared. */
 	async problem(itemIndex: number, error: Error): Promise<Error | 'abandoned'> {
 		this.problems.set(itemIndex, error);
-		this.notify();
-		await this.allPrepared();
+		await this.until('allPrepared', itemIndex);
 		if (this.registered < this.expected) return 'abandoned';
 		// Alone in its run, its own error says it all.
 		if (this.registered > 1) append(error, `${this.summary().message}.`);
@@ -108,23 +109,15 @@ export class WriteRound {
 	}
 
 	/** The PIM refused the item's write: `error` says, once every write settled, what went in. */
-	async refused(error: Error): Promise<Error> {
+	async refused(itemIndex: number, error: Error): Promise<Error> {
 		this.settled++;
-		this.notify();
-		await this.until('allSettled');
+		await this.until('allSettled', itemIndex);
 		if (this.registered > 1)
 			append(
 				error,
 				`${this.written} of ${this.registered} items of this run were written. Turn on Settings → On Error → "Continue (using error output)" to get one result per item.`,
 			);
 		return error;
-	}
-
-	private async allPrepared(): Promise<void> {
-		// Every item that will join has joined after one turn of the event loop: n8n starts them
-		// all in one synchronous loop.
-		await sleep(0);
-		await this.until('allPrepared');
 	}
 
 	private summary(): Error {
@@ -136,19 +129,29 @@ export class WriteRound {
 		);
 	}
 
+	/** Wakes the items waiting for a moment that has come, in the order of their items. */
 	private notify(): void {
 		for (const moment of MOMENTS) {
 			if (this.waiting[moment].length === 0 || !this.moments[moment]()) continue;
-			const waiting = this.waiting[moment];
+			const waiting = this.waiting[moment].sort((a, b) => a.index - b.index);
 			this.waiting[moment] = [];
-			for (const wake of waiting) wake();
+			for (const { wake } of waiting) wake();
 		}
 	}
 
-	/** Until the moment has come (checked again on waking: an item may join late). */
-	private async until(moment: Moment): Promise<void> {
-		while (!this.moments[moment]())
-			await new Promise<void>((resolve) => this.waiting[moment].push(resolve));
+	/**
+	 * Until the moment has come (checked again on waking). Every item waits, the one whose change
+	 * brought the moment too, and all are woken in item order: the items then go on in the order
+	 * of their rows (two rows of one SKU are written in that order, the later one last). Every item
+	 * that will join has joined by now: items are prepared only after turn() let n8n's
+	 * synchronous loop start (and register) them all.
+	 */
+	private async until(moment: Moment, index: number): Promise<void> {
+		do {
+			const woken = new Promise<void>((wake) => this.waiting[moment].push({ index, wake }));
+			this.notify();
+			await woken;
+		} while (!this.moments[moment]());
 	}
 }
 
@@ -196,12 +199,12 @@ export async function writeInRound<P>(
 		if (outcome === 'abandoned') return [];
 		throw outcome;
 	}
-	if ((await round.ready()) === 'abandoned') return [];
+	if ((await round.ready(ctx.getItemIndex())) === 'abandoned') return [];
 	try {
 		const result = await write(prepared);
 		round.wrote();
 		return result;
 	} catch (error) {
-		throw await round.refused(error as Error);
+		throw await round.refused(ctx.getItemIndex(), error as Error);
 	}
 }

@@ -106,19 +106,42 @@ export function nodeOf(ctx: IExecuteSingleFunctions): INode {
 	return runOf(ctx).ofNodeRun('node', () => ctx.getNode());
 }
 
-export function runOf(ctx: IExecuteSingleFunctions): PimRun {
-	const key = executionKey(ctx);
-	let state = key ? executions.get(key) : undefined;
-	if (!state) {
-		state = new ExecutionState();
-		if (key) executions.set(key, state);
+/** An item's view of its execution's state (see ExecutionState): no closure, nothing retained. */
+class ItemRun implements PimRun {
+	constructor(
+		private readonly state: ExecutionState,
+		private readonly ctx: IExecuteSingleFunctions,
+	) {}
+
+	async shared<T>(key: string, what: string, read: () => Promise<T>): Promise<T> {
+		return await this.state.shared(this.ctx, key, what, read);
 	}
-	const of = state;
-	return {
-		shared: async (key, what, read) => await of.shared(ctx, key, what, read),
-		ofNodeRun: (key, create) => of.ofNodeRun(ctx, key, create),
-		inTurn: async (key, task) => await of.inTurn(key, task),
-	};
+
+	ofNodeRun<T>(key: string, create: () => T): T {
+		return this.state.ofNodeRun(this.ctx, key, create);
+	}
+
+	async inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
+		return await this.state.inTurn(key, task);
+	}
+}
+
+/** The execution's state of each node run (its execute data), so the context is looked up once. */
+const byNodeRun = new WeakMap<object, ExecutionState>();
+
+export function runOf(ctx: IExecuteSingleFunctions): PimRun {
+	const nodeRun = ctx.getExecuteData?.() as object | undefined;
+	let state = nodeRun ? byNodeRun.get(nodeRun) : undefined;
+	if (!state) {
+		const key = executionKey(ctx);
+		state = key ? executions.get(key) : undefined;
+		if (!state) {
+			state = new ExecutionState();
+			if (key) executions.set(key, state);
+		}
+		if (nodeRun) byNodeRun.set(nodeRun, state);
+	}
+	return new ItemRun(state, ctx);
 }
 
 function executionKey(ctx: IExecuteSingleFunctions): object | undefined {

@@ -172,12 +172,12 @@ export class Catalogue {
 	unchanged(
 		sku: string,
 		body: ProductBody,
-		form: string,
+		form: () => string,
 		lists: References,
 		overwrite: boolean,
 	): boolean | undefined {
 		const written = this.written.get(sku);
-		if (written !== undefined) return written === hashOf(form);
+		if (written !== undefined) return written === hashOf(form());
 		const facts = this.products.get(sku);
 		if (typeof facts !== 'string') return undefined;
 		const held: Holding = {

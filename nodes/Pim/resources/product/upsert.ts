@@ -21,7 +21,7 @@ import { prepareProductWrite } from './write';
  * (sync.ts), write. The write itself is prepared as every product write is (write.ts).
  */
 async function run(this: IExecutePaginationFunctions) {
-	return await writeInRound(
+	return writeInRound(
 		this,
 		async () => {
 			const pim = runClient(this);
@@ -45,7 +45,7 @@ async function run(this: IExecutePaginationFunctions) {
 				let unchanged: boolean | undefined;
 				if (exists && compare)
 					unchanged = catalogue
-						? catalogue.unchanged(sku, body, write.form(), write.lists, overwrite)
+						? catalogue.unchanged(sku, body, write.form, write.lists, overwrite)
 						: Object.keys(changesOf(body, record!, write.lists, overwrite)).length === 0;
 
 				if (sync.dryRun) {
