@@ -19,7 +19,7 @@
  *
  *   node bench/nightly-sync.js [--sizes 10000,50000,100000] [--small 1000] [--rps 20]
  *                              [--real-n8n] [--versions 1.123.81,2.41.1] [--no-small]
- *                              [--no-first-import]
+ *                              [--no-first-import] [--real-only (catalogue cases only in real n8n)]
  */
 const { loadHarness } = require('./lib/harness');
 const { startSandbox } = require('./lib/sandbox');
@@ -151,7 +151,7 @@ async function measureRealN8n(sb, creds, rows, options, o) {
 	const fs = require('node:fs');
 	const os = require('node:os');
 	const path = require('node:path');
-	const { executeOnce } = require('./lib/realn8n');
+	const { executeOnce, rssPeakBetween } = require('./lib/realn8n');
 	const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-sheet-'));
 	try {
 		const csv = path.join(filesDir, 'sheet.csv');
@@ -220,7 +220,7 @@ async function measureRealN8n(sb, creds, rows, options, o) {
 			pinData: {},
 		};
 		await sb.admin('DELETE', '/log');
-		const { data, processWallMs, peakRss } = await executeOnce({
+		const { data, processWallMs, peakRss, samples } = await executeOnce({
 			version: o.version,
 			distDir: o.measure === 'floor' ? floorDist(o.distDir) : o.distDir,
 			filesDir,
@@ -244,7 +244,12 @@ async function measureRealN8n(sb, creds, rows, options, o) {
 			updated: count('updated'),
 			created: count('created'),
 			unchanged: count('unchanged'),
-			peakMB: peakRss / 1048576,
+			// While the workflow ran, up to the measured node's end: after it, `n8n execute` prints
+			// the whole run (every node's items) as JSON, which costs the same for any node.
+			peakMB:
+				rssPeakBetween(samples, Date.parse(data.startedAt), task.startTime + task.executionTime) /
+				1048576,
+			processPeakMB: peakRss / 1048576,
 		};
 	} finally {
 		fs.rmSync(filesDir, { recursive: true, force: true });
@@ -290,6 +295,7 @@ async function run({
 	realN8n = false,
 	versions = ['1.123.81', '2.41.1'],
 	firstImport = true,
+	realOnly = false,
 	log = () => {},
 } = {}) {
 	const h = loadHarness();
@@ -319,7 +325,8 @@ async function run({
 		const sheets = new Map();
 		for (const [domain, count, wanted, label, options] of cases) {
 			const catalogue = domain !== 'small';
-			const where = realN8n && catalogue ? ['in process', ...versions] : ['in process'];
+			const where =
+				realN8n && catalogue ? [...(realOnly ? [] : ['in process']), ...versions] : ['in process'];
 			if (!sheets.has(domain)) sheets.set(domain, await sheet(sb, domain, count));
 			for (const place of where) {
 				await sb.admin('POST', '/reset');
@@ -353,6 +360,7 @@ async function run({
 						version,
 						size,
 						noOpPeakMB: noOp.peakMB,
+						noOpProcessPeakMB: noOp.processPeakMB,
 						editFieldsMs: fields.ms,
 						floorMs: floor.ms,
 						floorPeakMB: floor.peakMB,
@@ -407,7 +415,7 @@ function table(result) {
 		'|---|---|---:|---:|---:|---:|---:|---:|---|',
 		...result.rows.map(
 			(r) =>
-				`| ${r.label} (${r.count.toLocaleString('en-US')} products, ${r.changes} changed) | ${r.place === 'in process' ? 'in process' : `**n8n ${r.place}**`} | ${r.requests} (${r.refused}) | ${r.pages} / ${r.productPages} | ${r.writes} | ${s(r.ms)}${r.executionMs === undefined ? '' : ` (${s(r.executionMs)})`} | ${r.ideal.toFixed(1)} s | ${mb(r.peakMB)} | ${goal(r)} |`,
+				`| ${r.label} (${r.count.toLocaleString('en-US')} products, ${r.changes} changed) | ${r.place === 'in process' ? 'in process' : `**n8n ${r.place}**`} | ${r.requests} (${r.refused}) | ${r.pages} / ${r.productPages} | ${r.writes} | ${s(r.ms)}${r.executionMs === undefined ? '' : ` (${s(r.executionMs)})`} | ${r.ideal.toFixed(1)} s | ${mb(r.peakMB)}${r.processPeakMB === undefined ? '' : ` (${mb(r.processPeakMB)})`} | ${goal(r)} |`,
 		),
 	];
 	const f = result.firstImport;
@@ -422,10 +430,10 @@ function table(result) {
 			'|---|---:|---:|---:|---:|',
 			...result.own.map(
 				(o) =>
-					`| ${o.version} | ${o.size.toLocaleString('en-US')} | ${s(o.editFieldsMs)} | ${s(o.floorMs)} / ${mb(o.floorPeakMB)} | ${mb(o.noOpPeakMB)} |`,
+					`| ${o.version} | ${o.size.toLocaleString('en-US')} | ${s(o.editFieldsMs)} | ${s(o.floorMs)} / ${mb(o.floorPeakMB)} | ${mb(o.noOpPeakMB)} (${mb(o.noOpProcessPeakMB)}) |`,
 			),
 		);
-	return `${lines.join('\n')}\n\nList pages: every page of a list the run read (products, and the attribute, family and channel lists it resolves names with; a look-up by SKU counts as one); product pages: the product list without a SKU filter. Writes: answered creates and updates. Peak memory: in process, the growth of the bench process's RSS during the run (n8n-core, the node and the input items; the sandbox runs in its own process); in real n8n, the n8n process's peak RSS (its start, the CSV and every node's items included). PIM node time in real n8n: the node's execution time as n8n records it (the whole execution, reading and parsing the CSV included, in brackets). Goals: the PIM node's time ≤ n8n's own term + 0.1 ms per row + 1.5 × requests ÷ rate, n8n's own term being its time for the node's expressions (Edit Fields evaluating the same 4 expressions once per row) or, where higher, the declarative floor (the same node, same parameters, doing nothing: n8n's declarative engine evaluates every parameter of every item itself); n8n's peak RSS with the sync ≤ 1.5 × the same sheet through No Operation, or the floor's + 10 % where higher.\n`;
+	return `${lines.join('\n')}\n\nList pages: every page of a list the run read (products, and the attribute, family and channel lists it resolves names with; a look-up by SKU counts as one); product pages: the product list without a SKU filter. Writes: answered creates and updates. Peak memory: in process, the growth of the bench process's RSS during the run (n8n-core, the node and the input items; the sandbox runs in its own process); in real n8n, the n8n process's peak RSS while the workflow ran (in brackets: the process's whole life), up to the measured node's end (n8n's start, reading and parsing the CSV and every node's items included; not n8n execute printing the whole run as JSON afterwards, which costs the same for any node). PIM node time in real n8n: the node's execution time as n8n records it (the whole execution, reading and parsing the CSV included, in brackets). Goals: the PIM node's time ≤ n8n's own term + 0.1 ms per row + 1.5 × requests ÷ rate, n8n's own term being its time for the node's expressions (Edit Fields evaluating the same 4 expressions once per row) or, where higher, the declarative floor (the same node, same parameters, doing nothing: n8n's declarative engine evaluates every parameter of every item itself); n8n's peak RSS with the sync ≤ 1.5 × the same sheet through No Operation, or the floor's + 10 % where higher.\n`;
 }
 
 module.exports = { run, table, floorDist };
@@ -446,6 +454,7 @@ if (require.main === module) {
 		realN8n: process.argv.includes('--real-n8n'),
 		versions: list('--versions', ['1.123.81', '2.41.1']),
 		firstImport: !process.argv.includes('--no-first-import'),
+		realOnly: process.argv.includes('--real-only'),
 		log: (m) => process.stderr.write(`${m}\n`),
 	})
 		.then((r) => process.stdout.write(table(r)))

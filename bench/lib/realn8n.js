@@ -117,7 +117,13 @@ function spawnTo(cmd, args, { env, cwd, outFile, timeoutMs = 15 * 60_000, nodeAr
 		const t0 = performance.now();
 		const child = spawn(cmd, [...nodeArgs, ...args], { env, cwd, stdio: ['ignore', out, 'pipe'] });
 		let peakRss = 0;
-		const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(child.pid))), 100);
+		/** [Date.now(), rss]: a peak inside a window of the run (rssPeakBetween). */
+		const samples = [];
+		const sampler = setInterval(() => {
+			const rss = rssOf(child.pid);
+			peakRss = Math.max(peakRss, rss);
+			if (rss) samples.push([Date.now(), rss]);
+		}, 100);
 		let stderr = '';
 		child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-6000)));
 		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -126,7 +132,7 @@ function spawnTo(cmd, args, { env, cwd, outFile, timeoutMs = 15 * 60_000, nodeAr
 			clearTimeout(timer);
 			clearInterval(sampler);
 			fs.closeSync(out);
-			resolve({ code: code ?? signal, stderr, wallMs: performance.now() - t0, peakRss });
+			resolve({ code: code ?? signal, stderr, wallMs: performance.now() - t0, peakRss, samples });
 		});
 	});
 }
@@ -419,10 +425,17 @@ async function executeOnce(o) {
 		const data = n8n.parseRun(text);
 		const error = data.data && data.data.resultData && data.data.resultData.error;
 		if (error) throw new Error(`the execution failed: ${error.message}`);
-		return { data, processWallMs: r.wallMs, peakRss: r.peakRss };
+		return { data, processWallMs: r.wallMs, peakRss: r.peakRss, samples: r.samples };
 	} finally {
 		if (!process.env.PIM_BENCH_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
 	}
 }
 
-module.exports = { measure, executeOnce, workflow, cutProfile };
+/** The highest RSS sampled between two Date.now() times (0 when none fell there). */
+function rssPeakBetween(samples, from, to) {
+	return samples
+		.filter(([t]) => t >= from && t <= to)
+		.reduce((peak, [, rss]) => Math.max(peak, rss), 0);
+}
+
+module.exports = { measure, executeOnce, workflow, cutProfile, rssPeakBetween };
