@@ -4,6 +4,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	setupFiles: ['<rootDir>/test/setup-env.js'],
+	setupFilesAfterEnv: ['<rootDir>/test/setup-after-env.js'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},

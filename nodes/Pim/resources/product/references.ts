@@ -21,7 +21,7 @@ const LABELS: Record<ReferenceKind, string> = {
 };
 
 /** The account's list of one kind, read once per node execution. */
-async function listOf(ctx: Ctx, pim: PimClient, kind: ReferenceKind): Promise<IDataObject[]> {
+async function accountList(ctx: Ctx, pim: PimClient, kind: ReferenceKind): Promise<IDataObject[]> {
 	return await runOf(ctx).shared(kind, `the account's ${LABELS[kind]}`, async () =>
 		readAll(pim, SOURCES[kind] as ListSource),
 	);
@@ -93,7 +93,7 @@ export async function readReferences(
 ): Promise<References> {
 	const [families, channels, categories] = await Promise.all(
 		(['family', 'channel', 'category'] as const).map(async (kind) =>
-			needs.has(kind) ? await listOf(ctx, pim, kind) : undefined,
+			needs.has(kind) ? await accountList(ctx, pim, kind) : undefined,
 		),
 	);
 	return { families, channels, categories };

@@ -1,0 +1,11 @@
+// A test file that leaves a timer of the package running fails (test/helpers/background-timers.js);
+// the timers are then let go, so the failure is reported instead of jest hanging on them.
+const { leakedTimers } = require('./helpers/background-timers');
+
+afterAll(() => {
+	const leaked = leakedTimers({ release: true });
+	if (leaked.length)
+		throw new Error(
+			`${leaked.length} timer(s) of the package still running:\n${leaked.join('\n')}`,
+		);
+});
