@@ -195,18 +195,45 @@ export class Catalogue {
 		this.written.set(sku, hashOf(form));
 	}
 
+	/**
+	 * The record's facts as one flat string: written into a buffer and made a string once, where
+	 * appending to a string would keep a rope of every piece (1 KB a product instead of 0.4).
+	 */
 	private digest(record: IDataObject): string {
-		let facts = '';
+		const facts = new FactWriter();
 		for (const [field, value] of Object.entries(record)) {
 			if (value === undefined || value === null || BOOKKEEPING.has(field)) continue;
-			facts += fact('=', field, text(value));
+			facts.add('=', field, text(value));
 			if (field === 'category' || Array.isArray(value) || this.multiSelect(field)) {
 				const list = listIn(value);
-				facts += fact('[', field, JSON.stringify(list));
-				for (const element of list) facts += fact('+', field, element);
+				facts.add('[', field, JSON.stringify(list));
+				for (const element of list) facts.add('+', field, element);
 			}
 		}
-		return facts;
+		return facts.done();
+	}
+}
+
+/** Collects facts' hashes (3 UTF-16 units each) for one product. */
+class FactWriter {
+	private static buffer = new Uint16Array(3 * 256);
+	private length = 0;
+
+	add(kind: string, field: string, value: string): void {
+		if (this.length + 3 > FactWriter.buffer.length) {
+			const bigger = new Uint16Array(FactWriter.buffer.length * 2);
+			bigger.set(FactWriter.buffer);
+			FactWriter.buffer = bigger;
+		}
+		const hash = fact(kind, field, value);
+		for (let i = 0; i < 3; i++) FactWriter.buffer[this.length++] = hash.charCodeAt(i);
+	}
+
+	done(): string {
+		return String.fromCharCode.apply(
+			null,
+			FactWriter.buffer.subarray(0, this.length) as unknown as number[],
+		);
 	}
 }
 
