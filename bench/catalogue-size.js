@@ -17,17 +17,10 @@ const path = require('node:path');
 
 const { loadHarness, ROOT } = require('./lib/harness');
 const { startSandbox } = require('./lib/sandbox');
+const { UPSERT, SKIP } = require('./nightly-sync');
 
-const SYNC = {
-	resource: 'product',
-	operation: 'upsert',
-	sku: '={{ $json.sku }}',
-	familyCode: '={{ $json.family }}',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web' }] },
-	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
-	upsertOptions: { lookup: 'allProducts', skipUnchanged: true },
-};
+// The nightly sync's Create or Update (bench scenario 8): Read All Products Once + Skip Unchanged.
+const SYNC = UPSERT(SKIP);
 
 const heapAfterGc = () => {
 	global.gc();

@@ -824,6 +824,22 @@ specs.push({
 	},
 });
 
+/**
+ * The nightly example's export grown to 5 000 rows: SKUs `<prefix>-00001` …, names `<name>
+ * product 1` …, the rows of `changed` (indexes) renamed.
+ */
+function bigSheet(original, prefix, name, changed) {
+	const [header, ...lines] = original.trim().split('\n');
+	const row = (i) =>
+		lines[i % lines.length]
+			.replace(/^NIGHT-\d+/, `${prefix}-${String(i + 1).padStart(5, '0')}`)
+			.replace(
+				/Nightly product \d+/,
+				`${name} product ${i + 1}${changed.has(i) ? ' (changed)' : ''}`,
+			);
+	return [header, ...Array.from({ length: 5000 }, (_, i) => row(i))].join('\n') + '\n';
+}
+
 // The same example on a catalogue of 5 000 rows, 1 % changed on the third night: writes =
 // changed products, list reads = pages, the PIM = the sheet.
 specs.push({
@@ -834,13 +850,7 @@ specs.push({
 		const fs = require('node:fs');
 		const csv = require('node:path').join(ctx.filesDir, 'nightly-catalogue.csv');
 		const original = fs.readFileSync(csv, 'utf8');
-		const [header, ...lines] = original.trim().split('\n');
-		const row = (i, changed) =>
-			lines[i % lines.length]
-				.replace(/^NIGHT-\d+/, `BIG-${String(i + 1).padStart(5, '0')}`)
-				.replace(/Nightly product \d+/, `Big product ${i + 1}${changed ? ' (changed)' : ''}`);
-		const sheet = (changed) =>
-			[header, ...Array.from({ length: 5000 }, (_, i) => row(i, changed.has(i)))].join('\n') + '\n';
+		const sheet = (changed) => bigSheet(original, 'BIG', 'Big', changed);
 		const night = async (text) => {
 			fs.writeFileSync(csv, text);
 			return await syncNight(ctx, this.id);
@@ -896,13 +906,7 @@ specs.push({
 		const fs = require('node:fs');
 		const csv = require('node:path').join(ctx.filesDir, 'nightly-catalogue.csv');
 		const original = fs.readFileSync(csv, 'utf8');
-		const [header, ...lines] = original.trim().split('\n');
-		const row = (i, changed) =>
-			lines[i % lines.length]
-				.replace(/^NIGHT-\d+/, `LOOP-${String(i + 1).padStart(5, '0')}`)
-				.replace(/Nightly product \d+/, `Loop product ${i + 1}${changed ? ' (changed)' : ''}`);
-		const sheet = (changed) =>
-			[header, ...Array.from({ length: 5000 }, (_, i) => row(i, changed.has(i)))].join('\n') + '\n';
+		const sheet = (changed) => bigSheet(original, 'LOOP', 'Loop', changed);
 		const night = async (text) => {
 			fs.writeFileSync(csv, text);
 			await ctx.admin('/log', { method: 'DELETE' });

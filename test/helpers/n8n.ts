@@ -11,6 +11,7 @@ import {
 } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
+	IConnections,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
@@ -270,7 +271,7 @@ async function execute(
 	};
 	const looped = batchSize !== undefined;
 	const nodes = looped ? [input, batches, pim] : [input, pim];
-	const connections = looped
+	const connections: IConnections = looped
 		? {
 				Input: { main: [to('Batches')] },
 				Batches: { main: [[], to('PIM')] },
