@@ -8,7 +8,14 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
-import { FULL_LIST_PAGE_SIZE, pagesOf, readAll, SOURCES, text } from '../Pim/shared/reading';
+import {
+	categoryChains,
+	FULL_LIST_PAGE_SIZE,
+	pagesOf,
+	readAll,
+	SOURCES,
+	text,
+} from '../Pim/shared/reading';
 import { codeDropdown } from '../Pim/shared/descriptions';
 import { ENDPOINTS } from '../Pim/shared/endpoints';
 import { MAX_ITEMS_PER_INPUT, paginate, tooManyRecords } from '../Pim/shared/pagination';
@@ -74,18 +81,15 @@ async function readProductsSince(
 	return products;
 }
 
-/** The given categories and every category below them. */
+/** The given categories and every category below them (the tree walked once, reading.ts). */
 function withDescendants(roots: IDataObject[], all: IDataObject[]): IDataObject[] {
+	const rootIds = new Set(roots.map((c) => text(c.id)));
+	const chains = categoryChains(all);
+	const below = all.filter((c) =>
+		(chains.get(text(c.id)) ?? []).some((above) => rootIds.has(text(above.id))),
+	);
 	const result = new Map(roots.map((c) => [text(c.id), c]));
-	for (let grew = true; grew; ) {
-		grew = false;
-		for (const c of all) {
-			if (!result.has(text(c.id)) && result.has(text(c.parent_id))) {
-				result.set(text(c.id), c);
-				grew = true;
-			}
-		}
-	}
+	for (const c of below) result.set(text(c.id), c);
 	return [...result.values()];
 }
 

@@ -97,12 +97,15 @@ export function text(value: unknown): string {
 	return value === undefined || value === null ? '' : String(value);
 }
 
-/** "Shoes / Running" for a category, from its parent chain. */
-export function categoryPaths(categories: IDataObject[]): Map<string, string> {
+/**
+ * The one walk of the category tree: each category's chain from its root down to itself, by
+ * `parent_id` (a loop in the parents ends the chain), keyed by the category's id.
+ */
+export function categoryChains(categories: IDataObject[]): Map<string, IDataObject[]> {
 	const byId = new Map(categories.map((c) => [text(c.id), c]));
-	const paths = new Map<string, string>();
+	const chains = new Map<string, IDataObject[]>();
 	for (const category of categories) {
-		const titles: string[] = [];
+		const chain: IDataObject[] = [];
 		const visited = new Set<string>();
 		for (
 			let c: IDataObject | undefined = category;
@@ -110,9 +113,20 @@ export function categoryPaths(categories: IDataObject[]): Map<string, string> {
 			c = byId.get(text(c.parent_id))
 		) {
 			visited.add(text(c.id));
-			titles.unshift(text(c.title) || text(c.code));
+			chain.unshift(c);
 		}
-		paths.set(text(category.id), titles.join(' / '));
+		chains.set(text(category.id), chain);
 	}
+	return chains;
+}
+
+/** A category's name in a path: its title, or its code when it has none. */
+export const categoryName = (c: IDataObject) => text(c.title) || text(c.code);
+
+/** "Shoes / Running" for a category, from its parent chain. */
+export function categoryPaths(categories: IDataObject[]): Map<string, string> {
+	const paths = new Map<string, string>();
+	for (const [id, chain] of categoryChains(categories))
+		paths.set(id, chain.map(categoryName).join(' / '));
 	return paths;
 }

@@ -3,35 +3,29 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/operations';
-import { optionalString, requiredString } from '../../shared/params';
+import { optionalString, param, requiredString } from '../../shared/params';
 import { serializeForm, type FormField } from '../../shared/serializer';
-import { categoryOf, channelCode, readReferences } from './references';
+import { assignedChannel, categoryOf } from './references';
 
 /**
  * The form of one item; version 2 also takes the channel's name and the category's title or
  * title path, found in that channel's tree.
  */
 const body: BodyBuilder = async (ctx, pim) => {
+	// Every parameter is checked before a list is read.
 	const sku = requiredString(ctx, 'sku', 'SKU');
-	let code = requiredString(ctx, 'categoryCode', 'Category');
-	let channel = requiredString(ctx, 'channelCode', 'Channel');
-	if (ctx.getNode().typeVersion >= 2) {
-		const { channels = [], categories = [] } = await readReferences(
-			ctx,
-			pim,
-			new Set(['channel', 'category']),
-		);
-		channel = channelCode(ctx, channels, channel, 'Channel');
-		code = categoryOf(ctx, categories, channels, code, channel, [], 'Category').code;
-	}
+	const given = requiredString(ctx, 'categoryCode', 'Category');
+	const { channel, lists } = await assignedChannel(ctx, pim, ['category']);
+	const code = lists
+		? categoryOf(ctx, lists.categories ?? [], lists.channels ?? [], given, channel, [], 'Category')
+				.code
+		: given;
 	const fields: FormField[] = [
 		['sku', sku],
 		['code', code],
 		['channel', channel],
 	];
-	const sortOrder = optionalString(
-		(ctx.getNodeParameter('additionalFields', {}) as IDataObject).sortOrder,
-	);
+	const sortOrder = optionalString(param<IDataObject>(ctx, 'additionalFields', {}).sortOrder);
 	if (sortOrder !== undefined) fields.push(['sort_order', sortOrder]);
 	const form = serializeForm(fields);
 	return () => form;

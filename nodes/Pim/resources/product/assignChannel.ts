@@ -3,22 +3,18 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/operations';
-import { requiredString } from '../../shared/params';
+import { param, requiredString } from '../../shared/params';
 import { serializeForm } from '../../shared/serializer';
-import { channelCode, readReferences } from './references';
+import { assignedChannel } from './references';
 
-/** The form of one item; version 2 also takes the channel's name. */
+/** The form of one item; version 2 also takes the channel's name (assignedChannel). */
 const body: BodyBuilder = async (ctx, pim) => {
 	const sku = requiredString(ctx, 'sku', 'SKU');
-	let channel = requiredString(ctx, 'channelCode', 'Channel');
-	if (ctx.getNode().typeVersion >= 2) {
-		const { channels } = await readReferences(ctx, pim, new Set(['channel']));
-		channel = channelCode(ctx, channels ?? [], channel, 'Channel');
-	}
+	const { channel } = await assignedChannel(ctx, pim);
 	const form = serializeForm([
 		['sku', sku],
 		['code', channel],
-		['status', ctx.getNodeParameter('status', false) === true],
+		['status', param<unknown>(ctx, 'status', false) === true],
 	]);
 	return () => form;
 };

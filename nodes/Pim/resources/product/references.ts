@@ -1,8 +1,15 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { fail } from '../../shared/params';
-import { runOf } from '../../shared/run';
-import { readAll, SOURCES, text, type ListSource } from '../../shared/reading';
+import { fail, requiredString } from '../../shared/params';
+import { nodeOf, runOf } from '../../shared/run';
+import {
+	categoryChains,
+	categoryName,
+	readAll,
+	SOURCES,
+	text,
+	type ListSource,
+} from '../../shared/reading';
 import type { PimClient } from '../../shared/transport';
 
 /**
@@ -170,22 +177,13 @@ function tree(categories: IDataObject[], channels: IDataObject[]): TreeCategory[
 }
 
 function buildTree(categories: IDataObject[], channels: IDataObject[]): TreeCategory[] {
-	const byId = new Map(categories.map((c) => [text(c.id), c]));
+	const chains = categoryChains(categories);
 	const channelById = new Map(channels.map((c) => [text(c.id), text(c.code)]));
 	return categories.map((record) => {
-		const chain: IDataObject[] = [];
-		const visited = new Set<string>();
-		for (
-			let c: IDataObject | undefined = record;
-			c && !visited.has(text(c.id));
-			c = byId.get(text(c.parent_id))
-		) {
-			visited.add(text(c.id));
-			chain.unshift(c);
-		}
+		const chain = chains.get(text(record.id)) ?? [record];
 		return {
 			record,
-			path: chain.map((c) => text(c.title) || text(c.code)),
+			path: chain.map(categoryName),
 			codes: chain.map((c) => text(c.code)),
 			channel: channelById.get(text(record.channel_id)) ?? '',
 		};
@@ -319,4 +317,19 @@ export function recordPathOf(
 	if (found.length !== 1) return { alone: false };
 	const path = pathText(found[0]);
 	return { path, alone: all.filter((c) => pathText(c) === path).length === 1 };
+}
+
+/**
+ * The channel of an Assign operation (to Channel, to Category). Version 2 also takes the
+ * channel's name, and reads the lists of `also` with the channels for the caller to resolve.
+ */
+export async function assignedChannel(
+	ctx: Ctx,
+	pim: PimClient,
+	also: ReferenceKind[] = [],
+): Promise<{ channel: string; lists?: References }> {
+	const given = requiredString(ctx, 'channelCode', 'Channel');
+	if (nodeOf(ctx).typeVersion < 2) return { channel: given };
+	const lists = await readReferences(ctx, pim, new Set<ReferenceKind>(['channel', ...also]));
+	return { channel: channelCode(ctx, lists.channels ?? [], given, 'Channel'), lists };
 }
