@@ -22,12 +22,17 @@ type Ctx = IExecuteSingleFunctions;
 export function param<T = unknown>(ctx: Ctx, name: string, fallback: T): T {
 	const raw = nodeOf(ctx).parameters[name] as unknown;
 	if (raw !== undefined) {
-		const json = (): IDataObject => ctx.getInputData()?.json ?? {};
-		const direct = plainValue(raw, json);
-		if (direct === NO_EXPRESSION)
-			return runOf(ctx).ofNodeRun(`param:${name}`, () =>
+		const run = runOf(ctx);
+		// Whether the saved value holds an expression is the same for every item: asked once.
+		const constant = run.ofNodeRun(
+			`constant:${name}`,
+			() => plainValue(raw, () => ({})) === NO_EXPRESSION,
+		);
+		if (constant)
+			return run.ofNodeRun(`param:${name}`, () =>
 				deepFreeze(ctx.getNodeParameter(name, fallback as never) as T),
 			);
+		const direct = plainValue(raw, (): IDataObject => ctx.getInputData()?.json ?? {});
 		if (direct !== NEEDS_N8N) return direct as T;
 	}
 	return ctx.getNodeParameter(name, fallback as never) as T;
