@@ -59,7 +59,17 @@ class N8nFolder {
 
 	/** The package from `tarball` (npm pack), or a `distDir` build, or packed now; its folder. */
 	async installPackage({ tarball, distDir } = {}) {
-		return await installPackageInto(this.userFolder, { tarball, distDir, log: this.log });
+		const target = await installPackageInto(this.userFolder, { tarball, distDir, log: this.log });
+		// In a real install the package's `require('n8n-workflow')` finds nothing up its path and
+		// falls back to n8n's own copy (n8n puts it on NODE_PATH). Here the path runs up through
+		// this repository, whose node_modules holds another copy: errors made with that copy fail
+		// n8n's `instanceof NodeApiError` and show as the PIM's ("From PIM", error code none). Link
+		// n8n's own copy where the lookup stops first, so the package sees what it sees in a real n8n.
+		const inst = await ensureN8n(this.version, { log: this.log });
+		const link = path.join(this.userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-workflow');
+		fs.rmSync(link, { recursive: true, force: true });
+		fs.symlinkSync(path.join(inst.dir, 'node_modules', 'n8n-workflow'), link, 'dir');
+		return target;
 	}
 
 	/** One CLI command to its end; a non-zero exit throws unless `allowFail`. */

@@ -199,6 +199,8 @@ export function pimNode(parameters: INodeParameters, extra: Partial<INode> = {})
 export interface RunResult {
 	/** Output items of the PIM node (errors included, as n8n emits them with Continue On Fail). */
 	items: INodeExecutionData[];
+	/** The items of its error output (On Error → "Continue (using error output)"). */
+	errorItems: INodeExecutionData[];
 	/** The error that stopped the node, when it did. */
 	error?: {
 		message: string;
@@ -211,7 +213,10 @@ export interface RunResult {
 
 interface RunOptions {
 	input?: IDataObject[];
+	/** On Error → "Continue (using regular output)". */
 	continueOnFail?: boolean;
+	/** Or either Continue setting, by its n8n name. */
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
 	version?: number;
 }
 
@@ -224,8 +229,9 @@ export async function runPim(
 	const run = await execute(credentials, parameters, options);
 	const taskData = run.data.resultData.runData.PIM?.[0];
 	const items = taskData?.data?.main?.[0] ?? [];
+	const errorItems = taskData?.data?.main?.[1] ?? [];
 	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
-	return { items, error, run };
+	return { items, errorItems, error, run };
 }
 
 /**
@@ -257,7 +263,9 @@ async function execute(
 		parameters: { items: JSON.stringify(options.input ?? [{}]) },
 	};
 	const pim = pimNode(parameters, {
-		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.onError || options.continueOnFail
+			? { onError: options.onError ?? ('continueRegularOutput' as const) }
+			: {}),
 		...(options.version ? { typeVersion: options.version } : {}),
 	});
 	const to = (node: string) => [{ node, type: NodeConnectionTypes.Main, index: 0 }];

@@ -160,7 +160,21 @@ it('a dry run writes nothing and reports create, update with exactly the changed
 					color: { old: ['Red', 'Blue'], new: ['Red', 'Blue', 'White'] },
 				},
 			},
-			{ operation: 'create', sku: rows[2].sku },
+			{
+				operation: 'create',
+				sku: rows[2].sku,
+				// What the create would send, as product records name it.
+				values: {
+					family: rows[2].family,
+					channels: ['web'],
+					category: ['Shoes/Boots'],
+					image: [rows[2].image],
+					name: rows[2].name,
+					price: rows[2].price,
+					color: ['Red', 'Blue'],
+					manu_date: '2024/03/03',
+				},
+			},
 		]);
 	}
 	expect(writes()).toEqual([]);
@@ -208,6 +222,25 @@ it('a product created by another writer after the read is updated, never duplica
 	const products = env.sb.account('demo').products.filter((p) => p.sku === row.sku);
 	expect(products).toHaveLength(1);
 	expect(products[0].values.name).toBe(row.name);
+});
+
+it('two rows of one SKU, the second holding the value the catalogue read: both are written, the PIM ends with the second', async () => {
+	const [row] = catalogue(1);
+	await sync('demo', [row]);
+	env.sb.clearLog();
+	// Row 1 alone would be unchanged against the catalogue; row 0 changes the product first.
+	const out = await sync('demo', [{ ...row, name: 'Changed first' }, row]);
+	expect(out.map((o) => o.operation)).toEqual(['updated', 'updated']);
+	expect(writes()).toHaveLength(2);
+	expect(env.sb.account('demo').productBySku(row.sku)!.values.name).toBe(row.name);
+	// The same row twice after that: the second is the very form the first wrote.
+	env.sb.clearLog();
+	const again = await sync('demo', [
+		{ ...row, name: 'Changed again' },
+		{ ...row, name: 'Changed again' },
+	]);
+	expect(again.map((o) => o.operation)).toEqual(['updated', 'unchanged']);
+	expect(writes()).toHaveLength(1);
 });
 
 it('random catalogues and edits: skipping leaves the PIM exactly as writing everything, with fewer writes', async () => {

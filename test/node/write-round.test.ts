@@ -36,34 +36,46 @@ const writes = () => env.sb.log.filter((r) => r.method === 'POST' || r.method ==
 
 beforeEach(() => env.sb.clearLog());
 
-it('a row without SKU stops the run with 0 writes, naming the row', async () => {
+it('a row without SKU stops the run with 0 writes, raised for that row', async () => {
 	const input = rows((row, i) => {
 		if (i === 23) row.sku = '';
 	});
 	const { error, items } = await runPim(env.creds(), create(), { input, version: 2 });
 	expect(items).toEqual([]);
-	expect(error?.message).toBe(
-		'Nothing was written: 1 of 40 items have a problem (item 23: Parameter "SKU" is required)',
-	);
+	// n8n names the item the error is raised for: "[item 23]".
+	expect(error?.message).toBe('Parameter "SKU" is required');
+	expect(error?.context?.itemIndex).toBe(23);
+	expect(error?.description).toBe('Nothing was written: no other item of the 40 has a problem.');
 	// Shown as the node's own error: no "Error code none" under "From PIM".
 	expect(error?.httpCode ?? null).toBeNull();
 	expect((error as { messages?: unknown[] }).messages ?? []).toEqual([]);
 	expect(writes()).toEqual([]);
 });
 
-it('unknown families and categories in several rows: 0 writes, every row named', async () => {
+it('unknown families and categories in several rows: 0 writes, raised for the first, every row listed with its SKU and hint', async () => {
 	const input = rows((row, i) => {
 		if (i === 5) row.family = 'Clothes';
 		if (i === 31) row.category = 'Clothing > Sox';
+		if (i === 33) row.category = 'Shoes > Bootz';
 	});
 	const { error } = await runPim(
 		env.creds(),
 		create({ categories: { category: [{ code: '={{ $json.category }}' }] } }),
 		{ input, version: 2 },
 	);
-	expect(error?.message).toMatch(
-		/^Nothing was written: 2 of 40 items have a problem \(item 5: Parameter "Family": "Clothes" is neither .*; item 31: Parameter "Categories": "Clothing > Sox" is neither/,
+	expect(error?.message).toMatch(/^Parameter "Family": "Clothes" is neither a code nor a title/);
+	expect(error?.context?.itemIndex).toBe(5);
+	const listed = String(error?.description).split(' | ');
+	expect(listed[0]).toMatch(
+		/Nothing was written: 3 of 40 items have a problem\. item 5 \(SKU ROUND-\d+-5\): Parameter "Family": "Clothes" is neither .*account\. Closest families: "Clothing" \(clothing\)/,
 	);
+	expect(listed[1]).toMatch(
+		/^item 31 \(SKU ROUND-\d+-31\): Parameter "Categories": "Clothing > Sox" is neither .*account\. Closest categories: .+/,
+	);
+	expect(listed[2]).toMatch(
+		/^item 33 \(SKU ROUND-\d+-33\): .*"Shoes > Bootz".* Closest categories: Shoes\/Boots /,
+	);
+	expect(listed).toHaveLength(3);
 	expect(writes()).toEqual([]);
 });
 
@@ -105,9 +117,10 @@ it('a PIM refusal mid-run says how many items were written', async () => {
 			expect(env.sb.account('demo').productBySku(String(row.sku))).toBeDefined();
 });
 
-it('with Continue On Fail the other 39 rows are written and the bad one is an error item', async () => {
+it('with Continue On Fail the other 39 rows are written and the bad one is an error item with its SKU', async () => {
 	const input = rows((row, i) => {
 		if (i === 23) row.sku = '';
+		if (i === 30) row.family = 'Clothes';
 	});
 	const { error, items } = await runPim(env.creds(), create(), {
 		input,
@@ -116,8 +129,42 @@ it('with Continue On Fail the other 39 rows are written and the bad one is an er
 	});
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(40);
-	expect(items[23].json.error).toBe('Parameter "SKU" is required');
-	expect(items.filter((i) => !i.json.error)).toHaveLength(39);
+	expect(items[23].json).toEqual({
+		error: 'Parameter "SKU" is required',
+		message: 'Item 23: Parameter "SKU" is required',
+	});
+	expect(items[30].json).toMatchObject({
+		error: expect.stringMatching(/^Parameter "Family": "Clothes" is neither/),
+		message: expect.stringMatching(
+			/^Item 30 \(SKU ROUND-\d+-30\): Parameter "Family": .*\. Closest families: /,
+		),
+		sku: input[30].sku,
+	});
+	expect(items[30].pairedItem).toEqual({ item: 30 });
+	expect(items.filter((i) => !i.json.error)).toHaveLength(38);
+	expect(writes()).toHaveLength(38);
+});
+
+it('with "Continue (using error output)" an error item is its row with the error, paired with it', async () => {
+	const input = rows((row, i) => {
+		if (i === 12) row.family = 'Clothes';
+	});
+	const { error, items, errorItems } = await runPim(env.creds(), create(), {
+		input,
+		version: 2,
+		onError: 'continueErrorOutput',
+	});
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(39);
+	expect(errorItems).toHaveLength(1);
+	// n8n adds the input row's fields to an error item it routes to the error output.
+	expect(errorItems[0].json).toEqual({
+		sku: input[12].sku,
+		family: 'Clothes',
+		error: expect.stringMatching(/^Parameter "Family": "Clothes" is neither/),
+		message: expect.stringMatching(/^Item 12 \(SKU ROUND-\d+-12\): /),
+	});
+	expect(errorItems[0].pairedItem).toEqual({ item: 12 });
 	expect(writes()).toHaveLength(39);
 });
 
@@ -130,9 +177,8 @@ it('Create or Update and Assign Channel run as a round too', async () => {
 		{ ...create(), operation: 'upsert' },
 		{ input, version: 2 },
 	);
-	expect(upsert.error?.message).toMatch(
-		/^Nothing was written: 1 of 40 items have a problem \(item 2: /,
-	);
+	expect(upsert.error?.message).toMatch(/^Parameter "Family": "Nope" is neither/);
+	expect(upsert.error?.context?.itemIndex).toBe(2);
 	expect(writes()).toEqual([]);
 
 	const skus = env.sb
@@ -151,9 +197,8 @@ it('Create or Update and Assign Channel run as a round too', async () => {
 		},
 		{ input: skus, version: 2 },
 	);
-	expect(assign.error?.message).toMatch(
-		/^Nothing was written: 1 of 5 items have a problem \(item 3: /,
-	);
+	expect(assign.error?.message).toBe('Parameter "SKU" is required');
+	expect(assign.error?.context?.itemIndex).toBe(3);
 	expect(writes()).toEqual([]);
 });
 

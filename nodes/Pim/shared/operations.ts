@@ -13,7 +13,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
 import { maxRecords, pageSize, pageSlice, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
-import { writeInRound } from './round';
+import { skuOf, writeInRound } from './round';
+import { nodeOf } from './run';
 import { pimClient, type PimClient, type PimRequest } from './transport';
 
 /** What an operation runs: sends the request n8n built (see sendThroughTransport), shapes the items. */
@@ -55,6 +56,7 @@ function runAsPagination(run: OperationRunner, preSend?: PreSendAction[]): INode
 			// waiting item's suspended frame would stay in memory until its turn.
 			pagination: function (this: IExecutePaginationFunctions, requestData) {
 				return run.call(this, requestData).catch((error: unknown) => {
+					if (this.continueOnFail()) return errorItems(this, error);
 					throw asOwnError(this, error);
 				});
 			},
@@ -80,6 +82,27 @@ function asOwnError(ctx: IExecuteSingleFunctions, error: unknown): NodeApiError 
 			itemIndex: ctx.getItemIndex(),
 		},
 	);
+}
+
+/**
+ * With Continue On Fail, an item that failed as an item of its own, paired with its row, so the
+ * user can tell which row failed. n8n would make it `{ error }` alone: it replaces the JSON of
+ * any item that carries an error object. So the item carries none, and is shaped as n8n's
+ * engine recognises an error item: with "Continue (using error output)", `{ error, message }`
+ * exactly, and n8n adds the input row's fields (its SKU column among them) as it routes it to
+ * the error output; with "Continue (using regular output)", the SKU beside them.
+ */
+function errorItems(ctx: IExecuteSingleFunctions, error: unknown): INodeExecutionData[] {
+	const own = asOwnError(ctx, error);
+	const item = ctx.getItemIndex();
+	const sku = skuOf(ctx);
+	const detail = own.description ? `${own.message}. ${own.description}` : own.message;
+	const message = `Item ${item}${sku ? ` (SKU ${sku})` : ''}: ${detail}`;
+	const json: IDataObject =
+		nodeOf(ctx).onError === 'continueErrorOutput'
+			? { error: own.message, message }
+			: { error: own.message, message, ...(sku ? { sku } : {}) };
+	return [{ json, pairedItem: { item } }];
 }
 
 /** The client of one input item: the node's Request Options, the account's shared limiter. */
@@ -205,12 +228,14 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
 
 /**
  * Makes a write's form body. It may first read what the body needs (awaited before the request
- * queues) and returns the builder that runs in the request's turn (PimRequest.body).
+ * queues) and returns the builder that runs in the request's turn (PimRequest.body), and what the
+ * output item says besides the PIM's answer (`notes`, asked when the item is written: what was
+ * skipped, what would surprise).
  */
 export type BodyBuilder = (
 	ctx: IExecutePaginationFunctions,
 	pim: PimClient,
-) => Promise<() => string>;
+) => Promise<{ form: () => string; notes?: () => IDataObject }>;
 
 /**
  * Writes: never retried unless the server provably did not act (see transport.ts). In version 2
@@ -226,10 +251,12 @@ export function writeOperation(
 			async () => {
 				const pim = runClient(this);
 				const request = requestFrom(requestData, { write: true, ...extra });
-				if (buildBody) request.body = await buildBody(this, pim);
-				return { pim, request };
+				const built = buildBody ? await buildBody(this, pim) : undefined;
+				if (built) request.body = built.form;
+				return { pim, request, notes: built?.notes };
 			},
-			async ({ pim, request }) => toItems(this, [writeResult(await pim.request(request))]),
+			async ({ pim, request, notes }) =>
+				toItems(this, [{ ...writeResult(await pim.request(request)), ...notes?.() }]),
 		);
 	};
 }

@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { optionalString, param } from './params';
 import { nodeOf, runOf } from './run';
 
 /**
@@ -10,7 +11,8 @@ import { nodeOf, runOf } from './run';
  * stops the node with the first failed item's error after all of them settled: items that did
  * not fail were written, unseen. So, without Continue On Fail:
  * - every item is prepared (parameters read, names resolved) before any item writes; when one
- *   cannot be, nothing is written and every item's error names the items at fault;
+ *   cannot be, nothing is written: the first item at fault fails the node (so n8n names its
+ *   index) and its error lists every item at fault with its SKU and hint, the others give nothing;
  * - an item the PIM refuses waits until the other items settled, and its error says how many
  *   items of the run were written.
  * With Continue On Fail each item stands alone, as before: every item gets its own result.
@@ -23,6 +25,9 @@ import { nodeOf, runOf } from './run';
  */
 const PREPARE_SLICE = 250;
 
+/** The items at fault a run's error lists one by one. */
+const SUMMARY_ITEMS = 50;
+
 type Moment = 'allPrepared' | 'allSettled';
 const MOMENTS: Moment[] = ['allPrepared', 'allSettled'];
 
@@ -31,7 +36,7 @@ export class WriteRound {
 	private prepared = 0;
 	private written = 0;
 	private settled = 0;
-	private readonly problems = new Map<number, Error>();
+	private readonly problems = new Map<number, { error: Error; sku?: string }>();
 	/**
 	 * Items waiting for a moment of the round, woken together when it comes. Checked in O(1) on
 	 * every change: waking every waiting item on every change to check for itself cost O(items²)
@@ -80,25 +85,31 @@ export class WriteRound {
 	}
 
 	/**
-	 * The item is ready to write: waits for every item's preparation; throws when one failed.
-	 * 'abandoned': n8n could not start some items (an expression failed on their row) and fails
-	 * the node with that error itself; nobody waits for this item any more, and it writes nothing.
+	 * The item is ready to write: waits for every item's preparation. 'abandoned': it writes
+	 * nothing, because another item could not be prepared (that item fails the node), or because
+	 * n8n could not start some items (an expression failed on their row) and fails the node with
+	 * that error itself.
 	 */
 	async ready(itemIndex: number): Promise<'write' | 'abandoned'> {
 		this.prepared++;
 		await this.until('allPrepared', itemIndex);
-		if (this.registered < this.expected) return 'abandoned';
-		if (this.problems.size) throw this.summary();
+		if (this.registered < this.expected || this.problems.size) return 'abandoned';
 		return 'write';
 	}
 
-	/** The item could not be prepared: `error` gets the summary once every item is prepared. */
-	async problem(itemIndex: number, error: Error): Promise<Error | 'abandoned'> {
-		this.problems.set(itemIndex, error);
+	/**
+	 * The item could not be prepared. Once every item is prepared, the first item at fault gets
+	 * its error back with every item at fault listed (n8n fails the node with the first failed
+	 * item's error, and names its index); the others are 'abandoned'.
+	 */
+	async problem(itemIndex: number, error: Error, sku?: string): Promise<Error | 'abandoned'> {
+		this.problems.set(itemIndex, { error, sku });
 		await this.until('allPrepared', itemIndex);
 		if (this.registered < this.expected) return 'abandoned';
+		const faulty = [...this.problems.keys()].sort((a, b) => a - b);
+		if (faulty[0] !== itemIndex) return 'abandoned';
 		// Alone in its run, its own error says it all.
-		if (this.registered > 1) append(error, `${this.summary().message}.`);
+		if (this.registered > 1) append(error, this.summary(faulty));
 		return error;
 	}
 
@@ -120,13 +131,17 @@ export class WriteRound {
 		return error;
 	}
 
-	private summary(): Error {
-		const faulty = [...this.problems.keys()].sort((a, b) => a - b);
-		const parts = faulty.slice(0, 5).map((i) => `item ${i}: ${this.problems.get(i)?.message}`);
-		if (faulty.length > 5) parts.push(`and ${faulty.length - 5} more`);
-		return new Error(
-			`Nothing was written: ${faulty.length} of ${this.registered} items have a problem (${parts.join('; ')})`,
-		);
+	/** Every item at fault, each with its SKU, its message and its own hint. */
+	private summary(faulty: number[]): string {
+		if (faulty.length === 1)
+			return `Nothing was written: no other item of the ${this.registered} has a problem.`;
+		const parts = faulty.slice(0, SUMMARY_ITEMS).map((i) => {
+			const { error, sku } = this.problems.get(i)!;
+			const hint = (error as { description?: unknown }).description;
+			return `item ${i}${sku ? ` (SKU ${sku})` : ''}: ${error.message}${typeof hint === 'string' && hint ? `. ${hint}` : ''}`;
+		});
+		if (faulty.length > SUMMARY_ITEMS) parts.push(`and ${faulty.length - SUMMARY_ITEMS} more`);
+		return `Nothing was written: ${faulty.length} of ${this.registered} items have a problem. ${parts.join(' | ')}`;
 	}
 
 	/** Wakes the items waiting for a moment that has come, in the order of their items. */
@@ -152,6 +167,15 @@ export class WriteRound {
 			this.notify();
 			await woken;
 		} while (!this.moments[moment]());
+	}
+}
+
+/** The item's SKU, to name an item at fault; none when it cannot be read or there is none. */
+export function skuOf(ctx: IExecuteSingleFunctions): string | undefined {
+	try {
+		return optionalString(param<unknown>(ctx, 'sku', undefined));
+	} catch {
+		return undefined;
 	}
 }
 
@@ -195,7 +219,7 @@ export async function writeInRound<P>(
 	try {
 		prepared = await prepare();
 	} catch (error) {
-		const outcome = await round.problem(ctx.getItemIndex(), error as Error);
+		const outcome = await round.problem(ctx.getItemIndex(), error as Error, skuOf(ctx));
 		if (outcome === 'abandoned') return [];
 		throw outcome;
 	}

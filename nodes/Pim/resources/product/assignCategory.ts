@@ -28,7 +28,7 @@ const body: BodyBuilder = async (ctx, pim) => {
 	const sortOrder = optionalString(param<IDataObject>(ctx, 'additionalFields', {}).sortOrder);
 	if (sortOrder !== undefined) fields.push(['sort_order', sortOrder]);
 	const form = serializeForm(fields);
-	return () => form;
+	return { form: () => form };
 };
 
 export const option: INodePropertyOptions = {

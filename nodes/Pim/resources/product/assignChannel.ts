@@ -16,7 +16,7 @@ const body: BodyBuilder = async (ctx, pim) => {
 		['code', channel],
 		['status', param<unknown>(ctx, 'status', false) === true],
 	]);
-	return () => form;
+	return { form: () => form };
 };
 
 export const option: INodePropertyOptions = {

@@ -8,6 +8,7 @@ import {
 	type VersionCondition,
 } from '../../shared/descriptions';
 import type { OperationModule } from '../../shared/standard';
+import { importOptionsField } from './imports';
 import { COLUMNS_LABEL } from './mapping';
 
 /**
@@ -288,5 +289,6 @@ export function sharedProductFields(operations: ProductOperation[]): INodeProper
 		show(images, writes),
 		show(columns, writes, FROM_VERSION_2),
 		show(mappingOptions, writes, FROM_VERSION_2),
+		show(importOptionsField, writes, FROM_VERSION_2),
 	];
 }

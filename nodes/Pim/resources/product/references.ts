@@ -227,7 +227,40 @@ export function categoryOf(
 	channel: string | undefined,
 	productChannels: string[],
 	label = 'Categories',
-): { code: string; channel?: string } {
+): ResolvedCategory {
+	// With 'fail', an unknown value throws: a category is always found.
+	return findCategory(
+		ctx,
+		categories,
+		channels,
+		value,
+		channel,
+		productChannels,
+		label,
+		'fail',
+	) as ResolvedCategory;
+}
+
+export interface ResolvedCategory {
+	code: string;
+	channel?: string;
+}
+
+/**
+ * As categoryOf; with `unknown` 'skip' (Import Options → Unknown Categories), a value that names
+ * no category of the account gives undefined instead of the error. A value that names several,
+ * or one outside the entry's channel, is still an error: it is a category, not an unknown one.
+ */
+export function findCategory(
+	ctx: Ctx,
+	categories: IDataObject[],
+	channels: IDataObject[],
+	value: string,
+	channel: string | undefined,
+	productChannels: string[],
+	label: string,
+	unknown: 'fail' | 'skip',
+): ResolvedCategory | undefined {
 	const all = tree(categories, channels);
 	const parts = pathParts(value);
 	let found: TreeCategory[];
@@ -287,6 +320,7 @@ export function categoryOf(
 				: 'Give its path instead, e.g. "' + pathText(found[0]) + '".',
 		);
 	}
+	if (unknown === 'skip') return undefined;
 	return fail(
 		ctx,
 		`Parameter "${label}": "${value}" is neither a code, a title nor a path of a category of the account`,

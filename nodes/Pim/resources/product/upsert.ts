@@ -14,7 +14,7 @@ import { runOf } from '../../shared/run';
 import { productBySku } from './lookup';
 import { attributeCatalog } from './mapping';
 import { catalogueOf, changesOf, syncOptions } from './sync';
-import { prepareProductWrite } from './write';
+import { prepareProductWrite, wouldSend } from './write';
 
 /**
  * Create or Update's own logic: find the product (the sync's catalogue or one look-up), compare
@@ -49,7 +49,7 @@ async function run(this: IExecutePaginationFunctions) {
 						: Object.keys(changesOf(body, record!, write.lists, overwrite)).length === 0;
 
 				if (sync.dryRun) {
-					if (!exists) return { operation: 'create', sku };
+					if (!exists) return { operation: 'create', sku, values: wouldSend(body, write.lists) };
 					if (unchanged) return { operation: 'unchanged', sku };
 					// The catalogue keeps digests: the few changed products are read again for old → new.
 					record ??= catalogue ? await productBySku(pim, sku) : undefined;
@@ -83,7 +83,7 @@ async function run(this: IExecutePaginationFunctions) {
 					return { operation: 'updated', ...(await send(true)) };
 				throw created.refused;
 			});
-			return toItems(this, [result]);
+			return toItems(this, [{ ...result, ...write.notes() }]);
 		},
 	);
 }

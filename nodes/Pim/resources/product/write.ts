@@ -1,17 +1,20 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { MultiSelectForm } from '../../shared/connection';
 import type { BodyBuilder } from '../../shared/operations';
-import { serializeForm, type FormField } from '../../shared/serializer';
-import { nodeOf } from '../../shared/run';
+import { formValue, serializeForm, type FormField } from '../../shared/serializer';
+import { nodeOf, runOf } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
-import { NO_ATTRIBUTES, productBody, type ProductBody } from './body';
+import { text } from '../../shared/reading';
+import { NO_ATTRIBUTES, productBody, type CategoryEntry, type ProductBody } from './body';
+import { importOptions } from './imports';
 import { columnsReader } from './mapping';
 import {
-	categoryOf,
 	channelCode,
+	findCategory,
 	familyCode,
 	readReferences,
+	recordPathOf,
 	type ReferenceKind,
 	type References,
 } from './references';
@@ -32,6 +35,14 @@ export interface ProductWrite {
 	lists: References;
 	/** The form on the wire; `isDataOverwrite`, when given, replaces the body's. */
 	form: (isDataOverwrite?: boolean) => string;
+	/**
+	 * What the output item says besides the answer (version 2), asked when the item is written:
+	 * `skippedCategories` (Import Options → Unknown Categories: Skip) with
+	 * `itemsWithSkippedCategories` (how many items of the run skipped some, once every item is
+	 * prepared: not with Continue On Fail, where items do not wait for each other), `warnings` (a
+	 * category in the tree of a channel the write does not assign).
+	 */
+	notes: () => IDataObject;
 }
 
 export async function prepareProductWrite(
@@ -39,14 +50,15 @@ export async function prepareProductWrite(
 	mode: 'create' | 'update',
 	pim: PimClient,
 ): Promise<ProductWrite> {
-	const { body, lists } =
+	const { body, lists, notes } =
 		nodeOf(ctx).typeVersion < 2
-			? { body: once(() => productBody(ctx, mode)), lists: {} }
+			? { body: once(() => productBody(ctx, mode)), lists: {}, notes: () => ({}) }
 			: await resolvedBody(ctx, mode, pim);
 	const { multiSelectForm } = await pim.connection();
 	return {
 		body,
 		lists,
+		notes,
 		form: (isDataOverwrite) =>
 			serializeForm(
 				productFields(
@@ -61,7 +73,7 @@ export async function prepareProductWrite(
 export function productForm(mode: 'create' | 'update'): BodyBuilder {
 	return async (ctx, pim) => {
 		const write = await prepareProductWrite(ctx, mode, pim);
-		return () => write.form();
+		return { form: () => write.form(), notes: write.notes };
 	};
 }
 
@@ -75,32 +87,34 @@ async function resolvedBody(
 	ctx: IExecuteSingleFunctions,
 	mode: 'create' | 'update',
 	pim: PimClient,
-): Promise<{ body: () => ProductBody; lists: References }> {
+): Promise<{ body: () => ProductBody; lists: References; notes: () => IDataObject }> {
 	// Every parameter is read once (an expression costs n8n tens of microseconds per item) and
 	// checked before the attribute list is read; the mapper's values join once it is.
 	const read = productBody(ctx, mode, NO_ATTRIBUTES);
 	const attributeValues = await columnsReader(ctx, pim);
-	const { body, lists } = await resolveNames(ctx, pim, { ...read, ...attributeValues() });
-	return { body: () => body, lists };
+	const { body, lists, notes } = await resolveNames(ctx, pim, { ...read, ...attributeValues() });
+	return { body: () => body, lists, notes };
 }
 
 /**
  * Version 2: family, channels and categories as product records and exports name them (titles,
- * title paths, channel names) → codes, with the channel of each category's tree. Reads only the
- * lists this body names something from, once per execution (references.ts).
+ * title paths, channel names) → codes, with the channel of each category's tree. A category goes
+ * through the Import Options' Category Map first; one the account does not have is an error, or
+ * with Unknown Categories → Skip is left out and named in the notes. Reads only the lists this
+ * body names something from, once per execution (references.ts).
  */
 async function resolveNames(
 	ctx: IExecuteSingleFunctions,
 	pim: PimClient,
 	body: ProductBody,
-): Promise<{ body: ProductBody; lists: References }> {
+): Promise<{ body: ProductBody; lists: References; notes: () => IDataObject }> {
 	const channels = body.channels ?? [];
 	const categories = body.categories ?? [];
 	const needs = new Set<ReferenceKind>();
 	if (body.familyCode) needs.add('family');
 	if (channels.length || categories.some((c) => c.channel)) needs.add('channel');
 	if (categories.length) needs.add('category').add('channel');
-	if (!needs.size) return { body, lists: {} };
+	if (!needs.size) return { body, lists: {}, notes: () => ({}) };
 
 	const lists = await readReferences(ctx, pim, needs);
 	const channelList = lists.channels ?? [];
@@ -109,24 +123,76 @@ async function resolveNames(
 		code: channelCode(ctx, channelList, c.code),
 	}));
 	const productChannels = resolvedChannels.map((c) => c.code);
+	const imports = importOptions(ctx);
+	const skipped: string[] = [];
+	const warnings: string[] = [];
+	const resolvedCategories: CategoryEntry[] = [];
+	for (const given of categories) {
+		const value = imports.category(given.code);
+		const found = findCategory(
+			ctx,
+			lists.categories ?? [],
+			channelList,
+			value,
+			given.channel ? channelCode(ctx, channelList, given.channel, 'Categories') : undefined,
+			productChannels,
+			'Categories',
+			imports.unknownCategories,
+		);
+		if (!found) skipped.push(given.code);
+		else {
+			resolvedCategories.push(found);
+			// The PIM files the product in that tree all the same: say so, it surprises.
+			if (found.channel && productChannels.length && !productChannels.includes(found.channel))
+				warnings.push(
+					`Category "${value}" is in the tree of the channel ${channelLabel(channelList, found.channel)}, which this write does not assign`,
+				);
+		}
+	}
 	const resolved = {
 		...body,
 		familyCode: body.familyCode
 			? familyCode(ctx, lists.families ?? [], body.familyCode)
 			: undefined,
 		channels: resolvedChannels,
-		categories: categories.map((c) =>
-			categoryOf(
-				ctx,
-				lists.categories ?? [],
-				channelList,
-				c.code,
-				c.channel ? channelCode(ctx, channelList, c.channel, 'Categories') : undefined,
-				productChannels,
-			),
-		),
+		categories: resolvedCategories,
 	};
-	return { body: resolved, lists };
+	const skippedItems = runOf(ctx).ofNodeRun('itemsWithSkippedCategories', () => ({ count: 0 }));
+	if (skipped.length) skippedItems.count++;
+	const notes = (): IDataObject => ({
+		...(skipped.length ? { skippedCategories: skipped } : {}),
+		...(skipped.length && !ctx.continueOnFail()
+			? { itemsWithSkippedCategories: skippedItems.count }
+			: {}),
+		...(warnings.length ? { warnings } : {}),
+	});
+	return { body: resolved, lists, notes };
+}
+
+const channelLabel = (channels: IDataObject[], code: string) => {
+	const name = text(channels.find((c) => text(c.code) === code)?.name);
+	return name && name !== code ? `"${name}" (${code})` : `"${code}"`;
+};
+
+/**
+ * What a write of `body` would send, as product records name it (a dry run's create): the
+ * family, channels, categories as their title paths, images, and each attribute's value.
+ */
+export function wouldSend(body: ProductBody, lists: References): IDataObject {
+	const values: IDataObject = {};
+	if (body.familyCode) {
+		const family = lists.families?.find((f) => text(f.code) === body.familyCode);
+		values.family = text(family?.title) || body.familyCode;
+	}
+	if (body.channels?.length) values.channels = body.channels.map((c) => c.code);
+	if (body.categories?.length)
+		values.category = body.categories.map(
+			(c) => recordPathOf(lists, c.code, c.channel).path ?? c.code,
+		);
+	if (body.images?.length) values.image = body.images;
+	for (const { code, value } of body.attributes ?? []) values[code] = formValue(value);
+	for (const { code, values: list } of body.multiSelectAttributes ?? []) values[code] = list;
+	return values;
 }
 
 // ---- the wire: the one place a product write becomes form fields ----
