@@ -203,7 +203,7 @@ describe('Map Automatically', () => {
 			...V2,
 		});
 		expect(twice.error?.message).toBe(
-			'Parameter "Attributes": the input fields "weight" and "Weight " both match the attribute "weight" (Weight)',
+			'Parameter "Attributes": the input field "weight" and the input field "Weight " both give the attribute "weight" (Weight)',
 		);
 	});
 

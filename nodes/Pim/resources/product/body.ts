@@ -107,6 +107,16 @@ function categoryEntries(ctx: Ctx, several: boolean): CategoryEntry[] {
 	});
 }
 
+const HTTP_URL = /^https?:\/\/[^\s][^\r\n\t]*$/i;
+
+/** A relative image path joined to Image Base URL; a full URL as it is. */
+function joinedUrl(ctx: Ctx, base: string, image: string): string {
+	if (HTTP_URL.test(image)) return image;
+	if (!HTTP_URL.test(base))
+		fail(ctx, `Parameter "Import Options → Image Base URL": "${base}" is not an http(s) URL`);
+	return `${base.replace(/\/+$/, '')}/${image.replace(/^\/+/, '')}`;
+}
+
 /**
  * Reads and checks the product fields of create, update and upsert. Attribute values come from
  * `attributeValues` when given (version 2: NO_ATTRIBUTES, the mapper's join later), else from
@@ -118,6 +128,8 @@ export function productBody(
 	ctx: Ctx,
 	mode: 'create' | 'update',
 	attributeValues?: AttributeValues,
+	/** Version 2's Import Options → Image Base URL: a relative image path is joined to it. */
+	imageBaseUrl?: string,
 ): ProductBody {
 	const several = nodeOf(ctx).typeVersion >= 2;
 	const sku = requiredString(ctx, 'sku', 'SKU');
@@ -141,11 +153,18 @@ export function productBody(
 	const { attributes, multiSelectAttributes } = attributeValues ?? collectionAttributes(ctx);
 
 	const rawImages = param<unknown>(ctx, 'images', []);
-	const images = several ? valuesOf(rawImages) : listOf(rawImages);
+	const given = several ? valuesOf(rawImages) : listOf(rawImages);
+	const images = imageBaseUrl ? given.map((image) => joinedUrl(ctx, imageBaseUrl, image)) : given;
 	for (const image of images) {
 		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
-		if (!/^https?:\/\/[^\s][^\r\n\t]*$/i.test(image))
-			fail(ctx, `Parameter "Images": "${image}" is not an http(s) URL`);
+		if (!HTTP_URL.test(image))
+			fail(
+				ctx,
+				`Parameter "Images": "${image}" is not an http(s) URL`,
+				several && !imageBaseUrl
+					? 'A relative path (as Akeneo exports media) needs Import Options → Image Base URL.'
+					: undefined,
+			);
 	}
 
 	const overwrite = updateFields.isDataOverwrite;

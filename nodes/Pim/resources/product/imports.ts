@@ -12,6 +12,10 @@ export interface ImportOptions {
 	category: (value: string) => string;
 	/** What a category the account does not have does to the write. */
 	unknownCategories: 'fail' | 'skip';
+	/** Added to a price attribute's bare amount. */
+	currency?: string;
+	/** A relative image path is joined to it. */
+	imageBaseUrl?: string;
 }
 
 /** The options as read for this item; the map is built once per saved value. */
@@ -20,6 +24,8 @@ export function importOptions(ctx: IExecuteSingleFunctions): ImportOptions {
 	return {
 		category: categoryMapOf(saved),
 		unknownCategories: saved.unknownCategories === 'skip' ? 'skip' : 'fail',
+		currency: optionalString(saved.currency)?.toUpperCase(),
+		imageBaseUrl: optionalString(saved.imageBaseUrl),
 	};
 }
 
@@ -89,6 +95,24 @@ export const importOptionsField: INodeProperties = {
 					],
 				},
 			],
+		},
+		{
+			displayName: 'Currency',
+			name: 'currency',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. USD',
+			description:
+				"A currency code added to a price attribute's bare amount: 19.99 is sent as 19.99 USD. Amounts that carry a currency keep it.",
+		},
+		{
+			displayName: 'Image Base URL',
+			name: 'imageBaseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://media.example.com/',
+			description:
+				'A relative image path (files/bag.jpg, as Akeneo exports media) is joined to it. Without it, a relative path is an error.',
 		},
 		{
 			displayName: 'Unknown Categories',

@@ -13,6 +13,13 @@ import { fail, listOf, param } from '../../shared/params';
 import { nodeOf, runOf } from '../../shared/run';
 import type { FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
+import {
+	amountWith,
+	conventionValues,
+	isPrice,
+	type ColumnValue,
+	type ConventionScope,
+} from './conventions';
 import type { PimClient } from '../../shared/transport';
 
 /**
@@ -213,16 +220,20 @@ export const RECORD_FIELDS = new Set([
 	'image',
 ]);
 
-/** Map Automatically: every field of the input item that names an attribute. */
+/**
+ * Map Automatically: every field of the input item that names an attribute, then the fields that
+ * name none read by the conventions of other systems' exports (conventions.ts). `unmapped`: the
+ * fields that went nowhere (a run reports them).
+ */
 export function autoMappedValues(
 	ctx: IExecuteSingleFunctions,
 	json: IDataObject,
 	catalog: AttributeCatalog,
 	options: MappingOptions,
-): AttributeValues {
-	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
-	const unmatched: string[] = [];
-	const fieldOf = new Map<string, string>();
+	scope?: ConventionScope,
+): AttributeValues & { unmapped: string[] } {
+	const direct: ColumnValue[] = [];
+	let unmatched: string[] = [];
 	for (const [field, value] of Object.entries(json)) {
 		// The product's own fields (sku, family_code, ...) have their own parameters.
 		const key = field.trim().toLowerCase();
@@ -239,17 +250,21 @@ export function autoMappedValues(
 				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
 			);
 		}
-		const [attribute] = matches;
-		const earlier = fieldOf.get(attribute.code);
-		if (earlier !== undefined) {
-			failColumns(
-				ctx,
-				`the input fields "${earlier}" and "${field}" both match the attribute ${describe(attribute)}`,
-				'Remove or rename one of them.',
-			);
-		}
-		fieldOf.set(attribute.code, field);
-		addValue(ctx, out, attribute.code, attribute.kind, value, `the input field "${field}"`);
+		direct.push({ attribute: matches[0], value, source: `the input field "${field}"` });
+	}
+	let found: ColumnValue[] = [];
+	let notHere: string[] = [];
+	if (scope && (unmatched.length || scope.currency)) {
+		const read = conventionValues(
+			json,
+			unmatched,
+			direct,
+			(name) => matchField(name, catalog),
+			scope,
+		);
+		found = read.values;
+		notHere = read.notHere;
+		unmatched = unmatched.filter((f) => !read.used.has(f));
 	}
 	if (options.refuseUnmatched && unmatched.length) {
 		failColumns(
@@ -258,7 +273,21 @@ export function autoMappedValues(
 			'Add them to Mapping Options → Fields to Ignore, or set Input Fields Without Attribute to Ignore.',
 		);
 	}
-	return out;
+	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
+	const sourceOf = new Map<string, string>();
+	for (const { attribute, value, source } of [...direct, ...found]) {
+		const earlier = sourceOf.get(attribute.code);
+		if (earlier !== undefined) {
+			failColumns(
+				ctx,
+				`${earlier} and ${source} both give the attribute ${describe(attribute)}`,
+				'Remove or rename one of them, or add one to Mapping Options → Fields to Ignore.',
+			);
+		}
+		sourceOf.set(attribute.code, source);
+		addValue(ctx, out, attribute.code, attribute.kind, value, source);
+	}
+	return { ...out, unmapped: [...unmatched, ...notHere] };
 }
 
 /** Define Below: the listed attributes, typed by the account (an unknown code is sent as text). */
@@ -284,12 +313,24 @@ export function definedValues(
 export async function columnsReader(
 	ctx: IExecuteSingleFunctions,
 	pim: PimClient,
-): Promise<() => AttributeValues> {
+): Promise<(scope: ConventionScope) => AttributeValues & { unmapped: string[] }> {
 	const { mode, codes } = savedColumns(ctx);
 	if (mode === 'autoMapInputData') {
 		const catalog = await attributeCatalog(ctx, pim);
-		return () => autoMappedValues(ctx, ctx.getInputData().json, catalog, mappingOptions(ctx));
+		return (scope) =>
+			autoMappedValues(ctx, ctx.getInputData().json, catalog, mappingOptions(ctx), scope);
 	}
 	const catalog = codes.length ? await attributeCatalog(ctx, pim) : undefined;
-	return () => definedValues(ctx, catalog);
+	return (scope) => {
+		const values = definedValues(ctx, catalog);
+		// Import Options → Currency: a price attribute's bare amount.
+		const price = (code: string) => {
+			const attribute = catalog?.byCode.get(code);
+			return attribute !== undefined && isPrice(attribute);
+		};
+		if (scope.currency)
+			for (const a of values.attributes)
+				if (price(a.code)) a.value = amountWith(a.value, scope.currency) as FormValue;
+		return { ...values, unmapped: [] };
+	};
 }

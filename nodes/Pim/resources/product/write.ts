@@ -7,7 +7,7 @@ import { nodeOf, runOf } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
 import { text } from '../../shared/reading';
 import { NO_ATTRIBUTES, productBody, type CategoryEntry, type ProductBody } from './body';
-import { importOptions } from './imports';
+import { importOptions, type ImportOptions } from './imports';
 import { columnsReader } from './mapping';
 import {
 	channelCode,
@@ -90,10 +90,30 @@ async function resolvedBody(
 ): Promise<{ body: () => ProductBody; lists: References; notes: () => IDataObject }> {
 	// Every parameter is read once (an expression costs n8n tens of microseconds per item) and
 	// checked before the attribute list is read; the mapper's values join once it is.
-	const read = productBody(ctx, mode, NO_ATTRIBUTES);
+	const imports = importOptions(ctx);
+	const read = productBody(ctx, mode, NO_ATTRIBUTES, imports.imageBaseUrl);
 	const attributeValues = await columnsReader(ctx, pim);
-	const { body, lists, notes } = await resolveNames(ctx, pim, { ...read, ...attributeValues() });
-	return { body: () => body, lists, notes };
+	const { unmapped, ...values } = attributeValues({
+		language: read.languageCode,
+		channels: (read.channels ?? []).map((c) => c.code),
+		currency: imports.currency,
+	});
+	const { body, lists, notes } = await resolveNames(ctx, pim, { ...read, ...values }, imports);
+	// The input fields that went nowhere: said once per run, on its first item (see notes).
+	const run = runOf(ctx);
+	const unmappedInRun = run.ofNodeRun('unmappedColumns', () => new Set<string>());
+	for (const field of unmapped) unmappedInRun.add(field);
+	const first = ctx.getItemIndex() === 0;
+	return {
+		body: () => body,
+		lists,
+		notes: () => {
+			const own = notes();
+			// With Continue On Fail items do not wait for each other: each says its own.
+			const report = ctx.continueOnFail() ? unmapped : first ? [...unmappedInRun] : [];
+			return report.length ? { ...own, unmappedColumns: report } : own;
+		},
+	};
 }
 
 /**
@@ -107,6 +127,7 @@ async function resolveNames(
 	ctx: IExecuteSingleFunctions,
 	pim: PimClient,
 	body: ProductBody,
+	imports: ImportOptions,
 ): Promise<{ body: ProductBody; lists: References; notes: () => IDataObject }> {
 	const channels = body.channels ?? [];
 	const categories = body.categories ?? [];
@@ -123,7 +144,6 @@ async function resolveNames(
 		code: channelCode(ctx, channelList, c.code),
 	}));
 	const productChannels = resolvedChannels.map((c) => c.code);
-	const imports = importOptions(ctx);
 	const skipped: string[] = [];
 	const warnings: string[] = [];
 	const resolvedCategories: CategoryEntry[] = [];

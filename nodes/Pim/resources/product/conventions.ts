@@ -1,0 +1,203 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { AccountAttribute } from '../../shared/attributes';
+import { text } from '../../shared/reading';
+
+/**
+ * How other systems' exports name their columns, read by Map Automatically in version 2 for the
+ * columns that match no attribute as they are (node-contract.md, "Exports of other systems"):
+ * a column that names an attribute today keeps going to it, so saved workflows do not change.
+ *
+ * - name/value pairs: WooCommerce's `Attribute N name` + `Attribute N value(s)`, Shopify's
+ *   `OptionN Name` + `OptionN Value` (Shopify's `Title` / `Default Title`: no options);
+ * - suffixes (Akeneo): `<attribute>-<locale>`, `<attribute>-<locale>-<channel>`,
+ *   `<attribute>-<channel>` for the write's language and channels; `<price>-<CUR>`;
+ * - units: `<attribute>` with `<attribute>-unit`, a unit in the header (`Weight (lbs)`),
+ *   Shopify's `Variant Grams` (grams, whatever its `Variant Weight Unit` says);
+ * - Import Options → Currency for a price attribute's bare amount.
+ */
+
+/** The write a row is read for: its language, its channels as given, the default currency. */
+export interface ConventionScope {
+	language: string;
+	/** Codes or names as the Channels parameter gives them. */
+	channels: string[];
+	currency?: string;
+}
+
+/** A column's value on its way to an attribute. */
+export interface ColumnValue {
+	attribute: AccountAttribute;
+	value: unknown;
+	/** The column(s) it came from, for errors. */
+	source: string;
+}
+
+/**
+ * Export unit codes and words → the unit name as the PIM's records write it (`219 Milligram`).
+ * Keys are lower case.
+ */
+const UNITS: Record<string, string> = Object.fromEntries(
+	(
+		[
+			['Milligram', 'mg', 'milligram', 'milligrams'],
+			['Gram', 'g', 'gr', 'gram', 'grams'],
+			['Kilogram', 'kg', 'kilogram', 'kilograms', 'kilo'],
+			['Pound', 'lb', 'lbs', 'pound', 'pounds'],
+			['Ounce', 'oz', 'ounce', 'ounces'],
+			['Millimeter', 'mm', 'millimeter', 'millimetre', 'millimeters'],
+			['Centimeter', 'cm', 'centimeter', 'centimetre', 'centimeters'],
+			['Meter', 'm', 'meter', 'metre', 'meters'],
+			['Inch', 'in', 'inch', 'inches'],
+			['Foot', 'ft', 'foot', 'feet'],
+			['Milliliter', 'ml', 'milliliter', 'millilitre', 'milliliters'],
+			['Liter', 'l', 'liter', 'litre', 'liters'],
+		] as const
+	).flatMap(([word, ...codes]) => [word, ...codes].map((c) => [c.toLowerCase(), word])),
+);
+
+export const unitName = (code: string): string | undefined => UNITS[code.trim().toLowerCase()];
+
+const CURRENCY = /^[A-Z]{3}$/;
+const LOCALE = /^[a-z]{2,3}_[A-Za-z]{2,4}$/;
+const BARE_AMOUNT = /^[+-]?\d+(?:[.,]\d+)?$/;
+
+/** A price attribute (its type label or code says so): its amount goes with a currency. */
+export const isPrice = (a: AccountAttribute) =>
+	/price|currency|money/i.test(a.typeLabel) || a.code.toLowerCase() === 'price';
+
+/** A bare amount with its unit or currency; any other value as it is. */
+export function amountWith(value: unknown, unit: string): unknown {
+	const amount = text(value).trim();
+	return BARE_AMOUNT.test(amount) ? `${amount} ${unit}` : value;
+}
+
+/** The one attribute a name names (code or title, any case), as matchField finds it. */
+type Match = (name: string) => AccountAttribute[];
+
+/**
+ * The values the unmatched columns of `row` give by the conventions, and the columns they used;
+ * `direct` are the values of the columns that matched as they are (a unit or a currency may
+ * complete them). What is left in `unmatched` went nowhere.
+ */
+export function conventionValues(
+	row: IDataObject,
+	unmatched: string[],
+	direct: ColumnValue[],
+	match: Match,
+	scope: ConventionScope,
+): { values: ColumnValue[]; used: Set<string>; notHere: string[] } {
+	const values: ColumnValue[] = [];
+	const used = new Set<string>();
+	/** Columns that name an attribute for another language or channel than this write's. */
+	const notHere: string[] = [];
+	const byLower = new Map(unmatched.map((c) => [c.trim().toLowerCase(), c]));
+	const one = (name: string) => {
+		const found = match(name);
+		return found.length === 1 ? found[0] : undefined;
+	};
+
+	// name/value pairs
+	for (const column of unmatched) {
+		const pair =
+			/^attribute (\d+) name$/i.exec(column.trim()) ?? /^option(\d+) name$/i.exec(column.trim());
+		if (!pair) continue;
+		const woo = /^attribute/i.test(column.trim());
+		const valueColumn = woo
+			? (byLower.get(`attribute ${pair[1]} value(s)`) ?? byLower.get(`attribute ${pair[1]} values`))
+			: byLower.get(`option${pair[1]} value`);
+		const name = text(row[column]).trim();
+		const value = valueColumn === undefined ? undefined : row[valueColumn];
+		const companions = woo
+			? ['visible', 'global', 'default'].map((w) => byLower.get(`attribute ${pair[1]} ${w}`))
+			: [byLower.get(`option${pair[1]} linked to`)];
+		const attribute = name ? one(name) : undefined;
+		// An empty pair, or Shopify's product without options, writes nothing.
+		const nothing = !name || (name.toLowerCase() === 'title' && text(value) === 'Default Title');
+		if (!nothing && !attribute) continue;
+		for (const c of [column, valueColumn, ...companions]) if (c !== undefined) used.add(c);
+		if (attribute && !nothing)
+			values.push({
+				attribute,
+				value,
+				source: `the input fields "${column}" and "${valueColumn}"`,
+			});
+	}
+
+	// Shopify's Variant Grams: the weight in grams, whatever Variant Weight Unit says.
+	const grams = byLower.get('variant grams');
+	const weight = grams === undefined ? undefined : one('weight');
+	if (grams !== undefined && weight && !direct.some((d) => d.attribute.code === weight.code)) {
+		values.push({
+			attribute: weight,
+			value: amountWith(row[grams], 'Gram'),
+			source: `the input field "${grams}"`,
+		});
+		used.add(grams);
+		const unitColumn = byLower.get('variant weight unit');
+		if (unitColumn !== undefined) used.add(unitColumn);
+	}
+
+	for (const column of unmatched) {
+		if (used.has(column)) continue;
+		const name = column.trim();
+		// `<attribute>-unit`: completes the attribute's amount.
+		const unitOf = /^(.+)-unit$/i.exec(name);
+		if (unitOf) {
+			const attribute = one(unitOf[1]);
+			const target =
+				attribute && [...direct, ...values].find((v) => v.attribute.code === attribute.code);
+			const unit = unitName(text(row[column])) ?? text(row[column]).trim();
+			if (target) {
+				if (unit) target.value = amountWith(target.value, unit);
+				used.add(column);
+			}
+			continue;
+		}
+		// A unit or a currency in the header: `Weight (lbs)`, `Price (EUR)`.
+		const header = /^(.*\S)\s*\(([^)]+)\)$/.exec(name);
+		if (header) {
+			const attribute = one(header[1]);
+			const unit = unitName(header[2]) ?? (CURRENCY.test(header[2]) ? header[2] : undefined);
+			if (attribute && unit) {
+				values.push({
+					attribute,
+					value: amountWith(row[column], unit),
+					source: `the input field "${column}"`,
+				});
+				used.add(column);
+			}
+			continue;
+		}
+		// Akeneo's suffixes: `<attribute>-<locale>[-<channel>]`, `<attribute>-<channel>`, `<price>-<CUR>`.
+		const parts = name.split('-');
+		if (parts.length < 2) continue;
+		for (let cut = parts.length - 1; cut >= 1; cut--) {
+			const attribute = one(parts.slice(0, cut).join('-'));
+			if (!attribute) continue;
+			const suffix = parts.slice(cut);
+			const source = `the input field "${column}"`;
+			if (suffix.length === 1 && CURRENCY.test(suffix[0]) && isPrice(attribute)) {
+				values.push({ attribute, value: amountWith(row[column], suffix[0]), source });
+				used.add(column);
+			} else if (suffix.length <= 2) {
+				const locale = LOCALE.test(suffix[0]) ? suffix[0] : undefined;
+				const channel = locale ? suffix[1] : suffix[0];
+				if (suffix.length === 2 && !locale) break;
+				const languageFits = !locale || locale.toLowerCase() === scope.language.toLowerCase();
+				const channelFits =
+					!channel || scope.channels.some((c) => c.toLowerCase() === channel.toLowerCase());
+				used.add(column);
+				if (languageFits && channelFits) values.push({ attribute, value: row[column], source });
+				else notHere.push(column);
+			}
+			break;
+		}
+	}
+
+	// Import Options → Currency: a price attribute's bare amount.
+	if (scope.currency)
+		for (const v of [...direct, ...values])
+			if (isPrice(v.attribute)) v.value = amountWith(v.value, scope.currency);
+	return { values, used, notHere };
+}

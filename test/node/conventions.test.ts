@@ -1,0 +1,140 @@
+/**
+ * Other systems' exports through Map Automatically (#32), version 2 against the sandbox: each
+ * column convention lands with its exact value (read back from the PIM), a column that goes
+ * nowhere is reported, and a column that names an attribute keeps going to it.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { runPim } from '../helpers/n8n';
+import { useSandbox } from '../helpers/sandbox';
+
+const env = useSandbox();
+let batch = 0;
+const sku = (name: string) => `CONV-${++batch}-${name}`;
+
+const create = (importOptions: IDataObject = {}, extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'product',
+	operation: 'create',
+	sku: '={{ $json.sku }}',
+	familyCode: 'Clothing',
+	languageCode: 'en_US',
+	channels: { channel: [{ code: 'web' }] },
+	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
+	importOptions,
+	...extra,
+});
+
+const product = (s: unknown) => env.sb.account('demo').productBySku(String(s))!;
+const writes = () => env.sb.log.filter((r) => r.method === 'POST' || r.method === 'PUT');
+
+async function land(
+	rows: IDataObject[],
+	importOptions: IDataObject = {},
+	extra: INodeParameters = {},
+) {
+	const { items, error } = await runPim(env.creds(), create(importOptions, extra), {
+		input: rows,
+		version: 2,
+	});
+	expect(error).toBeUndefined();
+	return items.map((i) => i.json);
+}
+
+beforeEach(() => env.sb.clearLog());
+
+it('WooCommerce: name/value pairs, the unit in the header, the currency for a bare price', async () => {
+	const row = {
+		sku: sku('woo'),
+		Published: 1,
+		'Attribute 1 name': 'Color',
+		'Attribute 1 value(s)': 'Red, Blue',
+		'Attribute 1 visible': 1,
+		'Attribute 1 global': 1,
+		'Attribute 2 name': 'size',
+		'Attribute 2 value(s)': 'M',
+		'Weight (lbs)': '0.5',
+		price: '19.99',
+	};
+	const [out] = await land([row], { currency: 'usd' });
+	const p = product(row.sku);
+	expect(p.multiSelect.color).toEqual(['Red', 'Blue']);
+	expect(p.values.size).toBe('M');
+	expect(p.values.weight).toBe('0.5 Pound');
+	expect(p.values.price).toBe('19.99 USD');
+	// Published went nowhere: said on the run's first item.
+	expect(out.unmappedColumns).toEqual(['Published']);
+	expect(writes()).toHaveLength(1);
+});
+
+it("Shopify: OptionN pairs, Title / Default Title writes nothing, Variant Grams in grams whatever the shop's unit", async () => {
+	const rows = [
+		{
+			sku: sku('shirt'),
+			'Option1 Name': 'Color',
+			'Option1 Value': 'Navy',
+			'Option2 Name': 'Size',
+			'Option2 Value': 'L',
+			'Variant Grams': 250,
+			'Variant Weight Unit': 'lb',
+		},
+		{
+			sku: sku('hat'),
+			'Option1 Name': 'Title',
+			'Option1 Value': 'Default Title',
+			'Variant Grams': '120',
+			'Variant Weight Unit': 'kg',
+		},
+	];
+	const out = await land(rows);
+	expect(product(rows[0].sku).multiSelect.color).toEqual(['Navy']);
+	expect(product(rows[0].sku).values).toMatchObject({ size: 'L', weight: '250 Gram' });
+	expect(product(rows[1].sku).values.weight).toBe('120 Gram');
+	expect(product(rows[1].sku).values.size).toBeUndefined();
+	expect(out[0].unmappedColumns).toBeUndefined();
+	expect(writes()).toHaveLength(2);
+});
+
+it("Akeneo: the write's locale and channel, a price with its currency, an amount with its unit column; the others reported", async () => {
+	const row = {
+		sku: sku('bag'),
+		'name-en_US': 'Canvas bag',
+		'name-de_DE': 'Stofftasche',
+		'short_description-en_US-web': 'A bag for the web',
+		'short_description-en_US-print': 'A bag for print',
+		'price-EUR': '25.50',
+		weight: '500',
+		'weight-unit': 'GRAM',
+	};
+	const [out] = await land([row]);
+	const p = product(row.sku);
+	expect(p.values).toMatchObject({
+		name: 'Canvas bag',
+		short_description: 'A bag for the web',
+		price: '25.50 EUR',
+		weight: '500 Gram',
+	});
+	expect(out.unmappedColumns).toEqual(['name-de_DE', 'short_description-en_US-print']);
+});
+
+it('a column that names an attribute as it is keeps going to it, whatever it looks like', async () => {
+	const row = { sku: sku('keep'), name: 'Plain', 'Weight (lbs)': '2', weight: '900 Gram' };
+	// weight is an attribute: the header-unit column would give it a second value.
+	const { error } = await runPim(env.creds(), create(), { input: [row], version: 2 });
+	expect(error?.message).toBe(
+		'Parameter "Attributes": the input field "weight" and the input field "Weight (lbs)" both give the attribute "weight" (Weight)',
+	);
+	const ok = await land([{ sku: sku('keep2'), name: 'Plain', weight: '900 Gram' }]);
+	expect(ok[0].unmappedColumns).toBeUndefined();
+	expect(product(ok[0].sku).values.weight).toBe('900 Gram');
+});
+
+it('a relative image path is joined to Image Base URL, and without it refused naming the option', async () => {
+	const images = { images: ['={{ $json.image }}'] };
+	const row = { sku: sku('img'), name: 'Bag', image: 'files/a/b/bag.jpg' };
+	const { error } = await runPim(env.creds(), create({}, images), { input: [row], version: 2 });
+	expect(error?.message).toBe('Parameter "Images": "files/a/b/bag.jpg" is not an http(s) URL');
+	expect(error?.description).toMatch(/Import Options → Image Base URL/);
+	expect(writes()).toEqual([]);
+	await land([row], { imageBaseUrl: 'https://media.example.com/akeneo/' }, images);
+	expect(product(row.sku).images).toEqual(['https://media.example.com/akeneo/files/a/b/bag.jpg']);
+});
