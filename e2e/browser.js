@@ -178,6 +178,39 @@ async function attributeMapper(
 	return { count, fieldsMs };
 }
 
+/**
+ * An import with bad rows run from the editor: the node's error panel names the node's own error
+ * (not "From PIM") and lists every bad row with its SKU (#31).
+ */
+async function importErrorPanel(page, url, { workflowId, nodeName, expect: wanted }, shotsDir) {
+	await page.goto(`${url}/workflow/${workflowId}`);
+	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
+	await node.waitFor();
+	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
+	await page.waitForTimeout(3000);
+	await node.dblclick();
+	const view = page.locator('.node-error-view').first();
+	await view.waitFor({ timeout: 30000 });
+	const details = view.locator('details');
+	for (let i = 0; i < (await details.count()); i++)
+		await details
+			.nth(i)
+			.locator('summary')
+			.click()
+			.catch(() => {});
+	const text = await view.innerText();
+	await page.screenshot({ path: path.join(shotsDir, 'editor-import-error.png') });
+	for (const w of wanted)
+		ok(text.includes(w), `the error panel does not say "${w}":\n${text.slice(0, 800)}`);
+	ok(
+		!/From PIM/i.test(text),
+		`the error panel shows the node's own error under "From PIM":\n${text.slice(0, 800)}`,
+	);
+	ok(!/Error code/i.test(text), `the error panel shows an error code:\n${text.slice(0, 800)}`);
+	await closeNdv(page);
+	return text.split('\n')[0];
+}
+
 async function run({
 	url,
 	owner,
@@ -188,6 +221,7 @@ async function run({
 	examples = [],
 	controls,
 	mapper,
+	importError,
 	log = () => {},
 }) {
 	const { playwright } = await ensurePlaywright({ log });
@@ -320,13 +354,19 @@ async function run({
 			const m = await attributeMapper(page, url, mapper, calls, shotsDir);
 			mapped = `; mapper: ${m.count} attribute fields shown ${m.fieldsMs} ms after choosing Map Each Column Manually`;
 		}
+		// 7. An import with bad rows: the error panel.
+		let errorPanel = '';
+		if (importError) {
+			const first = await importErrorPanel(page, url, importError, shotsDir);
+			errorPanel = `; a bad-row import's error panel: "${first}", every bad row listed, not "From PIM"`;
+		}
 		const pimErrors = consoleErrors.filter((e) => /pim/i.test(e));
 		ok(
 			pimErrors.length === 0,
 			`browser console errors about the PIM node: ${pimErrors.slice(0, 3).join(' | ')}`,
 		);
 		return {
-			detail: `signed in, ${count} PIM nodes with icons on the canvas, "${nodeName}" shows family "${shown}", dropdown lists ${names.length} families (${names.join(', ')}); ${opened} PIM nodes of ${examples.length} examples opened before any run, no dropdown failed${mapped}`,
+			detail: `signed in, ${count} PIM nodes with icons on the canvas, "${nodeName}" shows family "${shown}", dropdown lists ${names.length} families (${names.join(', ')}); ${opened} PIM nodes of ${examples.length} examples opened before any run, no dropdown failed${mapped}${errorPanel}`,
 			names,
 		};
 	} finally {

@@ -330,9 +330,10 @@ const LOADER_PROBLEM =
 
 // Caused on purpose by the credential test with a wrong token / domain, and by the browser test's
 // control node (a wrong-token credential: n8n 2.x logs the failed dropdown with its stack), and
-// by the any-size export's GET probe of its POST webhook (e2e/scale.js).
+// by the any-size export's GET probe of its POST webhook (e2e/scale.js), and by the browser
+// test's bad-row import (e2e/fixtures/v2-bad-row-import.json: its rows' SKUs are BADROW-n).
 const EXPECTED =
-	/(Credential test failed|Authorization failed - please check your credentials|Unauthenticated: the token is invalid\.|This webhook is not registered for GET requests|The requested webhook "GET pim-(export-any-size|burst)-e2e" is not registered)/;
+	/(SKU BADROW-\d|Credential test failed|Authorization failed - please check your credentials|Unauthenticated: the token is invalid\.|This webhook is not registered for GET requests|The requested webhook "GET pim-(export-any-size|burst)-e2e" is not registered)/;
 
 /** The log without expected errors and the stack frames under them. */
 function withoutExpected(lines) {
@@ -615,6 +616,17 @@ async function runVersion(version, opts, tarball) {
 										'Price · Price',
 									],
 									fieldCount: (await pim('attribute?pagination[pageLimit]=1000')).record.length,
+								},
+								importError: {
+									workflowId: 'pimBadRow',
+									nodeName: 'Import shop rows',
+									expect: [
+										'Parameter "Categories": "Clothing > Tshirts" is neither a code, a title nor a path of a category of the account',
+										'Nothing was written: 2 of 4 items have a problem',
+										'item 2 (SKU BADROW-2)',
+										'item 3 (SKU BADROW-3)',
+										'Closest categories',
+									],
 								},
 							});
 							return `${r.detail}; screenshots in ${path.relative(REPO, shotsDir)}`;

@@ -138,3 +138,51 @@ it('a relative image path is joined to Image Base URL, and without it refused na
 	await land([row], { imageBaseUrl: 'https://media.example.com/akeneo/' }, images);
 	expect(product(row.sku).images).toEqual(['https://media.example.com/akeneo/files/a/b/bag.jpg']);
 });
+
+it('All Languages: each locale of the row is a write of its own, the Language parameter first', async () => {
+	const row = {
+		sku: sku('langs'),
+		'name-en_US': 'Canvas bag',
+		'name-de_DE': 'Stofftasche',
+		'short_description-de_DE': 'Eine Tasche',
+		'name-fr_FR': 'Sac en toile',
+		'price-EUR': '25.50',
+	};
+	const [out] = await land([row], { allLanguages: true }, { operation: 'upsert' });
+	expect(out).toMatchObject({ operation: 'created', languages: ['en_US', 'de_DE', 'fr_FR'] });
+	expect(out.unmappedColumns).toBeUndefined();
+	const sent = writes().map((w) => [w.method, w.body as IDataObject]);
+	expect(sent.map(([method, body]) => [method, (body as IDataObject).language_code])).toEqual([
+		['POST', 'en_US'],
+		['PUT', 'de_DE'],
+		['PUT', 'fr_FR'],
+	]);
+	expect(sent[0][1]).toMatchObject({ sku: row.sku, name: 'Canvas bag', price: '25.50 EUR' });
+	// Another language's write carries its SKU and that language's values only.
+	expect(sent[1][1]).toEqual({
+		sku: row.sku,
+		language_code: 'de_DE',
+		name: 'Stofftasche',
+		short_description: 'Eine Tasche',
+	});
+	expect(sent[2][1]).toEqual({ sku: row.sku, language_code: 'fr_FR', name: 'Sac en toile' });
+
+	// Without the option the other languages go nowhere, and are reported.
+	env.sb.clearLog();
+	const [plain] = await land([{ ...row, sku: sku('langs') }]);
+	expect(plain.unmappedColumns).toEqual(['name-de_DE', 'short_description-de_DE', 'name-fr_FR']);
+	expect(writes()).toHaveLength(1);
+});
+
+it('All Languages: a language the account does not have is an error naming it, before any write', async () => {
+	const row = { sku: sku('xx'), 'name-en_US': 'Bag', 'name-pt_BR': 'Bolsa' };
+	const { error } = await runPim(env.creds(), create({ allLanguages: true }), {
+		input: [row],
+		version: 2,
+	});
+	expect(error?.message).toBe(
+		'Parameter "Import Options → All Languages": the input has columns in the language "pt_BR", which the account does not have',
+	);
+	expect(error?.description).toMatch(/^The account's languages: en_US, de_DE, fr_FR\./);
+	expect(writes()).toEqual([]);
+});

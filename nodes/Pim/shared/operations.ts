@@ -227,6 +227,32 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
 }
 
 /**
+ * After a write: `updates` to the same endpoint, one after the other (a product's other
+ * languages). One the PIM refuses fails the item, saying that the write before it went in.
+ */
+export async function sendUpdates(
+	pim: PimClient,
+	request: PimRequest,
+	updates: Array<() => string>,
+): Promise<void> {
+	for (const [i, form] of updates.entries()) {
+		try {
+			await pim.request({ ...request, method: 'PUT', body: form });
+		} catch (error) {
+			// The transport's errors are NodeApiErrors already: said what went in, passed on.
+			const refused = error as NodeApiError;
+			refused.description = [
+				refused.description,
+				`The product's first write and ${i} further write(s) of its ${updates.length + 1} went in.`,
+			]
+				.filter(Boolean)
+				.join(' ');
+			throw refused;
+		}
+	}
+}
+
+/**
  * Makes a write's form body. It may first read what the body needs (awaited before the request
  * queues) and returns the builder that runs in the request's turn (PimRequest.body), and what the
  * output item says besides the PIM's answer (`notes`, asked when the item is written: what was
@@ -235,7 +261,12 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
 export type BodyBuilder = (
 	ctx: IExecutePaginationFunctions,
 	pim: PimClient,
-) => Promise<{ form: () => string; notes?: () => IDataObject }>;
+) => Promise<{
+	form: () => string;
+	notes?: () => IDataObject;
+	/** Forms sent after the first write succeeded, each as an update (a product's other languages). */
+	updates?: Array<() => string>;
+}>;
 
 /**
  * Writes: never retried unless the server provably did not act (see transport.ts). In version 2
@@ -253,10 +284,13 @@ export function writeOperation(
 				const request = requestFrom(requestData, { write: true, ...extra });
 				const built = buildBody ? await buildBody(this, pim) : undefined;
 				if (built) request.body = built.form;
-				return { pim, request, notes: built?.notes };
+				return { pim, request, notes: built?.notes, updates: built?.updates ?? [] };
 			},
-			async ({ pim, request, notes }) =>
-				toItems(this, [{ ...writeResult(await pim.request(request)), ...notes?.() }]),
+			async ({ pim, request, notes, updates }) => {
+				const result = writeResult(await pim.request(request));
+				await sendUpdates(pim, request, updates);
+				return toItems(this, [{ ...result, ...notes?.() }]);
+			},
 		);
 	};
 }

@@ -108,8 +108,12 @@ export class WriteRound {
 		if (this.registered < this.expected) return 'abandoned';
 		const faulty = [...this.problems.keys()].sort((a, b) => a - b);
 		if (faulty[0] !== itemIndex) return 'abandoned';
-		// Alone in its run, its own error says it all.
-		if (this.registered > 1) append(error, this.summary(faulty));
+		// Alone in its run, its own error says it all. With others at fault the list, which holds
+		// this item's own hint too, replaces its description.
+		if (faulty.length > 1)
+			(error as Error & { description?: string }).description = this.summary(faulty);
+		else if (this.registered > 1)
+			append(error, `Nothing was written: no other item of the ${this.registered} has a problem.`);
 		return error;
 	}
 
@@ -133,8 +137,6 @@ export class WriteRound {
 
 	/** Every item at fault, each with its SKU, its message and its own hint. */
 	private summary(faulty: number[]): string {
-		if (faulty.length === 1)
-			return `Nothing was written: no other item of the ${this.registered} has a problem.`;
 		const parts = faulty.slice(0, SUMMARY_ITEMS).map((i) => {
 			const { error, sku } = this.problems.get(i)!;
 			const hint = (error as { description?: unknown }).description;

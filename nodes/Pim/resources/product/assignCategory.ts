@@ -5,7 +5,7 @@ import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/operations';
 import { optionalString, param, requiredString } from '../../shared/params';
 import { serializeForm, type FormField } from '../../shared/serializer';
-import { assignedChannel, categoryOf } from './references';
+import { assignedChannel, findCategory } from './references';
 
 /**
  * The form of one item; version 2 also takes the channel's name and the category's title or
@@ -16,9 +16,18 @@ const body: BodyBuilder = async (ctx, pim) => {
 	const sku = requiredString(ctx, 'sku', 'SKU');
 	const given = requiredString(ctx, 'categoryCode', 'Category');
 	const { channel, lists } = await assignedChannel(ctx, pim, ['category']);
+	// 'fail': a value that names no category throws, naming the closest ones.
 	const code = lists
-		? categoryOf(ctx, lists.categories ?? [], lists.channels ?? [], given, channel, [], 'Category')
-				.code
+		? (findCategory(
+				ctx,
+				lists.categories ?? [],
+				lists.channels ?? [],
+				given,
+				channel,
+				[],
+				'Category',
+				'fail',
+			)?.code ?? given)
 		: given;
 	const fields: FormField[] = [
 		['sku', sku],

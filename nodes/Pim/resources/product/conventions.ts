@@ -14,8 +14,29 @@ import { text } from '../../shared/reading';
  *   `<attribute>-<channel>` for the write's language and channels; `<price>-<CUR>`;
  * - units: `<attribute>` with `<attribute>-unit`, a unit in the header (`Weight (lbs)`),
  *   Shopify's `Variant Grams` (grams, whatever its `Variant Weight Unit` says);
+ * - the standard columns of WooCommerce's and Shopify's product exports (`Regular price`,
+ *   `Body (HTML)`, ...) for the interface's own attributes (`price`, `web_description`, ...);
  * - Import Options → Currency for a price attribute's bare amount.
  */
+
+/**
+ * Standard export columns → the attribute codes the interface's product records carry
+ * (pim-integration-api.md: name, upc, price, weight, inStock, web_description, ...). Used only
+ * when the account has that attribute and the column names no attribute itself. Keys lower case.
+ */
+const EXPORT_COLUMNS: Record<string, string> = {
+	// WooCommerce
+	description: 'web_description',
+	'short description': 'short_description',
+	'regular price': 'price',
+	'in stock?': 'inStock',
+	// Shopify
+	title: 'name',
+	'body (html)': 'web_description',
+	'variant price': 'price',
+	'variant barcode': 'upc',
+	'seo description': 'meta_description',
+};
 
 /** The write a row is read for: its language, its channels as given, the default currency. */
 export interface ConventionScope {
@@ -23,6 +44,8 @@ export interface ConventionScope {
 	/** Codes or names as the Channels parameter gives them. */
 	channels: string[];
 	currency?: string;
+	/** Import Options → All Languages: other locales' columns are kept for their own writes. */
+	allLanguages?: boolean;
 }
 
 /** A column's value on its way to an attribute. */
@@ -85,12 +108,20 @@ export function conventionValues(
 	unmatched: string[],
 	direct: ColumnValue[],
 	match: Match,
+	byCode: (code: string) => AccountAttribute | undefined,
 	scope: ConventionScope,
-): { values: ColumnValue[]; used: Set<string>; notHere: string[] } {
+): {
+	values: ColumnValue[];
+	used: Set<string>;
+	notHere: string[];
+	/** With All Languages: the values of each other locale, for its own write. */
+	otherLanguages: Map<string, ColumnValue[]>;
+} {
 	const values: ColumnValue[] = [];
 	const used = new Set<string>();
 	/** Columns that name an attribute for another language or channel than this write's. */
 	const notHere: string[] = [];
+	const otherLanguages = new Map<string, ColumnValue[]>();
 	const byLower = new Map(unmatched.map((c) => [c.trim().toLowerCase(), c]));
 	const one = (name: string) => {
 		const found = match(name);
@@ -122,6 +153,15 @@ export function conventionValues(
 				value,
 				source: `the input fields "${column}" and "${valueColumn}"`,
 			});
+	}
+
+	// The standard columns of shop exports.
+	for (const column of unmatched) {
+		const code = EXPORT_COLUMNS[column.trim().toLowerCase()];
+		const attribute = code === undefined ? undefined : byCode(code);
+		if (!attribute || direct.some((d) => d.attribute.code === code)) continue;
+		values.push({ attribute, value: row[column], source: `the input field "${column}"` });
+		used.add(column);
 	}
 
 	// Shopify's Variant Grams: the weight in grams, whatever Variant Weight Unit says.
@@ -189,7 +229,10 @@ export function conventionValues(
 					!channel || scope.channels.some((c) => c.toLowerCase() === channel.toLowerCase());
 				used.add(column);
 				if (languageFits && channelFits) values.push({ attribute, value: row[column], source });
-				else notHere.push(column);
+				else if (locale && channelFits && scope.allLanguages) {
+					const list = otherLanguages.get(locale) ?? [];
+					otherLanguages.set(locale, [...list, { attribute, value: row[column], source }]);
+				} else notHere.push(column);
 			}
 			break;
 		}
@@ -199,5 +242,5 @@ export function conventionValues(
 	if (scope.currency)
 		for (const v of [...direct, ...values])
 			if (isPrice(v.attribute)) v.value = amountWith(v.value, scope.currency);
-	return { values, used, notHere };
+	return { values, used, notHere, otherLanguages };
 }

@@ -16,6 +16,8 @@ export interface ImportOptions {
 	currency?: string;
 	/** A relative image path is joined to it. */
 	imageBaseUrl?: string;
+	/** `<attribute>-<locale>` columns of other languages are written too, one write each. */
+	allLanguages: boolean;
 }
 
 /** The options as read for this item; the map is built once per saved value. */
@@ -26,6 +28,7 @@ export function importOptions(ctx: IExecuteSingleFunctions): ImportOptions {
 		unknownCategories: saved.unknownCategories === 'skip' ? 'skip' : 'fail',
 		currency: optionalString(saved.currency)?.toUpperCase(),
 		imageBaseUrl: optionalString(saved.imageBaseUrl),
+		allLanguages: saved.allLanguages === true,
 	};
 }
 
@@ -62,6 +65,14 @@ export const importOptionsField: INodeProperties = {
 	default: {},
 	description: "How to read another system's export: its categories, its columns",
 	options: [
+		{
+			displayName: 'All Languages',
+			name: 'allLanguages',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether columns of other languages such as name-de_DE (attribute and locale, as Akeneo exports them) are written too: one write per language, the Language parameter's first",
+		},
 		{
 			displayName: 'Category Map',
 			name: 'categoryMap',

@@ -231,7 +231,7 @@ export function autoMappedValues(
 	catalog: AttributeCatalog,
 	options: MappingOptions,
 	scope?: ConventionScope,
-): AttributeValues & { unmapped: string[] } {
+): MappedValues {
 	const direct: ColumnValue[] = [];
 	let unmatched: string[] = [];
 	for (const [field, value] of Object.entries(json)) {
@@ -254,16 +254,19 @@ export function autoMappedValues(
 	}
 	let found: ColumnValue[] = [];
 	let notHere: string[] = [];
+	let otherLanguages = new Map<string, ColumnValue[]>();
 	if (scope && (unmatched.length || scope.currency)) {
 		const read = conventionValues(
 			json,
 			unmatched,
 			direct,
 			(name) => matchField(name, catalog),
+			(code) => catalog.byCode.get(code),
 			scope,
 		);
 		found = read.values;
 		notHere = read.notHere;
+		otherLanguages = read.otherLanguages;
 		unmatched = unmatched.filter((f) => !read.used.has(f));
 	}
 	if (options.refuseUnmatched && unmatched.length) {
@@ -273,9 +276,28 @@ export function autoMappedValues(
 			'Add them to Mapping Options → Fields to Ignore, or set Input Fields Without Attribute to Ignore.',
 		);
 	}
+	return {
+		...valuesOf(ctx, [...direct, ...found]),
+		unmapped: [...unmatched, ...notHere],
+		languages: [...otherLanguages].map(([language, values]) => ({
+			language,
+			values: valuesOf(ctx, values),
+		})),
+	};
+}
+
+/** What Map Automatically gives one write: its values, the fields that went nowhere, other languages. */
+export interface MappedValues extends AttributeValues {
+	unmapped: string[];
+	/** Import Options → All Languages: each other locale's values, for a write of its own. */
+	languages: Array<{ language: string; values: AttributeValues }>;
+}
+
+/** The values of one write, each attribute given once. */
+function valuesOf(ctx: IExecuteSingleFunctions, given: ColumnValue[]): AttributeValues {
 	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
 	const sourceOf = new Map<string, string>();
-	for (const { attribute, value, source } of [...direct, ...found]) {
+	for (const { attribute, value, source } of given) {
 		const earlier = sourceOf.get(attribute.code);
 		if (earlier !== undefined) {
 			failColumns(
@@ -287,7 +309,7 @@ export function autoMappedValues(
 		sourceOf.set(attribute.code, source);
 		addValue(ctx, out, attribute.code, attribute.kind, value, source);
 	}
-	return { ...out, unmapped: [...unmatched, ...notHere] };
+	return out;
 }
 
 /** Define Below: the listed attributes, typed by the account (an unknown code is sent as text). */
@@ -313,7 +335,7 @@ export function definedValues(
 export async function columnsReader(
 	ctx: IExecuteSingleFunctions,
 	pim: PimClient,
-): Promise<(scope: ConventionScope) => AttributeValues & { unmapped: string[] }> {
+): Promise<(scope: ConventionScope) => MappedValues> {
 	const { mode, codes } = savedColumns(ctx);
 	if (mode === 'autoMapInputData') {
 		const catalog = await attributeCatalog(ctx, pim);
@@ -331,6 +353,6 @@ export async function columnsReader(
 		if (scope.currency)
 			for (const a of values.attributes)
 				if (price(a.code)) a.value = amountWith(a.value, scope.currency) as FormValue;
-		return { ...values, unmapped: [] };
+		return { ...values, unmapped: [], languages: [] };
 	};
 }

@@ -213,43 +213,18 @@ const partMatches = (c: TreeCategory, parts: string[], offset = 0) =>
 		.slice(offset)
 		.every((part, i) => lower(part) === lower(c.path[i]) || lower(part) === lower(c.codes[i]));
 
-/**
- * A category given as a code, a title or a title path, as `{code, channel}`: the channel of the
- * tree it was found in goes with it, so a code used in several channels lands where the path
- * says. `channel`: the entry's own Channel (a code); `productChannels`: the write's channels,
- * which decide between trees when the value alone does not.
- */
-export function categoryOf(
-	ctx: Ctx,
-	categories: IDataObject[],
-	channels: IDataObject[],
-	value: string,
-	channel: string | undefined,
-	productChannels: string[],
-	label = 'Categories',
-): ResolvedCategory {
-	// With 'fail', an unknown value throws: a category is always found.
-	return findCategory(
-		ctx,
-		categories,
-		channels,
-		value,
-		channel,
-		productChannels,
-		label,
-		'fail',
-	) as ResolvedCategory;
-}
-
 export interface ResolvedCategory {
 	code: string;
 	channel?: string;
 }
 
 /**
- * As categoryOf; with `unknown` 'skip' (Import Options → Unknown Categories), a value that names
- * no category of the account gives undefined instead of the error. A value that names several,
- * or one outside the entry's channel, is still an error: it is a category, not an unknown one.
+ * A category given as a code, a title or a title path, as `{code, channel}`: the channel of the
+ * tree it was found in goes with it, so a code used in several channels lands where the path
+ * says. `channel`: the entry's own Channel (a code); `productChannels`: the write's channels,
+ * which decide between trees when the value alone does not. A value that names no category of
+ * the account is an error, or with `unknown` 'skip' (Import Options → Unknown Categories)
+ * undefined; one that names several, or one outside the entry's channel, is always an error.
  */
 export function findCategory(
 	ctx: Ctx,

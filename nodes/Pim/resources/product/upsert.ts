@@ -8,13 +8,19 @@ import type {
 
 import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { runClient, sendsItsOwnRequests, toItems, writeResult } from '../../shared/operations';
+import {
+	runClient,
+	sendUpdates,
+	sendsItsOwnRequests,
+	toItems,
+	writeResult,
+} from '../../shared/operations';
 import { writeInRound } from '../../shared/round';
 import { runOf } from '../../shared/run';
 import { productBySku } from './lookup';
 import { attributeCatalog } from './mapping';
 import { catalogueOf, changesOf, syncOptions } from './sync';
-import { prepareProductWrite, wouldSend } from './write';
+import { languagesNote, prepareProductWrite, wouldSend } from './write';
 
 /**
  * Create or Update's own logic: find the product (the sync's catalogue or one look-up), compare
@@ -43,7 +49,8 @@ async function run(this: IExecutePaginationFunctions) {
 				let record = catalogue ? undefined : await productBySku(pim, sku);
 				const exists = catalogue ? catalogue.has(sku) : record !== undefined;
 				let unchanged: boolean | undefined;
-				if (exists && compare)
+				// The comparison reads one language: a write with others is never called unchanged.
+				if (exists && compare && !write.languages.length)
 					unchanged = catalogue
 						? catalogue.unchanged(sku, body, write.form, write.lists, overwrite)
 						: Object.keys(changesOf(body, record!, write.lists, overwrite)).length === 0;
@@ -62,14 +69,20 @@ async function run(this: IExecutePaginationFunctions) {
 				if (exists && unchanged && sync.skipUnchanged) return { operation: 'unchanged', sku };
 
 				const send = async (update: boolean) => {
-					const data = await pim.request({
-						method: update ? 'PUT' : 'POST',
+					const request = {
+						method: update ? ('PUT' as const) : ('POST' as const),
 						url: ENDPOINTS.product,
 						body: write.form(update ? overwrite : undefined),
 						write: true,
 						domainOptional: true,
-					});
+					};
+					const data = await pim.request(request);
 					catalogue?.wrote(sku, write.form());
+					await sendUpdates(
+						pim,
+						request,
+						write.languages.map((l) => l.form),
+					);
 					return writeResult(data);
 				};
 				if (exists) return { operation: 'updated', ...(await send(true)) };
@@ -83,7 +96,7 @@ async function run(this: IExecutePaginationFunctions) {
 					return { operation: 'updated', ...(await send(true)) };
 				throw created.refused;
 			});
-			return toItems(this, [{ ...result, ...write.notes() }]);
+			return toItems(this, [{ ...result, ...write.notes(), ...languagesNote(write) }]);
 		},
 	);
 }

@@ -5,7 +5,8 @@ import type { BodyBuilder } from '../../shared/operations';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
 import { nodeOf, runOf } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
-import { text } from '../../shared/reading';
+import { fail } from '../../shared/params';
+import { readAll, SOURCES, text } from '../../shared/reading';
 import { NO_ATTRIBUTES, productBody, type CategoryEntry, type ProductBody } from './body';
 import { importOptions, type ImportOptions } from './imports';
 import { columnsReader } from './mapping';
@@ -43,6 +44,11 @@ export interface ProductWrite {
 	 * category in the tree of a channel the write does not assign).
 	 */
 	notes: () => IDataObject;
+	/**
+	 * Import Options → All Languages (version 2): the bodies of the product's other languages,
+	 * each sent as an update after the write of `body` (the Language parameter's first).
+	 */
+	languages: Array<{ language: string; body: ProductBody; form: () => string }>;
 }
 
 export async function prepareProductWrite(
@@ -50,15 +56,19 @@ export async function prepareProductWrite(
 	mode: 'create' | 'update',
 	pim: PimClient,
 ): Promise<ProductWrite> {
-	const { body, lists, notes } =
+	const { body, lists, notes, languages } =
 		nodeOf(ctx).typeVersion < 2
-			? { body: once(() => productBody(ctx, mode)), lists: {}, notes: () => ({}) }
+			? { body: once(() => productBody(ctx, mode)), lists: {}, notes: () => ({}), languages: [] }
 			: await resolvedBody(ctx, mode, pim);
 	const { multiSelectForm } = await pim.connection();
 	return {
 		body,
 		lists,
 		notes,
+		languages: languages.map((l) => ({
+			...l,
+			form: () => serializeForm(productFields(l.body, multiSelectForm)),
+		})),
 		form: (isDataOverwrite) =>
 			serializeForm(
 				productFields(
@@ -73,8 +83,19 @@ export async function prepareProductWrite(
 export function productForm(mode: 'create' | 'update'): BodyBuilder {
 	return async (ctx, pim) => {
 		const write = await prepareProductWrite(ctx, mode, pim);
-		return { form: () => write.form(), notes: write.notes };
+		return {
+			form: () => write.form(),
+			notes: () => ({ ...write.notes(), ...languagesNote(write) }),
+			updates: write.languages.map((l) => l.form),
+		};
 	};
+}
+
+/** With other languages written, the output item names every language of the product's writes. */
+export function languagesNote(write: ProductWrite): IDataObject {
+	return write.languages.length
+		? { languages: [write.body().languageCode, ...write.languages.map((l) => l.language)] }
+		: {};
 }
 
 function once<T>(make: () => T): () => T {
@@ -87,17 +108,29 @@ async function resolvedBody(
 	ctx: IExecuteSingleFunctions,
 	mode: 'create' | 'update',
 	pim: PimClient,
-): Promise<{ body: () => ProductBody; lists: References; notes: () => IDataObject }> {
+): Promise<{
+	body: () => ProductBody;
+	lists: References;
+	notes: () => IDataObject;
+	languages: Array<{ language: string; body: ProductBody }>;
+}> {
 	// Every parameter is read once (an expression costs n8n tens of microseconds per item) and
 	// checked before the attribute list is read; the mapper's values join once it is.
 	const imports = importOptions(ctx);
 	const read = productBody(ctx, mode, NO_ATTRIBUTES, imports.imageBaseUrl);
 	const attributeValues = await columnsReader(ctx, pim);
-	const { unmapped, ...values } = attributeValues({
+	const { unmapped, languages, ...values } = attributeValues({
 		language: read.languageCode,
 		channels: (read.channels ?? []).map((c) => c.code),
 		currency: imports.currency,
+		allLanguages: imports.allLanguages,
 	});
+	if (languages.length)
+		await checkLanguages(
+			ctx,
+			pim,
+			languages.map((l) => l.language),
+		);
 	const { body, lists, notes } = await resolveNames(ctx, pim, { ...read, ...values }, imports);
 	// The input fields that went nowhere: said once per run, on its first item (see notes).
 	const run = runOf(ctx);
@@ -107,6 +140,11 @@ async function resolvedBody(
 	return {
 		body: () => body,
 		lists,
+		languages: languages.map(({ language, values: own }) => ({
+			language,
+			// The product's other language: its SKU and that language's values, nothing else.
+			body: { sku: body.sku, languageCode: language, ...own },
+		})),
 		notes: () => {
 			const own = notes();
 			// With Continue On Fail items do not wait for each other: each says its own.
@@ -114,6 +152,25 @@ async function resolvedBody(
 			return report.length ? { ...own, unmappedColumns: report } : own;
 		},
 	};
+}
+
+/** Every language of the write is one of the account's: an error naming it otherwise. */
+async function checkLanguages(
+	ctx: IExecuteSingleFunctions,
+	pim: PimClient,
+	wanted: string[],
+): Promise<void> {
+	const locales = await runOf(ctx).shared('locales', "the account's languages", async () =>
+		readAll(pim, SOURCES.locale),
+	);
+	const codes = locales.map((l) => text(l.code));
+	for (const language of wanted)
+		if (!codes.some((c) => c.toLowerCase() === language.toLowerCase()))
+			fail(
+				ctx,
+				`Parameter "Import Options → All Languages": the input has columns in the language "${language}", which the account does not have`,
+				`The account's languages: ${codes.join(', ') || 'none'}.`,
+			);
 }
 
 /**
