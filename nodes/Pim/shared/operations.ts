@@ -266,6 +266,8 @@ export type BodyBuilder = (
 	notes?: () => IDataObject;
 	/** Forms sent after the first write succeeded, each as an update (a product's other languages). */
 	updates?: Array<() => string>;
+	/** What the item outputs instead of writing, when it has nothing to write (asked then). */
+	instead?: () => IDataObject | undefined;
 }>;
 
 /**
@@ -284,9 +286,17 @@ export function writeOperation(
 				const request = requestFrom(requestData, { write: true, ...extra });
 				const built = buildBody ? await buildBody(this, pim) : undefined;
 				if (built) request.body = built.form;
-				return { pim, request, notes: built?.notes, updates: built?.updates ?? [] };
+				return {
+					pim,
+					request,
+					notes: built?.notes,
+					updates: built?.updates ?? [],
+					instead: built?.instead,
+				};
 			},
-			async ({ pim, request, notes, updates }) => {
+			async ({ pim, request, notes, updates, instead }) => {
+				const other = instead?.();
+				if (other) return toItems(this, [other]);
 				const result = writeResult(await pim.request(request));
 				await sendUpdates(pim, request, updates);
 				return toItems(this, [{ ...result, ...notes?.() }]);

@@ -32,10 +32,31 @@ export function param<T = unknown>(ctx: Ctx, name: string, fallback: T): T {
 			return run.ofNodeRun(`param:${name}`, () =>
 				deepFreeze(ctx.getNodeParameter(name, fallback as never) as T),
 			);
-		const direct = plainValue(raw, (): IDataObject => ctx.getInputData()?.json ?? {});
+		const direct = plainValue(raw, (): IDataObject => itemRow(ctx));
 		if (direct !== NEEDS_N8N) return direct as T;
 	}
 	return ctx.getNodeParameter(name, fallback as never) as T;
+}
+
+/**
+ * The item's fields as the node reads them: the input row, or, for a row of a product group
+ * (Import Options → Group By), the row with its empty cells filled from the group (see groups.ts).
+ */
+export function itemRow(ctx: Ctx): IDataObject {
+	const filled = runOf(ctx).ofNodeRun(FILLED_ROWS, () => new Map<number, IDataObject>());
+	return (
+		(filled.size ? filled.get(ctx.getItemIndex()) : undefined) ?? ctx.getInputData()?.json ?? {}
+	);
+}
+
+/** The run's slot of filled rows, by item index (set by groups.ts). */
+export const FILLED_ROWS = 'filledRows';
+
+/** The input field a saved parameter reads when it is just `{{ $json.field }}`; else undefined. */
+export function fieldOfParameter(ctx: Ctx, name: string): string | undefined {
+	const raw = nodeOf(ctx).parameters[name];
+	const m = typeof raw === 'string' ? FIELD_EXPRESSION.exec(raw) : null;
+	return m ? (m[1] ?? m[3]) : undefined;
 }
 
 const NO_EXPRESSION = Symbol('no expression');

@@ -117,6 +117,25 @@ function joinedUrl(ctx: Ctx, base: string, image: string): string {
 	return `${base.replace(/\/+$/, '')}/${image.replace(/^\/+/, '')}`;
 }
 
+/** The Images parameter, read and checked; `imageBaseUrl` joins relative paths (version 2). */
+export function productImages(ctx: Ctx, several: boolean, imageBaseUrl?: string): string[] {
+	const rawImages = param<unknown>(ctx, 'images', []);
+	const given = several ? valuesOf(rawImages) : listOf(rawImages);
+	const images = imageBaseUrl ? given.map((image) => joinedUrl(ctx, imageBaseUrl, image)) : given;
+	for (const image of images) {
+		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
+		if (!HTTP_URL.test(image))
+			fail(
+				ctx,
+				`Parameter "Images": "${image}" is not an http(s) URL`,
+				several && !imageBaseUrl
+					? 'A relative path (as Akeneo exports media) needs Import Options → Image Base URL.'
+					: undefined,
+			);
+	}
+	return images;
+}
+
 /**
  * Reads and checks the product fields of create, update and upsert. Attribute values come from
  * `attributeValues` when given (version 2: NO_ATTRIBUTES, the mapper's join later), else from
@@ -152,20 +171,7 @@ export function productBody(
 
 	const { attributes, multiSelectAttributes } = attributeValues ?? collectionAttributes(ctx);
 
-	const rawImages = param<unknown>(ctx, 'images', []);
-	const given = several ? valuesOf(rawImages) : listOf(rawImages);
-	const images = imageBaseUrl ? given.map((image) => joinedUrl(ctx, imageBaseUrl, image)) : given;
-	for (const image of images) {
-		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
-		if (!HTTP_URL.test(image))
-			fail(
-				ctx,
-				`Parameter "Images": "${image}" is not an http(s) URL`,
-				several && !imageBaseUrl
-					? 'A relative path (as Akeneo exports media) needs Import Options → Image Base URL.'
-					: undefined,
-			);
-	}
+	const images = productImages(ctx, several, imageBaseUrl);
 
 	const overwrite = updateFields.isDataOverwrite;
 	return {

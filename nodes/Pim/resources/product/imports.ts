@@ -18,6 +18,8 @@ export interface ImportOptions {
 	imageBaseUrl?: string;
 	/** `<attribute>-<locale>` columns of other languages are written too, one write each. */
 	allLanguages: boolean;
+	/** This row's product group (Group By's value), when rows are grouped. */
+	groupBy?: string;
 }
 
 /** The options as read for this item; the map is built once per saved value. */
@@ -29,6 +31,7 @@ export function importOptions(ctx: IExecuteSingleFunctions): ImportOptions {
 		currency: optionalString(saved.currency)?.toUpperCase(),
 		imageBaseUrl: optionalString(saved.imageBaseUrl),
 		allLanguages: saved.allLanguages === true,
+		groupBy: optionalString(saved.groupBy),
 	};
 }
 
@@ -115,6 +118,15 @@ export const importOptionsField: INodeProperties = {
 			placeholder: 'e.g. USD',
 			description:
 				"A currency code added to a price attribute's bare amount: 19.99 is sent as 19.99 USD. Amounts that carry a currency keep it.",
+		},
+		{
+			displayName: 'Group By',
+			name: 'groupBy',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. {{ $json.Handle }}',
+			description:
+				"Rows with the same value are one product group, as Shopify's Handle: empty cells take the group's first value, every row with its own SKU is a product with every image of the group, rows without a SKU only add their images",
 		},
 		{
 			displayName: 'Image Base URL',

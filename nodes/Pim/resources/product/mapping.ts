@@ -9,7 +9,7 @@ import {
 	type AttributeKind,
 } from '../../shared/attributes';
 import { readAll, SOURCES, text } from '../../shared/reading';
-import { fail, listOf, param } from '../../shared/params';
+import { fail, itemRow, listOf, param } from '../../shared/params';
 import { nodeOf, runOf } from '../../shared/run';
 import type { FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
@@ -339,8 +339,7 @@ export async function columnsReader(
 	const { mode, codes } = savedColumns(ctx);
 	if (mode === 'autoMapInputData') {
 		const catalog = await attributeCatalog(ctx, pim);
-		return (scope) =>
-			autoMappedValues(ctx, ctx.getInputData().json, catalog, mappingOptions(ctx), scope);
+		return (scope) => autoMappedValues(ctx, itemRow(ctx), catalog, mappingOptions(ctx), scope);
 	}
 	const catalog = codes.length ? await attributeCatalog(ctx, pim) : undefined;
 	return (scope) => {

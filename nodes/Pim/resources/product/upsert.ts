@@ -41,6 +41,9 @@ async function run(this: IExecutePaginationFunctions) {
 			return { pim, write, sync, compare, catalogue };
 		},
 		async ({ pim, write, sync, compare, catalogue }) => {
+			// A row of a product group whose product another row writes (groups.ts).
+			const other = write.instead?.();
+			if (other) return toItems(this, [other]);
 			const body = write.body();
 			const { sku } = body;
 			const overwrite = sync.isDataOverwrite;

@@ -5,9 +5,16 @@ import type { BodyBuilder } from '../../shared/operations';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
 import { nodeOf, runOf } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
-import { fail } from '../../shared/params';
+import { fail, optionalString, param } from '../../shared/params';
 import { readAll, SOURCES, text } from '../../shared/reading';
-import { NO_ATTRIBUTES, productBody, type CategoryEntry, type ProductBody } from './body';
+import {
+	NO_ATTRIBUTES,
+	productBody,
+	productImages,
+	type CategoryEntry,
+	type ProductBody,
+} from './body';
+import { groupBody, joinGroup, notWritten } from './groups';
 import { importOptions, type ImportOptions } from './imports';
 import { columnsReader } from './mapping';
 import {
@@ -49,6 +56,11 @@ export interface ProductWrite {
 	 * each sent as an update after the write of `body` (the Language parameter's first).
 	 */
 	languages: Array<{ language: string; body: ProductBody; form: () => string }>;
+	/**
+	 * Import Options → Group By: what the item outputs instead of writing, when another row of its
+	 * group writes its product (asked when the item would write).
+	 */
+	instead?: () => IDataObject | undefined;
 }
 
 export async function prepareProductWrite(
@@ -56,7 +68,7 @@ export async function prepareProductWrite(
 	mode: 'create' | 'update',
 	pim: PimClient,
 ): Promise<ProductWrite> {
-	const { body, lists, notes, languages } =
+	const { body, lists, notes, languages, instead } =
 		nodeOf(ctx).typeVersion < 2
 			? { body: once(() => productBody(ctx, mode)), lists: {}, notes: () => ({}), languages: [] }
 			: await resolvedBody(ctx, mode, pim);
@@ -65,6 +77,7 @@ export async function prepareProductWrite(
 		body,
 		lists,
 		notes,
+		instead,
 		languages: languages.map((l) => ({
 			...l,
 			form: () => serializeForm(productFields(l.body, multiSelectForm)),
@@ -87,6 +100,7 @@ export function productForm(mode: 'create' | 'update'): BodyBuilder {
 			form: () => write.form(),
 			notes: () => ({ ...write.notes(), ...languagesNote(write) }),
 			updates: write.languages.map((l) => l.form),
+			instead: write.instead,
 		};
 	};
 }
@@ -113,10 +127,31 @@ async function resolvedBody(
 	lists: References;
 	notes: () => IDataObject;
 	languages: Array<{ language: string; body: ProductBody }>;
+	instead?: () => IDataObject | undefined;
 }> {
 	// Every parameter is read once (an expression costs n8n tens of microseconds per item) and
 	// checked before the attribute list is read; the mapper's values join once it is.
 	const imports = importOptions(ctx);
+	// A row of a product group joins it before anything is awaited: rows join in item order.
+	const group = imports.groupBy;
+	const member = group ? joinGroup(ctx, group) : undefined;
+	const instead = member && group ? () => notWritten(ctx, group, member) : undefined;
+	if (member) {
+		member.sku = optionalString(param<unknown>(ctx, 'sku', ''));
+		if (member.sku === undefined) {
+			// A row without its own SKU: its images go to the group's products.
+			member.images = productImages(ctx, true, imports.imageBaseUrl);
+			return {
+				body: () => {
+					throw new Error('A row of a product group without its own SKU writes nothing');
+				},
+				lists: {},
+				notes: () => ({}),
+				languages: [],
+				instead,
+			};
+		}
+	}
 	const read = productBody(ctx, mode, NO_ATTRIBUTES, imports.imageBaseUrl);
 	const attributeValues = await columnsReader(ctx, pim);
 	const { unmapped, languages, ...values } = attributeValues({
@@ -137,9 +172,12 @@ async function resolvedBody(
 	const unmappedInRun = run.ofNodeRun('unmappedColumns', () => new Set<string>());
 	for (const field of unmapped) unmappedInRun.add(field);
 	const first = ctx.getItemIndex() === 0;
+	if (member) member.body = body;
 	return {
-		body: () => body,
+		// A group's product gets its group's images and lists when it writes (groups.ts).
+		body: member && group ? once(() => groupBody(ctx, group, body)) : () => body,
 		lists,
+		instead,
 		languages: languages.map(({ language, values: own }) => ({
 			language,
 			// The product's other language: its SKU and that language's values, nothing else.

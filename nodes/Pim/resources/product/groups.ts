@@ -1,0 +1,126 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+
+import { FILLED_ROWS, fieldOfParameter } from '../../shared/params';
+import { runOf } from '../../shared/run';
+import type { CategoryEntry, ProductBody } from './body';
+
+/**
+ * Import Options → Group By (version 2): rows with the same non-empty value are one product group,
+ * as Shopify writes a product over several rows that share its Handle.
+ *
+ * - A row's empty cells take the value of the first earlier row of its group that has one (the
+ *   SKU's own column excepted: a row's SKU is its own).
+ * - Every row with its own SKU is a product; it gets the images of every row of its group.
+ * - A row without its own SKU writes nothing: its images go to the group's products.
+ * - Rows of a group with the same SKU are one write, by the first of them, with their images,
+ *   multi-select values and categories joined.
+ *
+ * Rows join in the order n8n starts them (item order), when their preparation starts and before
+ * it awaits anything; the group is read when the rows write, after every item of the run's round
+ * is prepared (shared/round.ts). With Continue On Fail items do not wait for each other, so a
+ * product may be written before a later row of its group was read.
+ */
+
+interface Member {
+	index: number;
+	row: IDataObject;
+	sku?: string;
+	/** The member's body, once prepared (rows with their own SKU). */
+	body?: ProductBody;
+	/** Images of a row without its own SKU. */
+	images?: string[];
+}
+
+type Groups = Map<string, Member[]>;
+
+const isEmpty = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The item joins its group (`key`, Group By's value for this row): its row, filled from the
+ * group's earlier rows, becomes the row the node reads (params.ts itemRow). Returns the member.
+ */
+export function joinGroup(ctx: IExecuteSingleFunctions, key: string): Member {
+	const run = runOf(ctx);
+	const groups = run.ofNodeRun<Groups>('productGroups', () => new Map());
+	const members = groups.get(key) ?? [];
+	groups.set(key, members);
+	const own = ctx.getInputData()?.json ?? {};
+	const skuField = fieldOfParameter(ctx, 'sku');
+	const row: IDataObject = { ...own };
+	for (const earlier of members)
+		for (const [field, value] of Object.entries(earlier.row))
+			if (field !== skuField && isEmpty(row[field]) && !isEmpty(value)) row[field] = value;
+	run.ofNodeRun(FILLED_ROWS, () => new Map<number, IDataObject>()).set(ctx.getItemIndex(), row);
+	const member: Member = { index: ctx.getItemIndex(), row };
+	members.push(member);
+	return member;
+}
+
+function membersOf(ctx: IExecuteSingleFunctions, key: string): Member[] {
+	return (
+		runOf(ctx)
+			.ofNodeRun<Groups>('productGroups', () => new Map())
+			.get(key) ?? []
+	);
+}
+
+const unique = <T>(list: T[], id: (v: T) => string = String) => {
+	const seen = new Set<string>();
+	return list.filter((v) => !seen.has(id(v)) && seen.add(id(v)));
+};
+
+/**
+ * The body a product row writes, with its group: every image of the group, and the lists of the
+ * group's other rows with its SKU. Read when the row writes.
+ */
+export function groupBody(
+	ctx: IExecuteSingleFunctions,
+	key: string,
+	body: ProductBody,
+): ProductBody {
+	const members = membersOf(ctx, key);
+	const same = members.filter((m) => m.body && m.sku === body.sku).map((m) => m.body!);
+	// In the order of the group's rows, as the shop lists its product's images.
+	const images = unique([
+		...members.flatMap((m) => m.body?.images ?? m.images ?? []),
+		...(body.images ?? []),
+	]);
+	const multi = new Map<string, string[]>();
+	for (const b of [body, ...same])
+		for (const { code, values } of b.multiSelectAttributes ?? [])
+			multi.set(code, unique([...(multi.get(code) ?? []), ...values]));
+	const categories = unique<CategoryEntry>(
+		[body, ...same].flatMap((b) => b.categories ?? []),
+		(c) => `${c.code}\u0000${c.channel ?? ''}`,
+	);
+	return {
+		...body,
+		images,
+		multiSelectAttributes: [...multi].map(([code, values]) => ({ code, values })),
+		categories,
+	};
+}
+
+/**
+ * What a row of a group outputs instead of writing, when another row writes its product: the
+ * first row with its SKU writes it; a row without a SKU gave its images to the group's products.
+ */
+export function notWritten(
+	ctx: IExecuteSingleFunctions,
+	key: string,
+	member: Member,
+): IDataObject | undefined {
+	const members = membersOf(ctx, key);
+	if (member.sku === undefined)
+		return {
+			operation: 'imagesForGroup',
+			group: key,
+			images: member.images ?? [],
+			products: unique(members.flatMap((m) => (m.sku ? [m.sku] : []))),
+		};
+	const first = members.find((m) => m.sku === member.sku);
+	if (first && first.index !== member.index)
+		return { operation: 'joined', sku: member.sku, into: first.index };
+	return undefined;
+}
