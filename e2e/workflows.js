@@ -580,6 +580,15 @@ function csvRows(text) {
 	return data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }
 
+/** A CSV file of examples/data/ as rows (the examples read it from n8n's files folder). */
+const exampleRows = (file) =>
+	csvRows(
+		require('node:fs').readFileSync(
+			require('node:path').join(__dirname, '..', 'examples', 'data', file),
+			'utf8',
+		),
+	);
+
 /** The category paths of the demo account's web tree, by code (to compare what landed). */
 async function webPaths(ctx) {
 	const [categories, channels] = await Promise.all([
@@ -600,10 +609,8 @@ async function webPaths(ctx) {
 specs.push({
 	id: 'pimShopExport',
 	file: 'import-a-shop-product-export.json',
-	/** The CSV is read from this folder (set by e2e/run.js, allowed to n8n's file nodes). */
-	csv: require('node:path').join(__dirname, '..', 'examples', 'data', 'shop-products.csv'),
 	async verify(ctx) {
-		const rows = csvRows(require('node:fs').readFileSync(this.csv, 'utf8'));
+		const rows = exampleRows('shop-products.csv');
 		const before = await productCount(ctx);
 		const { run } = await ctx.execute(this.id);
 		const out = items(run, 'Create or update product');
@@ -752,6 +759,65 @@ specs.push({
 			'categories "Home > Kitchen", "kitchen" (empty Channel), assigned by "Home/Kitchen" in "Web Store"',
 		);
 		return 'family, channel and categories typed as titles, names and paths: created and assigned';
+	},
+});
+
+specs.push({
+	id: 'pimShopifyExport',
+	file: 'import-a-shopify-export.json',
+	async verify(ctx) {
+		// Shopify's product CSV: a product over several rows (variant rows, image-only rows).
+		const rows = exampleRows('shopify-products.csv');
+		const { run } = await ctx.execute(this.id);
+		const out = items(run, 'Create or update variant');
+		eq(out.length, rows.length, 'one output item per CSV row');
+		const paths = await webPaths(ctx);
+		const MAP = {
+			'Apparel & Accessories > Clothing > Shirts & Tops': 'Clothing > Shirts',
+			'Apparel & Accessories > Clothing > Pants': 'Clothing > Pants',
+		};
+		const groups = new Map();
+		for (const row of rows) groups.set(row.Handle, [...(groups.get(row.Handle) ?? []), row]);
+		let products = 0;
+		for (const [i, row] of rows.entries()) {
+			const group = groups.get(row.Handle);
+			const first = group[0];
+			const images = group.map((r) => r['Image Src']).filter(Boolean);
+			if (!row['Variant SKU']) {
+				eq(out[i].operation, 'imagesForGroup', `row ${i} (image row) output`);
+				continue;
+			}
+			products++;
+			const where = row['Variant SKU'];
+			eq(out[i].operation, 'created', `${where} created`);
+			const p = await ctx.admin(`/accounts/demo/products/${encodeURIComponent(where)}`);
+			const option = (n) => ({
+				name: row[`Option${n} Name`] || first[`Option${n} Name`],
+				value: row[`Option${n} Value`],
+			});
+			const values = {
+				name: first.Title,
+				web_description: first['Body (HTML)'],
+				meta_description: first['SEO Description'],
+				price: `${row['Variant Price']} USD`,
+				weight: `${row['Variant Grams']} Gram`,
+				upc: row['Variant Barcode'],
+			};
+			for (const [field, value] of Object.entries(values))
+				eq(p.values[field], value, `${where} ${field}`);
+			const size = [option(1), option(2)].find((o) => o.name === 'Size');
+			eq(p.values.size, size?.value, `${where} size (its own option)`);
+			const color = [option(1), option(2)].find((o) => o.name === 'Color');
+			eq(p.multiSelect.color ?? [], color ? [color.value] : [], `${where} colour (its own option)`);
+			eq(p.images, images, `${where} every image of its product, in order`);
+			const category = MAP[first['Product Category']];
+			eq(
+				p.categories.map((c) => `${c.channel}: ${paths.get(c.code)}`),
+				category ? [`web: ${category}`] : [],
+				`${where} category (Shopify's taxonomy through the Category Map)`,
+			);
+		}
+		return `${rows.length} rows of a Shopify export: ${products} variants created with their product's title, description, SEO description, their own options, price (USD), weight in grams, barcode, every image of their product and the mapped category; ${rows.length - products} image rows gave their images`;
 	},
 });
 
