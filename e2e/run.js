@@ -617,6 +617,7 @@ async function runVersion(version, opts, tarball) {
 									],
 									fieldCount: (await pim('attribute?pagination[pageLimit]=1000')).record.length,
 								},
+								stale: { workflowId: 'pimShopExport', nodeName: 'Create or update product' },
 								importError: {
 									workflowId: 'pimBadRow',
 									nodeName: 'Import shop rows',
