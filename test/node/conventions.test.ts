@@ -117,11 +117,16 @@ it("Akeneo: the write's locale and channel, a price with its currency, an amount
 });
 
 it('a column that names an attribute as it is keeps going to it, whatever it looks like', async () => {
+	// weight is an attribute: the header-unit column that would also give it goes nowhere, reported.
 	const row = { sku: sku('keep'), name: 'Plain', 'Weight (lbs)': '2', weight: '900 Gram' };
-	// weight is an attribute: the header-unit column would give it a second value.
-	const { error } = await runPim(env.creds(), create(), { input: [row], version: 2 });
+	const [out] = await land([row]);
+	expect(product(row.sku).values.weight).toBe('900 Gram');
+	expect(out.unmappedColumns).toEqual(['Weight (lbs)']);
+	// Two conventions for one attribute are an error naming both.
+	const twice = { sku: sku('twice'), 'Weight (lbs)': '2', 'Weight (kg)': '1' };
+	const { error } = await runPim(env.creds(), create(), { input: [twice], version: 2 });
 	expect(error?.message).toBe(
-		'Parameter "Attributes": the input field "weight" and the input field "Weight (lbs)" both give the attribute "weight" (Weight)',
+		'Parameter "Attributes": the input field "Weight (lbs)" and the input field "Weight (kg)" both give the attribute "weight" (Weight)',
 	);
 	const ok = await land([{ sku: sku('keep2'), name: 'Plain', weight: '900 Gram' }]);
 	expect(ok[0].unmappedColumns).toBeUndefined();

@@ -139,7 +139,7 @@ describe('writes under faults: never applied twice, every item accounted for', (
 		expect(failed[0].json.error).toMatch(
 			/^The connection to the PIM failed: connection closed before an answer/,
 		);
-		expect(failed[0].json.message).toMatch(/may or may not have been applied/);
+		expect(failed[0].error?.description).toMatch(/may or may not have been applied/);
 		// Each SKU was sent once and exists once.
 		const posts = env.sb.log.filter((r) => r.method === 'POST');
 		expect(posts).toHaveLength(ITEMS);

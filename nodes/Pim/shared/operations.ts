@@ -13,7 +13,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
 import { maxRecords, pageSize, pageSlice, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
-import { skuOf, writeInRound } from './round';
+import { append, skuOf, writeInRound } from './round';
 import { nodeOf } from './run';
 import { pimClient, type PimClient, type PimRequest } from './transport';
 
@@ -56,7 +56,9 @@ function runAsPagination(run: OperationRunner, preSend?: PreSendAction[]): INode
 			// waiting item's suspended frame would stay in memory until its turn.
 			pagination: function (this: IExecutePaginationFunctions, requestData) {
 				return run.call(this, requestData).catch((error: unknown) => {
-					if (this.continueOnFail()) return errorItems(this, error);
+					// Version 1 keeps n8n's own error items, as saved workflows know them.
+					if (this.continueOnFail() && nodeOf(this).typeVersion >= 2)
+						return errorItems(this, error);
 					throw asOwnError(this, error);
 				});
 			},
@@ -85,7 +87,7 @@ function asOwnError(ctx: IExecuteSingleFunctions, error: unknown): NodeApiError 
 }
 
 /**
- * With Continue On Fail, an item that failed as an item of its own, paired with its row, so the
+ * With Continue On Fail (version 2), an item that failed as an item of its own, paired with its row, so the
  * user can tell which row failed. n8n would make it `{ error }` alone: it replaces the JSON of
  * any item that carries an error object. So the item carries none, and is shaped as n8n's
  * engine recognises an error item: with "Continue (using error output)", `{ error, message }`
@@ -241,12 +243,10 @@ export async function sendUpdates(
 		} catch (error) {
 			// The transport's errors are NodeApiErrors already: said what went in, passed on.
 			const refused = error as NodeApiError;
-			refused.description = [
-				refused.description,
+			append(
+				refused,
 				`The product's first write and ${i} further write(s) of its ${updates.length + 1} went in.`,
-			]
-				.filter(Boolean)
-				.join(' ');
+			);
 			throw refused;
 		}
 	}

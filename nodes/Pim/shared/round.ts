@@ -181,7 +181,8 @@ export function skuOf(ctx: IExecuteSingleFunctions): string | undefined {
 	}
 }
 
-function append(error: Error, note: string): void {
+/** Adds a sentence to an error's description. */
+export function append(error: Error, note: string): void {
 	const target = error as Error & { description?: string | null };
 	target.description = [target.description, note].filter(Boolean).join(' ');
 }

@@ -54,6 +54,8 @@ export interface ColumnValue {
 	value: unknown;
 	/** The column(s) it came from, for errors. */
 	source: string;
+	/** The input fields it came from (conventions only). */
+	fields?: string[];
 }
 
 /**
@@ -152,6 +154,7 @@ export function conventionValues(
 				attribute,
 				value,
 				source: `the input fields "${column}" and "${valueColumn}"`,
+				fields: [column, valueColumn].filter((c): c is string => c !== undefined),
 			});
 	}
 
@@ -160,7 +163,12 @@ export function conventionValues(
 		const code = EXPORT_COLUMNS[column.trim().toLowerCase()];
 		const attribute = code === undefined ? undefined : byCode(code);
 		if (!attribute || direct.some((d) => d.attribute.code === code)) continue;
-		values.push({ attribute, value: row[column], source: `the input field "${column}"` });
+		values.push({
+			attribute,
+			value: row[column],
+			source: `the input field "${column}"`,
+			fields: [column],
+		});
 		used.add(column);
 	}
 
@@ -172,6 +180,7 @@ export function conventionValues(
 			attribute: weight,
 			value: amountWith(row[grams], 'Gram'),
 			source: `the input field "${grams}"`,
+			fields: [grams],
 		});
 		used.add(grams);
 		const unitColumn = byLower.get('variant weight unit');
@@ -204,6 +213,7 @@ export function conventionValues(
 					attribute,
 					value: amountWith(row[column], unit),
 					source: `the input field "${column}"`,
+					fields: [column],
 				});
 				used.add(column);
 			}
@@ -218,7 +228,12 @@ export function conventionValues(
 			const suffix = parts.slice(cut);
 			const source = `the input field "${column}"`;
 			if (suffix.length === 1 && CURRENCY.test(suffix[0]) && isPrice(attribute)) {
-				values.push({ attribute, value: amountWith(row[column], suffix[0]), source });
+				values.push({
+					attribute,
+					value: amountWith(row[column], suffix[0]),
+					source,
+					fields: [column],
+				});
 				used.add(column);
 			} else if (suffix.length <= 2) {
 				const locale = LOCALE.test(suffix[0]) ? suffix[0] : undefined;
@@ -228,7 +243,8 @@ export function conventionValues(
 				const channelFits =
 					!channel || scope.channels.some((c) => c.toLowerCase() === channel.toLowerCase());
 				used.add(column);
-				if (languageFits && channelFits) values.push({ attribute, value: row[column], source });
+				if (languageFits && channelFits)
+					values.push({ attribute, value: row[column], source, fields: [column] });
 				else if (locale && channelFits && scope.allLanguages) {
 					const list = otherLanguages.get(locale) ?? [];
 					otherLanguages.set(locale, [...list, { attribute, value: row[column], source }]);

@@ -253,7 +253,7 @@ export function autoMappedValues(
 		direct.push({ attribute: matches[0], value, source: `the input field "${field}"` });
 	}
 	let found: ColumnValue[] = [];
-	let notHere: string[] = [];
+	const notHere: string[] = [];
 	let otherLanguages = new Map<string, ColumnValue[]>();
 	if (scope && (unmatched.length || scope.currency)) {
 		const read = conventionValues(
@@ -264,8 +264,12 @@ export function autoMappedValues(
 			(code) => catalog.byCode.get(code),
 			scope,
 		);
-		found = read.values;
-		notHere = read.notHere;
+		// A field that names the attribute as it is keeps it (as before the conventions): the
+		// convention's field then goes nowhere, and is reported.
+		const given = new Set(direct.map((d) => d.attribute.code));
+		found = read.values.filter((v) => !given.has(v.attribute.code));
+		for (const v of read.values) if (given.has(v.attribute.code)) notHere.push(...(v.fields ?? []));
+		notHere.push(...read.notHere);
 		otherLanguages = read.otherLanguages;
 		unmatched = unmatched.filter((f) => !read.used.has(f));
 	}
