@@ -2,7 +2,7 @@
  * Cost of a bulk write in n8n's engine: RoutingNode evaluates a parameter's expressions once per
  * property definition with that name (whatever its displayOptions) before any request is sent,
  * so the node defines each shared product field once (resources/product/fields.ts), and the node
- * evaluates none of them again (shared/params.ts, `param`): a `{{ $json.field }}` is the item's
+ * evaluates none of them again (shared/item.ts, `PimItem.param`): a `{{ $json.field }}` is the item's
  * field, a parameter without expressions is read once per run. This counts the evaluations
  * through n8n-core, and checks that the node's reading gives what n8n's evaluation gives.
  */

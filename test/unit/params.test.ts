@@ -4,6 +4,7 @@
  */
 import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 
+import { itemOf, type PimItem } from '../../nodes/Pim/shared/item';
 import { attributeCodeProblem, isAttributeCode } from '../../nodes/Pim/shared/attributes';
 import {
 	listOf,
@@ -15,9 +16,9 @@ import {
 	runSettings,
 } from '../../nodes/Pim/shared/params';
 
-/** An item context whose parameters are `params`, as n8n's getNodeParameter returns them. */
-function ctx(params: Record<string, unknown>): IExecuteSingleFunctions {
-	return {
+/** An item whose parameters are `params`, as n8n's getNodeParameter returns them. */
+function ctx(params: Record<string, unknown>): PimItem {
+	return itemOf({
 		getNode: () =>
 			({
 				name: 'PIM',
@@ -32,7 +33,7 @@ function ctx(params: Record<string, unknown>): IExecuteSingleFunctions {
 				return (value as { value: unknown }).value;
 			return value === undefined ? fallback : value;
 		},
-	} as unknown as IExecuteSingleFunctions;
+	} as unknown as IExecuteSingleFunctions);
 }
 
 describe('small readers', () => {

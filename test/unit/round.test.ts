@@ -5,18 +5,19 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { itemOf } from '../../nodes/Pim/shared/item';
 import { writeInRound } from '../../nodes/Pim/shared/round';
 
-/** One node execution of `count` items: the contexts n8n hands each item (what the round reads). */
+/** One node execution of `count` items: the items of the contexts n8n hands them (what the round reads). */
 function execution(count: number) {
 	const executeData = { data: { main: [Array.from({ length: count }, () => ({ json: {} }))] } };
 	return (itemIndex: number) =>
-		({
+		itemOf({
 			getNode: () => ({ typeVersion: 2 }),
 			continueOnFail: () => false,
 			getExecuteData: () => executeData,
 			getItemIndex: () => itemIndex,
-		}) as unknown as IExecuteSingleFunctions;
+		} as unknown as IExecuteSingleFunctions);
 }
 
 it('prepares items after the loop that started them, a slice at a time, letting I/O in between', async () => {

@@ -26,8 +26,8 @@ describe('sendThroughTransport', () => {
 	it('turns pagination on and hands the request to the runner, with preSend only when given', async () => {
 		const seen: unknown[] = [];
 		const result = [{ json: { ok: 1 } }];
-		const run = async (requestData: unknown) => {
-			seen.push(requestData);
+		const run = async (item: { index: number }, requestData: unknown) => {
+			seen.push(item.index, requestData);
 			return result;
 		};
 		const preSend = [async (o: object) => o] as never;
@@ -37,12 +37,12 @@ describe('sendThroughTransport', () => {
 			send: { paginate: true },
 			operations: { pagination: expect.any(Function) },
 		});
-		// The runner gets the request n8n built, and its items are the operation's.
+		// The runner gets n8n's item and the request n8n built, and its items are the operation's.
 		const requestData = { options: { url: '/x' } };
 		const pagination = routing.operations!.pagination as (r: unknown) => Promise<unknown>;
-		expect(await pagination.call({}, requestData)).toBe(result);
-		expect(seen).toEqual([requestData]);
-		expect(sendThroughTransport({ method: 'PUT', url: '/y' }, run, preSend).send).toEqual({
+		expect(await pagination.call({ getItemIndex: () => 3 }, requestData)).toBe(result);
+		expect(seen).toEqual([3, requestData]);
+		expect(sendThroughTransport({ method: 'PUT', url: '/y' }, run as never, preSend).send).toEqual({
 			paginate: true,
 			preSend,
 		});
@@ -56,7 +56,7 @@ describe('sendThroughTransport', () => {
 			operations: { pagination: expect.any(Function) },
 		});
 		const pagination = routing.operations!.pagination as (r: unknown) => Promise<unknown>;
-		expect(await pagination.call({}, {})).toEqual([]);
+		expect(await pagination.call({ getItemIndex: () => 0 }, {})).toEqual([]);
 	});
 
 	it.each(operations)(

@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination';
+import { itemOf } from './item';
 import { positiveId } from './params';
 
 /** Property builders shared by the resources, so each field is defined once. */
@@ -100,7 +101,7 @@ interface IdLocator {
 export function idLocator(spec: IdLocator): INodeProperties {
 	const { name, displayName } = spec;
 	async function checkId(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		positiveId(this, name, displayName);
+		positiveId(itemOf(this), name, displayName);
 		return options;
 	}
 	return {

@@ -2,7 +2,6 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
 	INodePropertyRouting,
@@ -11,15 +10,18 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
+import { itemOf, type PimItem } from './item';
 import { maxRecords, pageSize, pageSlice, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
 import { append, skuOf, writeInRound } from './round';
-import { nodeOf } from './run';
 import { pimClient, type PimClient, type PimRequest } from './transport';
 
-/** What an operation runs: sends the request n8n built (see sendThroughTransport), shapes the items. */
+/**
+ * What an operation runs for one item: sends the request n8n built (see sendThroughTransport),
+ * shapes the items.
+ */
 export type OperationRunner = (
-	this: IExecutePaginationFunctions,
+	item: PimItem,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
 
@@ -55,11 +57,12 @@ function runAsPagination(run: OperationRunner, preSend?: PreSendAction[]): INode
 			// A promise chain, not an async function: n8n starts every item at once, and each
 			// waiting item's suspended frame would stay in memory until its turn.
 			pagination: function (this: IExecutePaginationFunctions, requestData) {
-				return run.call(this, requestData).catch((error: unknown) => {
+				// The item is made here, once, and passed down (item.ts).
+				const item = itemOf(this);
+				return run(item, requestData).catch((error: unknown) => {
 					// Version 1 keeps n8n's own error items, as saved workflows know them.
-					if (this.continueOnFail() && nodeOf(this).typeVersion >= 2)
-						return errorItems(this, error);
-					throw asOwnError(this, error);
+					if (item.continueOnFail() && item.version >= 2) return errorItems(item, error);
+					throw asOwnError(item, error);
 				});
 			},
 		},
@@ -72,16 +75,16 @@ function runAsPagination(run: OperationRunner, preSend?: PreSendAction[]): INode
  * NodeApiError into one with "Error code none" and the message as the API's raw message, under
  * "From PIM". A NodeApiError without an answer shows only the message and the description.
  */
-function asOwnError(ctx: IExecuteSingleFunctions, error: unknown): NodeApiError {
+function asOwnError(item: PimItem, error: unknown): NodeApiError {
 	if (error instanceof NodeApiError) return error;
 	const { message, description } = error as { message?: unknown; description?: unknown };
 	return new NodeApiError(
-		ctx.getNode(),
+		item.ctx.getNode(),
 		{},
 		{
 			message: String(message ?? error),
 			description: typeof description === 'string' ? description : undefined,
-			itemIndex: ctx.getItemIndex(),
+			itemIndex: item.index,
 		},
 	);
 }
@@ -94,22 +97,21 @@ function asOwnError(ctx: IExecuteSingleFunctions, error: unknown): NodeApiError 
  * exactly, and n8n adds the input row's fields (its SKU column among them) as it routes it to
  * the error output; with "Continue (using regular output)", the SKU beside them.
  */
-function errorItems(ctx: IExecuteSingleFunctions, error: unknown): INodeExecutionData[] {
-	const own = asOwnError(ctx, error);
-	const item = ctx.getItemIndex();
-	const sku = skuOf(ctx);
+function errorItems(item: PimItem, error: unknown): INodeExecutionData[] {
+	const own = asOwnError(item, error);
+	const sku = skuOf(item);
 	const detail = own.description ? `${own.message}. ${own.description}` : own.message;
-	const message = `Item ${item}${sku ? ` (SKU ${sku})` : ''}: ${detail}`;
+	const message = `Item ${item.index}${sku ? ` (SKU ${sku})` : ''}: ${detail}`;
 	const json: IDataObject =
-		nodeOf(ctx).onError === 'continueErrorOutput'
+		item.node.onError === 'continueErrorOutput'
 			? { error: own.message, message }
 			: { error: own.message, message, ...(sku ? { sku } : {}) };
-	return [{ json, pairedItem: { item } }];
+	return [{ json, pairedItem: { item: item.index } }];
 }
 
 /** The client of one input item: the node's Request Options, the account's shared limiter. */
-export function runClient(ctx: IExecuteSingleFunctions): PimClient {
-	return pimClient(ctx, runSettings(ctx), { itemIndex: ctx.getItemIndex() });
+export function runClient(item: PimItem): PimClient {
+	return pimClient(item.ctx, runSettings(item), { itemIndex: item.index });
 }
 
 /** The request n8n built from the routing, as the transport takes it. */
@@ -137,39 +139,31 @@ export function requestFrom(
 	};
 }
 
-export function toItems(
-	ctx: IExecuteSingleFunctions,
-	records: IDataObject[],
-): INodeExecutionData[] {
-	const item = ctx.getItemIndex();
-	return records.map((json) => ({ json, pairedItem: { item } }));
+export function toItems(item: PimItem, records: IDataObject[]): INodeExecutionData[] {
+	return records.map((json) => ({ json, pairedItem: { item: item.index } }));
 }
 
 /** A show endpoint may answer the record or a one-element array: both give the record. */
-export function singleRecord(
-	ctx: IExecuteSingleFunctions,
-	data: unknown,
-	what: string,
-): IDataObject {
+export function singleRecord(item: PimItem, data: unknown, what: string): IDataObject {
 	const record = Array.isArray(data) ? data[0] : data;
 	if (Array.isArray(data) && data.length > 1) {
 		throw new NodeApiError(
-			ctx.getNode(),
+			item.ctx.getNode(),
 			{ message: 'Ambiguous answer' },
 			{
 				message: `The PIM returned ${data.length} records for one ${what}`,
-				itemIndex: ctx.getItemIndex(),
+				itemIndex: item.index,
 			},
 		);
 	}
 	if (!record || typeof record !== 'object') {
 		throw new NodeApiError(
-			ctx.getNode(),
+			item.ctx.getNode(),
 			{ message: 'Not found' },
 			{
 				message: `The PIM returned no ${what}`,
 				httpCode: '404',
-				itemIndex: ctx.getItemIndex(),
+				itemIndex: item.index,
 			},
 		);
 	}
@@ -178,43 +172,43 @@ export function singleRecord(
 
 /** Lists: paginated ones follow the pages; plain-array ones are cut to Limit here. */
 export function listOperation(kind: 'paginated' | 'plain'): OperationRunner {
-	return async function (this: IExecutePaginationFunctions, requestData) {
-		const pim = runClient(this);
-		const max = maxRecords(this);
+	return async (item, requestData) => {
+		const pim = runClient(item);
+		const max = maxRecords(item);
 		const request = requestFrom(requestData);
 		if (kind === 'plain') {
 			const page = readPage(await pim.request(request));
-			return toItems(this, page.records.slice(0, max));
+			return toItems(item, page.records.slice(0, max));
 		}
 		const { records } = await paginate(pim, request, {
-			pageSize: pageSize(this, max),
-			...pageSlice(this),
+			pageSize: pageSize(item, max),
+			...pageSlice(item),
 			max,
 			lookahead: lookaheadFor(pim),
 			refuseAbove: MAX_ITEMS_PER_INPUT,
 		});
-		return toItems(this, records);
+		return toItems(item, records);
 	};
 }
 
 /** Show endpoints: the record itself is the item. */
 export function recordOperation(what: string, extra: Partial<PimRequest> = {}): OperationRunner {
-	return async function (this: IExecutePaginationFunctions, requestData) {
-		const pim = runClient(this);
+	return async (item, requestData) => {
+		const pim = runClient(item);
 		const data = await pim.request(requestFrom(requestData, extra));
-		return toItems(this, [singleRecord(this, data, what)]);
+		return toItems(item, [singleRecord(item, data, what)]);
 	};
 }
 
 /** Endpoints whose answer is not shown by the interface: an array gives one item per element. */
 export function recordsOperation(): OperationRunner {
-	return async function (this: IExecutePaginationFunctions, requestData) {
-		const pim = runClient(this);
+	return async (item, requestData) => {
+		const pim = runClient(item);
 		const data = await pim.request(requestFrom(requestData));
 		const page = readPage(data);
 		if (page.records.length || Array.isArray(data) || page.paginated)
-			return toItems(this, page.records);
-		return toItems(this, [
+			return toItems(item, page.records);
+		return toItems(item, [
 			data && typeof data === 'object' ? (data as IDataObject) : { data: data as string },
 		]);
 	};
@@ -259,7 +253,7 @@ export async function sendUpdates(
  * skipped, what would surprise).
  */
 export type BodyBuilder = (
-	ctx: IExecutePaginationFunctions,
+	item: PimItem,
 	pim: PimClient,
 ) => Promise<{
 	form: () => string;
@@ -278,13 +272,13 @@ export function writeOperation(
 	extra: Partial<PimRequest> = {},
 	buildBody?: BodyBuilder,
 ): OperationRunner {
-	return async function (this: IExecutePaginationFunctions, requestData) {
+	return async (item, requestData) => {
 		return await writeInRound(
-			this,
+			item,
 			async () => {
-				const pim = runClient(this);
+				const pim = runClient(item);
 				const request = requestFrom(requestData, { write: true, ...extra });
-				const built = buildBody ? await buildBody(this, pim) : undefined;
+				const built = buildBody ? await buildBody(item, pim) : undefined;
 				if (built) request.body = built.form;
 				return {
 					pim,
@@ -296,10 +290,10 @@ export function writeOperation(
 			},
 			async ({ pim, request, notes, updates, instead }) => {
 				const other = instead?.();
-				if (other) return toItems(this, [other]);
+				if (other) return toItems(item, [other]);
 				const result = writeResult(await pim.request(request));
 				await sendUpdates(pim, request, updates);
-				return toItems(this, [{ ...result, ...notes?.() }]);
+				return toItems(item, [{ ...result, ...notes?.() }]);
 			},
 		);
 	};

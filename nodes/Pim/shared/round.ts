@@ -1,8 +1,8 @@
-import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { optionalString, param } from './params';
-import { nodeOf, runOf } from './run';
+import type { PimItem } from './item';
+import { optionalString } from './params';
 
 /**
  * The items of one node execution that write, so that a run never hides what it wrote.
@@ -173,9 +173,9 @@ export class WriteRound {
 }
 
 /** The item's SKU, to name an item at fault; none when it cannot be read or there is none. */
-export function skuOf(ctx: IExecuteSingleFunctions): string | undefined {
+export function skuOf(item: PimItem): string | undefined {
 	try {
-		return optionalString(param<unknown>(ctx, 'sku', undefined));
+		return optionalString(item.param<unknown>('sku', undefined));
 	} catch {
 		return undefined;
 	}
@@ -191,15 +191,15 @@ export function append(error: Error, note: string): void {
  * The round of this item's node execution, joined; undefined with Continue On Fail (each item
  * stands alone). Must be called before the item's first await.
  */
-function joinRound(ctx: IExecuteSingleFunctions): WriteRound | undefined {
-	if (ctx.continueOnFail()) return undefined;
-	const executeData = ctx.getExecuteData() as
+function joinRound(item: PimItem): WriteRound | undefined {
+	if (item.continueOnFail()) return undefined;
+	const executeData = item.ctx.getExecuteData() as
 		| { data?: { main?: unknown[][]; ai_tool?: unknown[][] } }
 		| undefined;
 	// The items n8n's engine runs, counted as it counts them.
 	const items = (executeData?.data?.main ?? executeData?.data?.ai_tool)?.[0];
 	if (!executeData || !Array.isArray(items)) return undefined;
-	const round = runOf(ctx).ofNodeRun('writeRound', () => new WriteRound(items.length));
+	const round = item.run.ofNodeRun('writeRound', () => new WriteRound(items.length));
 	round.register();
 	return round;
 }
@@ -210,28 +210,28 @@ function joinRound(ctx: IExecuteSingleFunctions): WriteRound | undefined {
  * round: the two simply run one after the other.
  */
 export async function writeInRound<P>(
-	ctx: IExecuteSingleFunctions,
+	item: PimItem,
 	prepare: () => Promise<P>,
 	write: (prepared: P) => Promise<INodeExecutionData[]>,
 ): Promise<INodeExecutionData[]> {
 	// Joined before the first await of the item (see joinRound).
-	const round = nodeOf(ctx).typeVersion >= 2 ? joinRound(ctx) : undefined;
+	const round = item.version >= 2 ? joinRound(item) : undefined;
 	if (!round) return await write(await prepare());
 	if ((await round.turn()) === 'abandoned') return [];
 	let prepared: P;
 	try {
 		prepared = await prepare();
 	} catch (error) {
-		const outcome = await round.problem(ctx.getItemIndex(), error as Error, skuOf(ctx));
+		const outcome = await round.problem(item.index, error as Error, skuOf(item));
 		if (outcome === 'abandoned') return [];
 		throw outcome;
 	}
-	if ((await round.ready(ctx.getItemIndex())) === 'abandoned') return [];
+	if ((await round.ready(item.index)) === 'abandoned') return [];
 	try {
 		const result = await write(prepared);
 		round.wrote();
 		return result;
 	} catch (error) {
-		throw await round.refused(ctx.getItemIndex(), error as Error);
+		throw await round.refused(item.index, error as Error);
 	}
 }

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 /**
@@ -13,7 +13,7 @@ import { NodeApiError } from 'n8n-workflow';
  * Keyed by the node's context object of the execution (getContext('node'): one object per node
  * per execution, held by n8n's execution data), so everything here is freed with the execution.
  * Where a context has none (n8n's Tool executor, a bare test context) the run's execute data
- * stands in, and the state lasts one run. runOf(ctx) is this state as one item sees it.
+ * stands in, and the state lasts one run. runOf(ctx) is this state as one item sees it (PimItem.run, item.ts).
  */
 class ExecutionState {
 	private readonly reads = new Map<string, Promise<unknown>>();
@@ -96,15 +96,6 @@ export interface PimRun {
 }
 
 const executions = new WeakMap<object, ExecutionState>();
-
-/**
- * The node as this run sees it. n8n's getNode() deep-copies the node with all its parameters on
- * every call (10 calls an item, 50 000 items: seconds and GBs of garbage); it is the same for
- * every item of a run, so it is copied once per run.
- */
-export function nodeOf(ctx: IExecuteSingleFunctions): INode {
-	return runOf(ctx).ofNodeRun('node', () => ctx.getNode());
-}
 
 /** An item's view of its execution's state (see ExecutionState): no closure, nothing retained. */
 class ItemRun implements PimRun {

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/operations';
-import { optionalString, param, requiredString } from '../../shared/params';
+import { optionalString, requiredString } from '../../shared/params';
 import { serializeForm, type FormField } from '../../shared/serializer';
 import { assignedChannel, findCategory } from './references';
 
@@ -11,15 +11,15 @@ import { assignedChannel, findCategory } from './references';
  * The form of one item; version 2 also takes the channel's name and the category's title or
  * title path, found in that channel's tree.
  */
-const body: BodyBuilder = async (ctx, pim) => {
+const body: BodyBuilder = async (item, pim) => {
 	// Every parameter is checked before a list is read.
-	const sku = requiredString(ctx, 'sku', 'SKU');
-	const given = requiredString(ctx, 'categoryCode', 'Category');
-	const { channel, lists } = await assignedChannel(ctx, pim, ['category']);
+	const sku = requiredString(item, 'sku', 'SKU');
+	const given = requiredString(item, 'categoryCode', 'Category');
+	const { channel, lists } = await assignedChannel(item, pim, ['category']);
 	// 'fail': a value that names no category throws, naming the closest ones.
 	const code = lists
 		? (findCategory(
-				ctx,
+				item,
 				lists.categories ?? [],
 				lists.channels ?? [],
 				given,
@@ -34,7 +34,7 @@ const body: BodyBuilder = async (ctx, pim) => {
 		['code', code],
 		['channel', channel],
 	];
-	const sortOrder = optionalString(param<IDataObject>(ctx, 'additionalFields', {}).sortOrder);
+	const sortOrder = optionalString(item.param<IDataObject>('additionalFields', {}).sortOrder);
 	if (sortOrder !== undefined) fields.push(['sort_order', sortOrder]);
 	const form = serializeForm(fields);
 	return { form: () => form };

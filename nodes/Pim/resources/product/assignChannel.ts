@@ -3,18 +3,18 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/operations';
-import { param, requiredString } from '../../shared/params';
+import { requiredString } from '../../shared/params';
 import { serializeForm } from '../../shared/serializer';
 import { assignedChannel } from './references';
 
 /** The form of one item; version 2 also takes the channel's name (assignedChannel). */
-const body: BodyBuilder = async (ctx, pim) => {
-	const sku = requiredString(ctx, 'sku', 'SKU');
-	const { channel } = await assignedChannel(ctx, pim);
+const body: BodyBuilder = async (item, pim) => {
+	const sku = requiredString(item, 'sku', 'SKU');
+	const { channel } = await assignedChannel(item, pim);
 	const form = serializeForm([
 		['sku', sku],
 		['code', channel],
-		['status', param<unknown>(ctx, 'status', false) === true],
+		['status', item.param<unknown>('status', false) === true],
 	]);
 	return { form: () => form };
 };

@@ -1,17 +1,15 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { fail, listOf, optionalString, param, requiredString, valuesOf } from '../../shared/params';
+import type { PimItem } from '../../shared/item';
+import { listOf, optionalString, requiredString, valuesOf } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import { attributeCodeProblem } from '../../shared/attributes';
-import { nodeOf } from '../../shared/run';
 
 /**
  * A product write's body, read from the parameters and checked (productBody). Names in the body
  * are as the user gave them; in version 2 family, channels and categories may be titles or paths,
  * which write.ts resolves to codes before it puts the body on the wire.
  */
-
-type Ctx = IExecuteSingleFunctions;
 
 export interface ChannelEntry {
 	code: string;
@@ -42,11 +40,11 @@ export interface ProductBody extends Partial<AttributeValues> {
 
 // ---- attribute codes ----
 
-function attributeCode(ctx: Ctx, raw: unknown, label: string): string {
+function attributeCode(item: PimItem, raw: unknown, label: string): string {
 	const code = optionalString(raw);
-	if (!code) fail(ctx, `Parameter "${label}": every entry needs an attribute code`);
+	if (!code) item.fail(`Parameter "${label}": every entry needs an attribute code`);
 	const problem = attributeCodeProblem(code);
-	if (problem) fail(ctx, `Parameter "${label}": ${problem}`);
+	if (problem) item.fail(`Parameter "${label}": ${problem}`);
 	return code;
 }
 
@@ -58,21 +56,21 @@ export const NO_ATTRIBUTES: Readonly<AttributeValues> = {
 
 // ---- reading the parameters ----
 
-function entries(ctx: Ctx, name: string, key: string): IDataObject[] {
-	const collection = param<IDataObject>(ctx, name, {});
+function entries(item: PimItem, name: string, key: string): IDataObject[] {
+	const collection = item.param<IDataObject>(name, {});
 	const list = collection?.[key];
 	return Array.isArray(list) ? (list as IDataObject[]) : list ? [list as IDataObject] : [];
 }
 
 /** Version 1's Attributes and Multi-Select Attributes collections. */
-function collectionAttributes(ctx: Ctx): AttributeValues {
+function collectionAttributes(item: PimItem): AttributeValues {
 	return {
-		attributes: entries(ctx, 'attributes', 'attribute').map((entry) => ({
-			code: attributeCode(ctx, entry.code, 'Attributes'),
+		attributes: entries(item, 'attributes', 'attribute').map((entry) => ({
+			code: attributeCode(item, entry.code, 'Attributes'),
 			value: (entry.value === undefined || entry.value === null ? '' : entry.value) as FormValue,
 		})),
-		multiSelectAttributes: entries(ctx, 'multiSelectAttributes', 'attribute').map((entry) => ({
-			code: attributeCode(ctx, entry.code, 'Multi-Select Attributes'),
+		multiSelectAttributes: entries(item, 'multiSelectAttributes', 'attribute').map((entry) => ({
+			code: attributeCode(item, entry.code, 'Multi-Select Attributes'),
 			values: listOf(entry.values),
 		})),
 	};
@@ -85,24 +83,24 @@ const statusOf = (raw: unknown) =>
  * Channels entries. Version 1: one code per entry, required. Version 2: an entry may hold
  * several channels (a list or a comma-separated text); an empty one adds none.
  */
-function channelEntries(ctx: Ctx, several: boolean): ChannelEntry[] {
-	return entries(ctx, 'channels', 'channel').flatMap((entry) => {
+function channelEntries(item: PimItem, several: boolean): ChannelEntry[] {
+	return entries(item, 'channels', 'channel').flatMap((entry) => {
 		const status = statusOf(entry.status);
 		const completenessStatus = optionalString(entry.completenessStatus);
 		if (several) return valuesOf(entry.code).map((code) => ({ code, status, completenessStatus }));
 		const code = optionalString(entry.code);
-		if (!code) fail(ctx, 'Parameter "Channels": every entry needs a channel code');
+		if (!code) item.fail('Parameter "Channels": every entry needs a channel code');
 		return [{ code, status, completenessStatus }];
 	});
 }
 
 /** Categories entries, read as channelEntries are (the entry's Channel goes with each). */
-function categoryEntries(ctx: Ctx, several: boolean): CategoryEntry[] {
-	return entries(ctx, 'categories', 'category').flatMap((entry) => {
+function categoryEntries(item: PimItem, several: boolean): CategoryEntry[] {
+	return entries(item, 'categories', 'category').flatMap((entry) => {
 		const channel = optionalString(entry.channel);
 		if (several) return valuesOf(entry.code).map((code) => ({ code, channel }));
 		const code = optionalString(entry.code);
-		if (!code) fail(ctx, 'Parameter "Categories": every entry needs a category code');
+		if (!code) item.fail('Parameter "Categories": every entry needs a category code');
 		return [{ code, channel }];
 	});
 }
@@ -110,23 +108,22 @@ function categoryEntries(ctx: Ctx, several: boolean): CategoryEntry[] {
 const HTTP_URL = /^https?:\/\/[^\s][^\r\n\t]*$/i;
 
 /** A relative image path joined to Image Base URL; a full URL as it is. */
-function joinedUrl(ctx: Ctx, base: string, image: string): string {
+function joinedUrl(item: PimItem, base: string, image: string): string {
 	if (HTTP_URL.test(image)) return image;
 	if (!HTTP_URL.test(base))
-		fail(ctx, `Parameter "Import Options → Image Base URL": "${base}" is not an http(s) URL`);
+		item.fail(`Parameter "Import Options → Image Base URL": "${base}" is not an http(s) URL`);
 	return `${base.replace(/\/+$/, '')}/${image.replace(/^\/+/, '')}`;
 }
 
 /** The Images parameter, read and checked; `imageBaseUrl` joins relative paths (version 2). */
-export function productImages(ctx: Ctx, several: boolean, imageBaseUrl?: string): string[] {
-	const rawImages = param<unknown>(ctx, 'images', []);
+export function productImages(item: PimItem, several: boolean, imageBaseUrl?: string): string[] {
+	const rawImages = item.param<unknown>('images', []);
 	const given = several ? valuesOf(rawImages) : listOf(rawImages);
-	const images = imageBaseUrl ? given.map((image) => joinedUrl(ctx, imageBaseUrl, image)) : given;
+	const images = imageBaseUrl ? given.map((image) => joinedUrl(item, imageBaseUrl, image)) : given;
 	for (const image of images) {
 		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
 		if (!HTTP_URL.test(image))
-			fail(
-				ctx,
+			item.fail(
 				`Parameter "Images": "${image}" is not an http(s) URL`,
 				several && !imageBaseUrl
 					? 'A relative path (as Akeneo exports media) needs Import Options → Image Base URL.'
@@ -144,34 +141,33 @@ export function productImages(ctx: Ctx, several: boolean, imageBaseUrl?: string)
  * nothing for an empty or null value; version 1 reads them as it always did.
  */
 export function productBody(
-	ctx: Ctx,
+	item: PimItem,
 	mode: 'create' | 'update',
 	attributeValues?: AttributeValues,
 	/** Version 2's Import Options → Image Base URL: a relative image path is joined to it. */
 	imageBaseUrl?: string,
 ): ProductBody {
-	const several = nodeOf(ctx).typeVersion >= 2;
-	const sku = requiredString(ctx, 'sku', 'SKU');
-	const languageCode = requiredString(ctx, 'languageCode', 'Language');
-	const updateFields = mode === 'update' ? param<IDataObject>(ctx, 'updateFields', {}) : {};
+	const several = item.version >= 2;
+	const sku = requiredString(item, 'sku', 'SKU');
+	const languageCode = requiredString(item, 'languageCode', 'Language');
+	const updateFields = mode === 'update' ? item.param<IDataObject>('updateFields', {}) : {};
 	const familyCode =
 		mode === 'create'
-			? requiredString(ctx, 'familyCode', 'Family')
+			? requiredString(item, 'familyCode', 'Family')
 			: optionalString(updateFields.familyCode);
 
-	const channels = channelEntries(ctx, several);
+	const channels = channelEntries(item, several);
 	if (mode === 'create' && channels.length === 0) {
-		fail(
-			ctx,
+		item.fail(
 			'Parameter "Channels" needs at least one channel',
 			'A new product must be assigned to a channel.',
 		);
 	}
-	const categories = categoryEntries(ctx, several);
+	const categories = categoryEntries(item, several);
 
-	const { attributes, multiSelectAttributes } = attributeValues ?? collectionAttributes(ctx);
+	const { attributes, multiSelectAttributes } = attributeValues ?? collectionAttributes(item);
 
-	const images = productImages(ctx, several, imageBaseUrl);
+	const images = productImages(item, several, imageBaseUrl);
 
 	const overwrite = updateFields.isDataOverwrite;
 	return {

@@ -5,30 +5,24 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { codeDropdown, listOptions, returnAllAndLimit, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { listOperation, sendThroughTransport } from '../../shared/operations';
+import { itemOf } from '../../shared/item';
 import { optionalString } from '../../shared/params';
 import { isAttributeCode } from '../../shared/attributes';
 
 /** preSend: each filter becomes `filter[<attribute_code>]=<value>`. */
 async function attributeFilters(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	const filters = (this.getNodeParameter('filters', {}) as IDataObject).filter as
-		| IDataObject[]
-		| undefined;
+	const item = itemOf(this);
+	const filters = item.param<IDataObject>('filters', {}).filter as IDataObject[] | undefined;
 	for (const filter of filters ?? []) {
 		const code = optionalString(filter.attribute);
-		if (!code || !isAttributeCode(code)) {
-			throw new NodeOperationError(
-				this.getNode(),
+		if (!code || !isAttributeCode(code))
+			item.fail(
 				`Parameter "Filters": every filter needs a valid attribute code${code ? ` (got "${code}")` : ''}`,
-				{
-					itemIndex: this.getItemIndex(),
-				},
 			);
-		}
 		options.qs = { ...options.qs, [`filter[${code}]`]: String(filter.value ?? '') };
 	}
 	return options;

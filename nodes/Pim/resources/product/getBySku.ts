@@ -1,27 +1,24 @@
-import type {
-	IExecutePaginationFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { showFor } from '../../shared/descriptions';
+import type { PimItem } from '../../shared/item';
 import { runClient, sendsItsOwnRequests, toItems } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 import { productBySku } from './lookup';
 
-async function run(this: IExecutePaginationFunctions) {
-	const sku = requiredString(this, 'sku', 'SKU');
-	const product = await productBySku(runClient(this), sku);
-	if (product) return toItems(this, [product]);
-	if (this.getNodeParameter('ifNotFound', 'error') === 'empty') return [];
+async function run(item: PimItem) {
+	const sku = requiredString(item, 'sku', 'SKU');
+	const product = await productBySku(runClient(item), sku);
+	if (product) return toItems(item, [product]);
+	if (item.param<string>('ifNotFound', 'error') === 'empty') return [];
 	throw new NodeApiError(
-		this.getNode(),
+		item.ctx.getNode(),
 		{ message: 'Not found' },
 		{
 			message: `No product has the SKU "${sku}"`,
 			httpCode: '404',
-			itemIndex: this.getItemIndex(),
+			itemIndex: item.index,
 		},
 	);
 }

@@ -1,7 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { FILLED_ROWS, fieldOfParameter } from '../../shared/params';
-import { runOf } from '../../shared/run';
+import type { PimItem } from '../../shared/item';
 import type { CategoryEntry, ProductBody } from './body';
 
 /**
@@ -38,31 +37,26 @@ const isEmpty = (value: unknown) =>
 
 /**
  * The item joins its group (`key`, Group By's value for this row): its row, filled from the
- * group's earlier rows, becomes the row the node reads (params.ts itemRow). Returns the member.
+ * group's earlier rows, becomes the row the node reads (PimItem.row, item.ts). Returns the member.
  */
-export function joinGroup(ctx: IExecuteSingleFunctions, key: string): Member {
-	const run = runOf(ctx);
-	const groups = run.ofNodeRun<Groups>('productGroups', () => new Map());
+export function joinGroup(item: PimItem, key: string): Member {
+	const groups = item.run.ofNodeRun<Groups>('productGroups', () => new Map());
 	const members = groups.get(key) ?? [];
 	groups.set(key, members);
-	const own = ctx.getInputData()?.json ?? {};
-	const skuField = fieldOfParameter(ctx, 'sku');
+	const own = item.inputRow();
+	const skuField = item.fieldOf('sku');
 	const row: IDataObject = { ...own };
 	for (const earlier of members)
 		for (const [field, value] of Object.entries(earlier.row))
 			if (field !== skuField && isEmpty(row[field]) && !isEmpty(value)) row[field] = value;
-	run.ofNodeRun(FILLED_ROWS, () => new Map<number, IDataObject>()).set(ctx.getItemIndex(), row);
-	const member: Member = { index: ctx.getItemIndex(), row };
+	item.filledRows().set(item.index, row);
+	const member: Member = { index: item.index, row };
 	members.push(member);
 	return member;
 }
 
-function membersOf(ctx: IExecuteSingleFunctions, key: string): Member[] {
-	return (
-		runOf(ctx)
-			.ofNodeRun<Groups>('productGroups', () => new Map())
-			.get(key) ?? []
-	);
+function membersOf(item: PimItem, key: string): Member[] {
+	return item.run.ofNodeRun<Groups>('productGroups', () => new Map()).get(key) ?? [];
 }
 
 const unique = <T>(list: T[], id: (v: T) => string = String) => {
@@ -74,12 +68,8 @@ const unique = <T>(list: T[], id: (v: T) => string = String) => {
  * The body a product row writes, with its group: every image of the group, and the lists of the
  * group's other rows with its SKU. Read when the row writes.
  */
-export function groupBody(
-	ctx: IExecuteSingleFunctions,
-	key: string,
-	body: ProductBody,
-): ProductBody {
-	const members = membersOf(ctx, key);
+export function groupBody(item: PimItem, key: string, body: ProductBody): ProductBody {
+	const members = membersOf(item, key);
 	const same = members.filter((m) => m.body && m.sku === body.sku).map((m) => m.body!);
 	// In the order of the group's rows, as the shop lists its product's images.
 	const images = unique([
@@ -106,12 +96,8 @@ export function groupBody(
  * What a row of a group outputs instead of writing, when another row writes its product: the
  * first row with its SKU writes it; a row without a SKU gave its images to the group's products.
  */
-export function notWritten(
-	ctx: IExecuteSingleFunctions,
-	key: string,
-	member: Member,
-): IDataObject | undefined {
-	const members = membersOf(ctx, key);
+export function notWritten(item: PimItem, key: string, member: Member): IDataObject | undefined {
+	const members = membersOf(item, key);
 	if (member.sku === undefined)
 		return {
 			operation: 'imagesForGroup',

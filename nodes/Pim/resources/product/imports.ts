@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { optionalString, param } from '../../shared/params';
+import type { PimItem } from '../../shared/item';
+import { optionalString } from '../../shared/params';
 
 /**
  * Version 2's Import Options (`importOptions`): how a product write reads another system's
@@ -23,8 +24,8 @@ export interface ImportOptions {
 }
 
 /** The options as read for this item; the map is built once per saved value. */
-export function importOptions(ctx: IExecuteSingleFunctions): ImportOptions {
-	const saved = param<IDataObject>(ctx, 'importOptions', {});
+export function importOptions(item: PimItem): ImportOptions {
+	const saved = item.param<IDataObject>('importOptions', {});
 	return {
 		category: categoryMapOf(saved),
 		unknownCategories: saved.unknownCategories === 'skip' ? 'skip' : 'fail',
@@ -39,7 +40,7 @@ const maps = new WeakMap<IDataObject, (value: string) => string>();
 
 /**
  * The Category Map as a function: a value equal to a `from` (trimmed, any case) is its `to`.
- * A parameter without expressions is one frozen object for the whole run (params.ts): its map is
+ * A parameter without expressions is one frozen object for the whole run (PimItem.param, item.ts): its map is
  * built once.
  */
 function categoryMapOf(saved: IDataObject): (value: string) => string {

@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import type { PimItem } from '../../shared/item';
 import {
 	attributeCodeProblem,
 	catalogOf,
@@ -9,8 +10,7 @@ import {
 	type AttributeKind,
 } from '../../shared/attributes';
 import { readAll, SOURCES, text } from '../../shared/reading';
-import { fail, itemRow, listOf, param } from '../../shared/params';
-import { nodeOf, runOf } from '../../shared/run';
+import { listOf } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
 import {
@@ -35,11 +35,8 @@ export const COLUMNS_LABEL = 'Attributes';
 // ---- the account's attributes at run time ----
 
 /** The account's attributes, read once per node execution and shared by its items. */
-export async function attributeCatalog(
-	ctx: IExecuteSingleFunctions,
-	pim: PimClient,
-): Promise<AttributeCatalog> {
-	return await runOf(ctx).shared(
+export async function attributeCatalog(item: PimItem, pim: PimClient): Promise<AttributeCatalog> {
+	return await item.run.shared(
 		'attributes',
 		`the account's attributes for "${COLUMNS_LABEL}"`,
 		async () => catalogOf(await readAll(pim, SOURCES.attribute)),
@@ -51,8 +48,8 @@ export async function attributeCatalog(
 export type MappingMode = 'defineBelow' | 'autoMapInputData';
 
 /** The mapping mode and the codes given, from the saved parameter itself (no expression evaluated). */
-export function savedColumns(ctx: IExecuteSingleFunctions): { mode: MappingMode; codes: string[] } {
-	const raw = (nodeOf(ctx).parameters.columns ?? {}) as INodeParameters;
+export function savedColumns(item: PimItem): { mode: MappingMode; codes: string[] } {
+	const raw = (item.node.parameters.columns ?? {}) as INodeParameters;
 	const mode: MappingMode =
 		raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
 	const value = raw.value && typeof raw.value === 'object' ? (raw.value as IDataObject) : {};
@@ -61,9 +58,9 @@ export function savedColumns(ctx: IExecuteSingleFunctions): { mode: MappingMode;
 
 // ---- values on the wire ----
 
-/** A problem of a mapped value: the node's own error (params.ts), naming the parameter. */
-function failColumns(ctx: IExecuteSingleFunctions, message: string, description?: string): never {
-	fail(ctx, `Parameter "${COLUMNS_LABEL}": ${message}`, description);
+/** A problem of a mapped value: the node's own error (PimItem.fail), naming the parameter. */
+function failColumns(item: PimItem, message: string, description?: string): never {
+	item.fail(`Parameter "${COLUMNS_LABEL}": ${message}`, description);
 }
 
 // '[]' is the editor's empty list field.
@@ -106,7 +103,7 @@ function jsonArray(value: unknown): unknown[] | undefined {
 
 /** One attribute's value as the form sends it; undefined for an empty value (nothing is sent). */
 export function wireValue(
-	ctx: IExecuteSingleFunctions,
+	item: PimItem,
 	code: string,
 	kind: AttributeKind,
 	value: unknown,
@@ -121,7 +118,7 @@ export function wireValue(
 		!isDateTime(value)
 	) {
 		failColumns(
-			ctx,
+			item,
 			`${source} holds an object; the attribute "${code}" takes a text value`,
 			'Map one of its fields instead, e.g. {{ $json.price.amount }}.',
 		);
@@ -130,7 +127,7 @@ export function wireValue(
 		const list = jsonArray(value) ?? value;
 		if (Array.isArray(list) && list.some((v) => v !== null && typeof v === 'object')) {
 			failColumns(
-				ctx,
+				item,
 				`${source} holds a list with objects; the attribute "${code}" takes a list of texts`,
 			);
 		}
@@ -145,7 +142,7 @@ export function wireValue(
 		if (TRUE_WORDS.has(word)) return true;
 		if (FALSE_WORDS.has(word)) return false;
 		failColumns(
-			ctx,
+			item,
 			`${source} holds "${text(value)}", which is not a yes/no value for the attribute "${code}"`,
 			'Use true/false, yes/no or 1/0.',
 		);
@@ -158,7 +155,7 @@ export function wireValue(
 }
 
 function addValue(
-	ctx: IExecuteSingleFunctions,
+	item: PimItem,
 	out: AttributeValues,
 	code: string,
 	kind: AttributeKind,
@@ -166,8 +163,8 @@ function addValue(
 	source: string,
 ) {
 	const problem = attributeCodeProblem(code);
-	if (problem) failColumns(ctx, `${source}: ${problem}`);
-	const wire = wireValue(ctx, code, kind, value, source);
+	if (problem) failColumns(item, `${source}: ${problem}`);
+	const wire = wireValue(item, code, kind, value, source);
 	if (wire === undefined) return;
 	if (Array.isArray(wire)) out.multiSelectAttributes.push({ code, values: wire });
 	else out.attributes.push({ code, value: wire });
@@ -180,8 +177,8 @@ export interface MappingOptions {
 	ignore: Set<string>;
 }
 
-export function mappingOptions(ctx: IExecuteSingleFunctions): MappingOptions {
-	const o = param<IDataObject>(ctx, 'mappingOptions', {});
+export function mappingOptions(item: PimItem): MappingOptions {
+	const o = item.param<IDataObject>('mappingOptions', {});
 	return {
 		refuseUnmatched: o.unmatchedFields === 'error',
 		ignore: new Set(listOf(o.ignoreFields).map((f) => f.toLowerCase())),
@@ -226,7 +223,7 @@ export const RECORD_FIELDS = new Set([
  * fields that went nowhere (a run reports them).
  */
 export function autoMappedValues(
-	ctx: IExecuteSingleFunctions,
+	item: PimItem,
 	json: IDataObject,
 	catalog: AttributeCatalog,
 	options: MappingOptions,
@@ -245,7 +242,7 @@ export function autoMappedValues(
 		}
 		if (matches.length > 1) {
 			failColumns(
-				ctx,
+				item,
 				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(describe).join(' and ')}`,
 				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
 			);
@@ -275,17 +272,17 @@ export function autoMappedValues(
 	}
 	if (options.refuseUnmatched && unmatched.length) {
 		failColumns(
-			ctx,
+			item,
 			`the input ${unmatched.length === 1 ? 'field' : 'fields'} ${unmatched.map((f) => `"${f}"`).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no attribute of the account`,
 			'Add them to Mapping Options → Fields to Ignore, or set Input Fields Without Attribute to Ignore.',
 		);
 	}
 	return {
-		...valuesOf(ctx, [...direct, ...found]),
+		...valuesOf(item, [...direct, ...found]),
 		unmapped: [...unmatched, ...notHere],
 		languages: [...otherLanguages].map(([language, values]) => ({
 			language,
-			values: valuesOf(ctx, values),
+			values: valuesOf(item, values),
 		})),
 	};
 }
@@ -298,36 +295,36 @@ export interface MappedValues extends AttributeValues {
 }
 
 /** The values of one write, each attribute given once. */
-function valuesOf(ctx: IExecuteSingleFunctions, given: ColumnValue[]): AttributeValues {
+function valuesOf(item: PimItem, given: ColumnValue[]): AttributeValues {
 	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
 	const sourceOf = new Map<string, string>();
 	for (const { attribute, value, source } of given) {
 		const earlier = sourceOf.get(attribute.code);
 		if (earlier !== undefined) {
 			failColumns(
-				ctx,
+				item,
 				`${earlier} and ${source} both give the attribute ${describe(attribute)}`,
 				'Remove or rename one of them, or add one to Mapping Options → Fields to Ignore.',
 			);
 		}
 		sourceOf.set(attribute.code, source);
-		addValue(ctx, out, attribute.code, attribute.kind, value, source);
+		addValue(item, out, attribute.code, attribute.kind, value, source);
 	}
 	return out;
 }
 
 /** Define Below: the listed attributes, typed by the account (an unknown code is sent as text). */
 export function definedValues(
-	ctx: IExecuteSingleFunctions,
+	item: PimItem,
 	catalog: AttributeCatalog | undefined,
 ): AttributeValues {
-	const columns = ctx.getNodeParameter('columns', {}) as IDataObject;
+	const columns = item.ctx.getNodeParameter('columns', {}) as IDataObject;
 	const value =
 		columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
 	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
 	for (const [code, raw] of Object.entries(value)) {
 		const kind = catalog?.byCode.get(code)?.kind ?? 'text';
-		addValue(ctx, out, code, kind, raw, `attribute "${code}"`);
+		addValue(item, out, code, kind, raw, `attribute "${code}"`);
 	}
 	return out;
 }
@@ -337,17 +334,17 @@ export function definedValues(
  * read first (once per run) when there is anything to map.
  */
 export async function columnsReader(
-	ctx: IExecuteSingleFunctions,
+	item: PimItem,
 	pim: PimClient,
 ): Promise<(scope: ConventionScope) => MappedValues> {
-	const { mode, codes } = savedColumns(ctx);
+	const { mode, codes } = savedColumns(item);
 	if (mode === 'autoMapInputData') {
-		const catalog = await attributeCatalog(ctx, pim);
-		return (scope) => autoMappedValues(ctx, itemRow(ctx), catalog, mappingOptions(ctx), scope);
+		const catalog = await attributeCatalog(item, pim);
+		return (scope) => autoMappedValues(item, item.row(), catalog, mappingOptions(item), scope);
 	}
-	const catalog = codes.length ? await attributeCatalog(ctx, pim) : undefined;
+	const catalog = codes.length ? await attributeCatalog(item, pim) : undefined;
 	return (scope) => {
-		const values = definedValues(ctx, catalog);
+		const values = definedValues(item, catalog);
 		// Import Options → Currency: a price attribute's bare amount.
 		const price = (code: string) => {
 			const attribute = catalog?.byCode.get(code);

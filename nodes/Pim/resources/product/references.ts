@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { fail, requiredString } from '../../shared/params';
-import { nodeOf, runOf } from '../../shared/run';
+import type { PimItem } from '../../shared/item';
+import { requiredString } from '../../shared/params';
 import {
 	categoryChains,
 	categoryName,
@@ -17,8 +17,6 @@ import type { PimClient } from '../../shared/transport';
  * paths, channel names), resolved to the codes writes take. Each list is read when an item first
  * needs it, once per node execution, and shared by every item of the execution.
  */
-
-type Ctx = IExecuteSingleFunctions;
 export type ReferenceKind = 'family' | 'channel' | 'category';
 
 const LABELS: Record<ReferenceKind, string> = {
@@ -28,8 +26,12 @@ const LABELS: Record<ReferenceKind, string> = {
 };
 
 /** The account's list of one kind, read once per node execution. */
-async function accountList(ctx: Ctx, pim: PimClient, kind: ReferenceKind): Promise<IDataObject[]> {
-	return await runOf(ctx).shared(kind, `the account's ${LABELS[kind]}`, async () =>
+async function accountList(
+	item: PimItem,
+	pim: PimClient,
+	kind: ReferenceKind,
+): Promise<IDataObject[]> {
+	return await item.run.shared(kind, `the account's ${LABELS[kind]}`, async () =>
 		readAll(pim, SOURCES[kind] as ListSource),
 	);
 }
@@ -94,13 +96,13 @@ export interface References {
 }
 
 export async function readReferences(
-	ctx: Ctx,
+	item: PimItem,
 	pim: PimClient,
 	needs: Set<ReferenceKind>,
 ): Promise<References> {
 	const [families, channels, categories] = await Promise.all(
 		(['family', 'channel', 'category'] as const).map(async (kind) =>
-			needs.has(kind) ? await accountList(ctx, pim, kind) : undefined,
+			needs.has(kind) ? await accountList(item, pim, kind) : undefined,
 		),
 	);
 	return { families, channels, categories };
@@ -117,19 +119,17 @@ const FAMILY: Named = { nameKey: 'title', noun: 'family', plural: 'families' };
 const CHANNEL: Named = { nameKey: 'name', noun: 'channel', plural: 'channels' };
 
 /** A code, or the name people know it by, as its code; `label`: the parameter, for errors. */
-function codeOf(ctx: Ctx, records: IDataObject[], value: string, named: Named, label: string) {
+function codeOf(item: PimItem, records: IDataObject[], value: string, named: Named, label: string) {
 	const found = byCodeOrTitle(records, value, named.nameKey);
 	if (found.length === 1) return text(found[0].code);
 	const show = (r: IDataObject) => `"${text(r[named.nameKey])}" (${text(r.code)})`;
 	const word = named.nameKey;
 	if (found.length > 1)
-		fail(
-			ctx,
+		item.fail(
 			`Parameter "${label}": "${value}" is the ${word} of ${found.length} ${named.plural}: ${found.map(show).join(' and ')}`,
 			`Give the ${named.noun} code instead.`,
 		);
-	return fail(
-		ctx,
+	return item.fail(
 		`Parameter "${label}": "${value}" is neither a code nor a ${word} of a ${named.noun} of the account`,
 		records.length
 			? `Closest ${named.plural}: ${closest(value, records, (r) => [text(r.code), text(r[named.nameKey])], show)}.`
@@ -138,18 +138,18 @@ function codeOf(ctx: Ctx, records: IDataObject[], value: string, named: Named, l
 }
 
 /** A family code or title (as product records show it) as its code. */
-export function familyCode(ctx: Ctx, families: IDataObject[], value: string): string {
-	return codeOf(ctx, families, value, FAMILY, 'Family');
+export function familyCode(item: PimItem, families: IDataObject[], value: string): string {
+	return codeOf(item, families, value, FAMILY, 'Family');
 }
 
 /** A channel code or name as its code. `label`: the parameter, for errors. */
 export function channelCode(
-	ctx: Ctx,
+	item: PimItem,
 	channels: IDataObject[],
 	value: string,
 	label = 'Channels',
 ): string {
-	return codeOf(ctx, channels, value, CHANNEL, label);
+	return codeOf(item, channels, value, CHANNEL, label);
 }
 
 interface TreeCategory {
@@ -227,7 +227,7 @@ export interface ResolvedCategory {
  * undefined; one that names several, or one outside the entry's channel, is always an error.
  */
 export function findCategory(
-	ctx: Ctx,
+	item: PimItem,
 	categories: IDataObject[],
 	channels: IDataObject[],
 	value: string,
@@ -264,8 +264,7 @@ export function findCategory(
 	if (channel) {
 		const inChannel = found.filter((c) => c.channel === channel);
 		if (found.length && !inChannel.length)
-			fail(
-				ctx,
+			item.fail(
 				`Parameter "${label}": "${value}" is not in the tree of the channel "${channel}"`,
 				`It is in: ${found.map((c) => where(c, channels)).join('; ')}.`,
 			);
@@ -287,8 +286,7 @@ export function findCategory(
 		// One code in several trees, none chosen: the PIM decides by the product's channels.
 		if (byCode && new Set(found.map((c) => text(c.record.code))).size === 1)
 			return { code: text(found[0].record.code), channel };
-		fail(
-			ctx,
+		item.fail(
 			`Parameter "${label}": "${value}" names ${found.length} categories: ${found.map((c) => where(c, channels)).join(' and ')}`,
 			parts
 				? "Set the category's Channel, or assign the product to only one of these channels."
@@ -296,8 +294,7 @@ export function findCategory(
 		);
 	}
 	if (unknown === 'skip') return undefined;
-	return fail(
-		ctx,
+	return item.fail(
 		`Parameter "${label}": "${value}" is neither a code, a title nor a path of a category of the account`,
 		all.length
 			? `Closest categories: ${closest(
@@ -333,12 +330,12 @@ export function recordPathOf(
  * channel's name, and reads the lists of `also` with the channels for the caller to resolve.
  */
 export async function assignedChannel(
-	ctx: Ctx,
+	item: PimItem,
 	pim: PimClient,
 	also: ReferenceKind[] = [],
 ): Promise<{ channel: string; lists?: References }> {
-	const given = requiredString(ctx, 'channelCode', 'Channel');
-	if (nodeOf(ctx).typeVersion < 2) return { channel: given };
-	const lists = await readReferences(ctx, pim, new Set<ReferenceKind>(['channel', ...also]));
-	return { channel: channelCode(ctx, lists.channels ?? [], given, 'Channel'), lists };
+	const given = requiredString(item, 'channelCode', 'Channel');
+	if (item.version < 2) return { channel: given };
+	const lists = await readReferences(item, pim, new Set<ReferenceKind>(['channel', ...also]));
+	return { channel: channelCode(item, lists.channels ?? [], given, 'Channel'), lists };
 }

@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
+import type { PimItem } from '../../shared/item';
 import type { AttributeCatalog } from '../../shared/attributes';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { lookaheadFor, MAX_PAGE_SIZE, paginate } from '../../shared/pagination';
-import { param } from '../../shared/params';
-import { runOf } from '../../shared/run';
 import { text } from '../../shared/reading';
 import { formValue } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
@@ -26,8 +25,8 @@ export interface SyncOptions {
 	isDataOverwrite: boolean;
 }
 
-export function syncOptions(ctx: IExecuteSingleFunctions): SyncOptions {
-	const o = param<IDataObject>(ctx, 'upsertOptions', {});
+export function syncOptions(item: PimItem): SyncOptions {
+	const o = item.param<IDataObject>('upsertOptions', {});
 	return {
 		lookup: o.lookup === 'allProducts' ? 'allProducts' : 'perItem',
 		skipUnchanged: o.skipUnchanged === true,
@@ -277,12 +276,12 @@ function hashOf(value: string): string {
  * its bound is the digests' memory (MAX_CATALOGUE), not the bound of a read's output items.
  */
 export async function catalogueOf(
-	ctx: IExecuteSingleFunctions,
+	item: PimItem,
 	pim: PimClient,
 	compare: boolean,
 	attributes: () => Promise<AttributeCatalog>,
 ): Promise<Catalogue> {
-	return await runOf(ctx).shared(`products:${compare}`, "the account's products", async () => {
+	return await item.run.shared(`products:${compare}`, "the account's products", async () => {
 		const kinds = compare ? await attributes() : undefined;
 		const catalogue = new Catalogue(
 			compare,

@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecutePaginationFunctions,
 	INodeProperties,
 	INodePropertyOptions,
 	NodeApiError,
@@ -8,6 +7,7 @@ import type {
 
 import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
+import type { PimItem } from '../../shared/item';
 import {
 	runClient,
 	sendUpdates,
@@ -16,7 +16,6 @@ import {
 	writeResult,
 } from '../../shared/operations';
 import { writeInRound } from '../../shared/round';
-import { runOf } from '../../shared/run';
 import { productBySku } from './lookup';
 import { attributeCatalog } from './mapping';
 import { catalogueOf, changesOf, syncOptions } from './sync';
@@ -26,29 +25,29 @@ import { languagesNote, prepareProductWrite, wouldSend } from './write';
  * Create or Update's own logic: find the product (the sync's catalogue or one look-up), compare
  * (sync.ts), write. The write itself is prepared as every product write is (write.ts).
  */
-async function run(this: IExecutePaginationFunctions) {
+async function run(item: PimItem) {
 	return writeInRound(
-		this,
+		item,
 		async () => {
-			const pim = runClient(this);
-			const sync = syncOptions(this);
-			const write = await prepareProductWrite(this, 'create', pim);
+			const pim = runClient(item);
+			const sync = syncOptions(item);
+			const write = await prepareProductWrite(item, 'create', pim);
 			const compare = sync.skipUnchanged || sync.dryRun;
 			const catalogue =
 				sync.lookup === 'allProducts'
-					? await catalogueOf(this, pim, compare, async () => await attributeCatalog(this, pim))
+					? await catalogueOf(item, pim, compare, async () => await attributeCatalog(item, pim))
 					: undefined;
 			return { pim, write, sync, compare, catalogue };
 		},
 		async ({ pim, write, sync, compare, catalogue }) => {
 			// A row of a product group whose product another row writes (groups.ts).
 			const other = write.instead?.();
-			if (other) return toItems(this, [other]);
+			if (other) return toItems(item, [other]);
 			const body = write.body();
 			const { sku } = body;
 			const overwrite = sync.isDataOverwrite;
 			// Two items with the same SKU run one after the other: the second sees what the first wrote.
-			const result = await runOf(this).inTurn(`sku:${sku}`, async () => {
+			const result = await item.run.inTurn(`sku:${sku}`, async () => {
 				let record = catalogue ? undefined : await productBySku(pim, sku);
 				const exists = catalogue ? catalogue.has(sku) : record !== undefined;
 				let unchanged: boolean | undefined;
@@ -99,7 +98,7 @@ async function run(this: IExecutePaginationFunctions) {
 					return { operation: 'updated', ...(await send(true)) };
 				throw created.refused;
 			});
-			return toItems(this, [{ ...result, ...write.notes(), ...languagesNote(write) }]);
+			return toItems(item, [{ ...result, ...write.notes(), ...languagesNote(write) }]);
 		},
 	);
 }

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
+import type { PimItem } from '../../shared/item';
 import type { MultiSelectForm } from '../../shared/connection';
 import type { BodyBuilder } from '../../shared/operations';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
-import { nodeOf, runOf } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
-import { fail, optionalString, param } from '../../shared/params';
+import { optionalString } from '../../shared/params';
 import { readAll, SOURCES, text } from '../../shared/reading';
 import {
 	NO_ATTRIBUTES,
@@ -64,14 +64,14 @@ export interface ProductWrite {
 }
 
 export async function prepareProductWrite(
-	ctx: IExecuteSingleFunctions,
+	item: PimItem,
 	mode: 'create' | 'update',
 	pim: PimClient,
 ): Promise<ProductWrite> {
 	const { body, lists, notes, languages, instead } =
-		nodeOf(ctx).typeVersion < 2
-			? { body: once(() => productBody(ctx, mode)), lists: {}, notes: () => ({}), languages: [] }
-			: await resolvedBody(ctx, mode, pim);
+		item.version < 2
+			? { body: once(() => productBody(item, mode)), lists: {}, notes: () => ({}), languages: [] }
+			: await resolvedBody(item, mode, pim);
 	const { multiSelectForm } = await pim.connection();
 	return {
 		body,
@@ -94,8 +94,8 @@ export async function prepareProductWrite(
 
 /** The form body of Create and Update (see writeOperation). */
 export function productForm(mode: 'create' | 'update'): BodyBuilder {
-	return async (ctx, pim) => {
-		const write = await prepareProductWrite(ctx, mode, pim);
+	return async (item, pim) => {
+		const write = await prepareProductWrite(item, mode, pim);
 		return {
 			form: () => write.form(),
 			notes: () => ({ ...write.notes(), ...languagesNote(write) }),
@@ -119,7 +119,7 @@ function once<T>(make: () => T): () => T {
 
 /** Version 2: the body read, joined by the mapper's values, and its names resolved. */
 async function resolvedBody(
-	ctx: IExecuteSingleFunctions,
+	item: PimItem,
 	mode: 'create' | 'update',
 	pim: PimClient,
 ): Promise<{
@@ -131,16 +131,16 @@ async function resolvedBody(
 }> {
 	// Every parameter is read once (an expression costs n8n tens of microseconds per item) and
 	// checked before the attribute list is read; the mapper's values join once it is.
-	const imports = importOptions(ctx);
+	const imports = importOptions(item);
 	// A row of a product group joins it before anything is awaited: rows join in item order.
 	const group = imports.groupBy;
-	const member = group ? joinGroup(ctx, group) : undefined;
-	const instead = member && group ? () => notWritten(ctx, group, member) : undefined;
+	const member = group ? joinGroup(item, group) : undefined;
+	const instead = member && group ? () => notWritten(item, group, member) : undefined;
 	if (member) {
-		member.sku = optionalString(param<unknown>(ctx, 'sku', ''));
+		member.sku = optionalString(item.param<unknown>('sku', ''));
 		if (member.sku === undefined) {
 			// A row without its own SKU: its images go to the group's products.
-			member.images = productImages(ctx, true, imports.imageBaseUrl);
+			member.images = productImages(item, true, imports.imageBaseUrl);
 			return {
 				body: () => {
 					throw new Error('A row of a product group without its own SKU writes nothing');
@@ -152,8 +152,8 @@ async function resolvedBody(
 			};
 		}
 	}
-	const read = productBody(ctx, mode, NO_ATTRIBUTES, imports.imageBaseUrl);
-	const attributeValues = await columnsReader(ctx, pim);
+	const read = productBody(item, mode, NO_ATTRIBUTES, imports.imageBaseUrl);
+	const attributeValues = await columnsReader(item, pim);
 	const { unmapped, languages, ...values } = attributeValues({
 		language: read.languageCode,
 		channels: (read.channels ?? []).map((c) => c.code),
@@ -162,20 +162,20 @@ async function resolvedBody(
 	});
 	if (languages.length)
 		await checkLanguages(
-			ctx,
+			item,
 			pim,
 			languages.map((l) => l.language),
 		);
-	const { body, lists, notes } = await resolveNames(ctx, pim, { ...read, ...values }, imports);
+	const { body, lists, notes } = await resolveNames(item, pim, { ...read, ...values }, imports);
 	// The input fields that went nowhere: said once per run, on its first item (see notes).
-	const run = runOf(ctx);
+	const run = item.run;
 	const unmappedInRun = run.ofNodeRun('unmappedColumns', () => new Set<string>());
 	for (const field of unmapped) unmappedInRun.add(field);
-	const first = ctx.getItemIndex() === 0;
+	const first = item.index === 0;
 	if (member) member.body = body;
 	return {
 		// A group's product gets its group's images and lists when it writes (groups.ts).
-		body: member && group ? once(() => groupBody(ctx, group, body)) : () => body,
+		body: member && group ? once(() => groupBody(item, group, body)) : () => body,
 		lists,
 		instead,
 		languages: languages.map(({ language, values: own }) => ({
@@ -186,26 +186,21 @@ async function resolvedBody(
 		notes: () => {
 			const own = notes();
 			// With Continue On Fail items do not wait for each other: each says its own.
-			const report = ctx.continueOnFail() ? unmapped : first ? [...unmappedInRun] : [];
+			const report = item.continueOnFail() ? unmapped : first ? [...unmappedInRun] : [];
 			return report.length ? { ...own, unmappedColumns: report } : own;
 		},
 	};
 }
 
 /** Every language of the write is one of the account's: an error naming it otherwise. */
-async function checkLanguages(
-	ctx: IExecuteSingleFunctions,
-	pim: PimClient,
-	wanted: string[],
-): Promise<void> {
-	const locales = await runOf(ctx).shared('locales', "the account's languages", async () =>
+async function checkLanguages(item: PimItem, pim: PimClient, wanted: string[]): Promise<void> {
+	const locales = await item.run.shared('locales', "the account's languages", async () =>
 		readAll(pim, SOURCES.locale),
 	);
 	const codes = locales.map((l) => text(l.code));
 	for (const language of wanted)
 		if (!codes.some((c) => c.toLowerCase() === language.toLowerCase()))
-			fail(
-				ctx,
+			item.fail(
 				`Parameter "Import Options → All Languages": the input has columns in the language "${language}", which the account does not have`,
 				`The account's languages: ${codes.join(', ') || 'none'}.`,
 			);
@@ -219,7 +214,7 @@ async function checkLanguages(
  * body names something from, once per execution (references.ts).
  */
 async function resolveNames(
-	ctx: IExecuteSingleFunctions,
+	item: PimItem,
 	pim: PimClient,
 	body: ProductBody,
 	imports: ImportOptions,
@@ -232,11 +227,11 @@ async function resolveNames(
 	if (categories.length) needs.add('category').add('channel');
 	if (!needs.size) return { body, lists: {}, notes: () => ({}) };
 
-	const lists = await readReferences(ctx, pim, needs);
+	const lists = await readReferences(item, pim, needs);
 	const channelList = lists.channels ?? [];
 	const resolvedChannels = channels.map((c) => ({
 		...c,
-		code: channelCode(ctx, channelList, c.code),
+		code: channelCode(item, channelList, c.code),
 	}));
 	const productChannels = resolvedChannels.map((c) => c.code);
 	const skipped: string[] = [];
@@ -245,11 +240,11 @@ async function resolveNames(
 	for (const given of categories) {
 		const value = imports.category(given.code);
 		const found = findCategory(
-			ctx,
+			item,
 			lists.categories ?? [],
 			channelList,
 			value,
-			given.channel ? channelCode(ctx, channelList, given.channel, 'Categories') : undefined,
+			given.channel ? channelCode(item, channelList, given.channel, 'Categories') : undefined,
 			productChannels,
 			'Categories',
 			imports.unknownCategories,
@@ -267,16 +262,16 @@ async function resolveNames(
 	const resolved = {
 		...body,
 		familyCode: body.familyCode
-			? familyCode(ctx, lists.families ?? [], body.familyCode)
+			? familyCode(item, lists.families ?? [], body.familyCode)
 			: undefined,
 		channels: resolvedChannels,
 		categories: resolvedCategories,
 	};
-	const skippedItems = runOf(ctx).ofNodeRun('itemsWithSkippedCategories', () => ({ count: 0 }));
+	const skippedItems = item.run.ofNodeRun('itemsWithSkippedCategories', () => ({ count: 0 }));
 	if (skipped.length) skippedItems.count++;
 	const notes = (): IDataObject => ({
 		...(skipped.length ? { skippedCategories: skipped } : {}),
-		...(skipped.length && !ctx.continueOnFail()
+		...(skipped.length && !item.continueOnFail()
 			? { itemsWithSkippedCategories: skippedItems.count }
 			: {}),
 		...(warnings.length ? { warnings } : {}),

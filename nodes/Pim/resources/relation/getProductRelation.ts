@@ -8,11 +8,12 @@ import type {
 import { idLocator } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { recordsOperation, sendThroughTransport } from '../../shared/operations';
+import { itemOf } from '../../shared/item';
 import { requiredString } from '../../shared/params';
 
 /** SKU (skuField in shared/standard.ts, shared with the product operations) as the query. */
 async function sendSku(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	options.qs = { ...options.qs, sku: requiredString(this, 'sku', 'SKU') };
+	options.qs = { ...options.qs, sku: requiredString(itemOf(this), 'sku', 'SKU') };
 	return options;
 }
 

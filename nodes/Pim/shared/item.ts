@@ -1,0 +1,152 @@
+import type { IDataObject, IExecuteSingleFunctions, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { runOf, type PimRun } from './run';
+
+/**
+ * One input item as the node's code sees it: its index, its row, its parameters, its run's state
+ * (run.ts) and its errors. Made once per item where n8n hands the item over (the operation's
+ * runner, a preSend), and passed down instead of n8n's context: what that context computes on
+ * every call (getNode() deep-copies the node with all its parameters, the run's state is looked
+ * up, the item index read) is computed once.
+ */
+export class PimItem {
+	readonly index: number;
+	/** The item's node run and workflow execution: shared reads, per-run slots, turns. */
+	readonly run: PimRun;
+
+	constructor(
+		/** n8n's context of the item, for what only n8n does: requests, credentials, expressions. */
+		readonly ctx: IExecuteSingleFunctions,
+	) {
+		this.run = runOf(ctx);
+		this.index = ctx.getItemIndex();
+	}
+
+	/**
+	 * The node as this run sees it, copied once per run (50 000 items calling getNode() 10 times
+	 * each: seconds and GBs of garbage).
+	 */
+	get node(): INode {
+		return this.run.ofNodeRun('node', () => this.ctx.getNode());
+	}
+
+	get version(): number {
+		return this.node.typeVersion;
+	}
+
+	continueOnFail(): boolean {
+		return this.ctx.continueOnFail();
+	}
+
+	/**
+	 * A parameter's value for this item, with no expression evaluated twice. n8n's declarative
+	 * engine has already evaluated every parameter of every item before the node runs (its loop
+	 * over the node's properties keeps no value), and an expression costs it 50-250 µs: at 50 000
+	 * rows a second evaluation per parameter is seconds. So:
+	 * - a parameter that holds no expression is the same for every item: read once per node run;
+	 * - one whose expressions are all `{{ $json.field }}` (what drag and drop and the examples
+	 *   write) takes the item's fields directly, when they are plain values;
+	 * - anything else is n8n's to evaluate, as getNodeParameter does.
+	 */
+	param<T = unknown>(name: string, fallback: T): T {
+		const raw = this.node.parameters[name] as unknown;
+		if (raw !== undefined) {
+			// Whether the saved value holds an expression is the same for every item: asked once.
+			const constant = this.run.ofNodeRun(
+				`constant:${name}`,
+				() => plainValue(raw, () => ({})) === NO_EXPRESSION,
+			);
+			if (constant)
+				return this.run.ofNodeRun(`param:${name}`, () =>
+					deepFreeze(this.ctx.getNodeParameter(name, fallback as never) as T),
+				);
+			const direct = plainValue(raw, (): IDataObject => this.row());
+			if (direct !== NEEDS_N8N) return direct as T;
+		}
+		return this.ctx.getNodeParameter(name, fallback as never) as T;
+	}
+
+	/**
+	 * The item's fields as the node reads them: the input row, or, for a row of a product group
+	 * (Import Options → Group By), the row with its empty cells filled from the group (groups.ts).
+	 */
+	row(): IDataObject {
+		const filled = this.filledRows();
+		return (filled.size ? filled.get(this.index) : undefined) ?? this.inputRow();
+	}
+
+	/** The input row as n8n gives it. */
+	inputRow(): IDataObject {
+		return this.ctx.getInputData()?.json ?? {};
+	}
+
+	/** The run's rows filled by their product group, by item index (set by groups.ts). */
+	filledRows(): Map<number, IDataObject> {
+		return this.run.ofNodeRun('filledRows', () => new Map<number, IDataObject>());
+	}
+
+	/** The input field a saved parameter reads when it is just `{{ $json.field }}`; else undefined. */
+	fieldOf(name: string): string | undefined {
+		const raw = this.node.parameters[name];
+		const m = typeof raw === 'string' ? FIELD_EXPRESSION.exec(raw) : null;
+		return m ? (m[1] ?? m[3]) : undefined;
+	}
+
+	/** A problem of this item's parameters: the node's own error, naming the item. */
+	fail(message: string, description?: string): never {
+		throw new NodeOperationError(this.ctx.getNode(), message, {
+			itemIndex: this.index,
+			description,
+		});
+	}
+}
+
+const items = new WeakMap<IExecuteSingleFunctions, PimItem>();
+
+/** The item of n8n's context, made once per context object. */
+export function itemOf(ctx: IExecuteSingleFunctions): PimItem {
+	let item = items.get(ctx);
+	if (!item) items.set(ctx, (item = new PimItem(ctx)));
+	return item;
+}
+
+const NO_EXPRESSION = Symbol('no expression');
+const NEEDS_N8N = Symbol('needs n8n');
+const FIELD_EXPRESSION =
+	/^=\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(["'])((?:(?!\2)[^\\])*)\2\s*\])\s*\}\}$/;
+
+/**
+ * `raw` with every `{{ $json.field }}` replaced by the item's field; NO_EXPRESSION when it holds
+ * none at all, NEEDS_N8N when any other expression (or a field that is no plain value) is in it.
+ */
+function plainValue(raw: unknown, json: () => IDataObject): unknown {
+	let found = false;
+	let needsN8n = false;
+	const walk = (value: unknown): unknown => {
+		if (needsN8n) return undefined;
+		if (typeof value === 'string') {
+			if (!value.startsWith('=')) return value;
+			const m = FIELD_EXPRESSION.exec(value);
+			const field = m ? json()[m[1] ?? m[3]] : undefined;
+			if (!m || (field !== null && typeof field === 'object')) needsN8n = true;
+			found = true;
+			return field;
+		}
+		if (Array.isArray(value)) return value.map(walk);
+		if (value !== null && typeof value === 'object')
+			return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+		return value;
+	};
+	const resolved = walk(raw);
+	return needsN8n ? NEEDS_N8N : found ? resolved : NO_EXPRESSION;
+}
+
+/** A value shared by every item of a run: frozen, so no item can change it for the others. */
+function deepFreeze<T>(value: T): T {
+	if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+		Object.freeze(value);
+		for (const v of Object.values(value)) deepFreeze(v);
+	}
+	return value;
+}
