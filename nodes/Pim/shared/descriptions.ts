@@ -1,7 +1,7 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination';
-import { itemOf } from './item';
+import { itemPreSend } from './operations';
 import { positiveId } from './params';
 
 /** Property builders shared by the resources, so each field is defined once. */
@@ -100,10 +100,10 @@ interface IdLocator {
  */
 export function idLocator(spec: IdLocator): INodeProperties {
 	const { name, displayName } = spec;
-	async function checkId(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		positiveId(itemOf(this), name, displayName);
+	const checkId = itemPreSend((item, options) => {
+		positiveId(item, name, displayName);
 		return options;
-	}
+	});
 	return {
 		displayName,
 		name,

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { runOf, type PimRun } from './run';
 
 /**
- * One input item as the node's code sees it: its index, its row, its parameters, its run's state
- * (run.ts) and its errors. Made once per item where n8n hands the item over (the operation's
+ * One input item as the node's code sees it: its index, its row, its parameters and its run's
+ * state (run.ts). Made once per item where n8n hands the item over (the operation's
  * runner, a preSend), and passed down instead of n8n's context: what that context computes on
  * every call (getNode() deep-copies the node with all its parameters, the run's state is looked
  * up, the item index read) is computed once.
@@ -91,14 +90,6 @@ export class PimItem {
 		const raw = this.node.parameters[name];
 		const m = typeof raw === 'string' ? FIELD_EXPRESSION.exec(raw) : null;
 		return m ? (m[1] ?? m[3]) : undefined;
-	}
-
-	/** A problem of this item's parameters: the node's own error, naming the item. */
-	fail(message: string, description?: string): never {
-		throw new NodeOperationError(this.ctx.getNode(), message, {
-			itemIndex: this.index,
-			description,
-		});
 	}
 }
 

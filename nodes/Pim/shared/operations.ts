@@ -2,6 +2,8 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IHttpRequestMethods,
 	INodeExecutionData,
 	INodePropertyRouting,
@@ -66,6 +68,24 @@ function runAsPagination(run: OperationRunner, preSend?: PreSendAction[]): INode
 				});
 			},
 		},
+	};
+}
+
+/**
+ * A preSend that reads the item (a check, a query built from parameters). Its problems are the
+ * node's own errors naming the item, as a runner's are: n8n would show a preSend's error that is
+ * no NodeApiError under "From PIM" with "Error code none".
+ */
+export function itemPreSend(
+	prepare: (item: PimItem, options: IHttpRequestOptions) => IHttpRequestOptions,
+): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const item = itemOf(this);
+		try {
+			return prepare(item, options);
+		} catch (error) {
+			throw asOwnError(item, error);
+		}
 	};
 }
 

@@ -5,14 +5,33 @@ import { RUN_SETTINGS, type ClientSettings } from './policy';
 import type { PimItem } from './item';
 
 /**
- * Reading and checking node parameters (each read through the item, item.ts): every problem is
- * reported before a request is sent.
+ * Checking node parameters (each read through the item, item.ts): every problem is reported
+ * before a request is sent.
  */
+
+/**
+ * A problem of an item's parameters or of what they name. Raised by code under an operation's
+ * runner, which makes it the node's own error naming the item (operations.ts, asOwnError): the
+ * code that finds a problem needs no item to report it.
+ */
+export class ParameterProblem extends Error {
+	constructor(
+		message: string,
+		readonly description?: string,
+	) {
+		super(message);
+		this.name = 'ParameterProblem';
+	}
+}
+
+export function fail(message: string, description?: string): never {
+	throw new ParameterProblem(message, description);
+}
 
 export function requiredString(item: PimItem, name: string, label: string): string {
 	const value = item.param<unknown>(name, '');
 	const text = value === undefined || value === null ? '' : String(value).trim();
-	if (!text) item.fail(`Parameter "${label}" is required`);
+	if (!text) fail(`Parameter "${label}" is required`);
 	return text;
 }
 
@@ -28,9 +47,9 @@ const POSITIVE_INT = /^[1-9]\d*$/;
 export function positiveId(item: PimItem, name: string, label: string): string {
 	const raw = item.ctx.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	const text = raw === undefined || raw === null ? '' : String(raw).trim();
-	if (!text) item.fail(`Parameter "${label}" is required`);
+	if (!text) fail(`Parameter "${label}" is required`);
 	if (!POSITIVE_INT.test(text))
-		item.fail(`Parameter "${label}" must be a positive whole number (got "${text}")`);
+		fail(`Parameter "${label}" must be a positive whole number (got "${text}")`);
 	return text;
 }
 
@@ -57,23 +76,18 @@ export function valuesOf(value: unknown): string[] {
 		.filter((v) => v !== '');
 }
 
-export function positiveNumber(
-	item: PimItem,
-	value: unknown,
-	label: string,
-	fallback: number,
-): number {
+export function positiveNumber(value: unknown, label: string, fallback: number): number {
 	if (value === undefined || value === null || value === '') return fallback;
 	const n = Number(value);
 	if (!Number.isFinite(n) || n < 1)
-		item.fail(`Parameter "${label}" must be a number of at least 1 (got "${String(value)}")`);
+		fail(`Parameter "${label}" must be a number of at least 1 (got "${String(value)}")`);
 	return Math.floor(n);
 }
 
 /** `returnAll`/`limit` as a record count (Infinity for Return All). */
 export function maxRecords(item: PimItem): number {
 	if (item.param<unknown>('returnAll', false) === true) return Infinity;
-	return positiveNumber(item, item.param('limit', 50), 'Limit', 50);
+	return positiveNumber(item.param('limit', 50), 'Limit', 50);
 }
 
 /**
@@ -88,28 +102,25 @@ export function pageSize(item: PimItem, max: number): number {
 	const { startPage, maxPages } = pageSlice(item);
 	const sliced = startPage > 1 || maxPages > 0;
 	const size = positiveNumber(
-		item,
 		options.pageSize,
 		'Page Size',
 		sliced ? MAX_PAGE_SIZE : Math.min(max, MAX_PAGE_SIZE),
 	);
 	if (size > MAX_PAGE_SIZE)
-		item.fail(`Parameter "Page Size" must be at most ${MAX_PAGE_SIZE} (got ${size})`);
+		fail(`Parameter "Page Size" must be at most ${MAX_PAGE_SIZE} (got ${size})`);
 	return size;
 }
 
 /** Options → Start Page and Max Pages: one slice of a list (Max Pages 0: to the end). */
 export function pageSlice(item: PimItem): { startPage: number; maxPages: number } {
 	const options = item.param<IDataObject>('options', {});
-	const startPage = positiveNumber(item, options.startPage, 'Start Page', 1);
+	const startPage = positiveNumber(options.startPage, 'Start Page', 1);
 	if (!Number.isInteger(Number(options.startPage ?? 1)))
-		item.fail(`Parameter "Start Page" must be a whole number (got "${String(options.startPage)}")`);
+		fail(`Parameter "Start Page" must be a whole number (got "${String(options.startPage)}")`);
 	const rawMax = options.maxPages;
 	const maxPages = rawMax === undefined || rawMax === null || rawMax === '' ? 0 : Number(rawMax);
 	if (!Number.isInteger(maxPages) || maxPages < 0)
-		item.fail(
-			`Parameter "Max Pages" must be a whole number of at least 0 (got "${String(rawMax)}")`,
-		);
+		fail(`Parameter "Max Pages" must be a whole number of at least 0 (got "${String(rawMax)}")`);
 	return { startPage, maxPages };
 }
 
@@ -118,18 +129,16 @@ export function runSettings(item: PimItem): ClientSettings {
 	const o = item.param<IDataObject>('requestOptions', {});
 	const retries = o.maxRetries === undefined ? RUN_SETTINGS.maxRetries : Number(o.maxRetries);
 	if (!Number.isInteger(retries) || retries < 0)
-		item.fail('Parameter "Max Retries" must be a whole number of 0 or more');
+		fail('Parameter "Max Retries" must be a whole number of 0 or more');
 	return {
 		maxConcurrency: positiveNumber(
-			item,
 			o.maxConcurrency,
 			'Max Concurrent Requests',
 			RUN_SETTINGS.maxConcurrency,
 		),
 		maxRetries: retries,
 		maxRetryWaitMs:
-			positiveNumber(item, o.maxRetryWait, 'Max Retry Wait', RUN_SETTINGS.maxRetryWaitMs / 1000) *
-			1000,
-		timeoutMs: positiveNumber(item, o.timeout, 'Timeout', RUN_SETTINGS.timeoutMs),
+			positiveNumber(o.maxRetryWait, 'Max Retry Wait', RUN_SETTINGS.maxRetryWaitMs / 1000) * 1000,
+		timeoutMs: positiveNumber(o.timeout, 'Timeout', RUN_SETTINGS.timeoutMs),
 	};
 }

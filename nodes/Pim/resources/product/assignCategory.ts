@@ -19,7 +19,6 @@ const body: BodyBuilder = async (item, pim) => {
 	// 'fail': a value that names no category throws, naming the closest ones.
 	const code = lists
 		? (findCategory(
-				item,
 				lists.categories ?? [],
 				lists.channels ?? [],
 				given,

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
-import { listOf, optionalString, requiredString, valuesOf } from '../../shared/params';
+import { fail, listOf, optionalString, requiredString, valuesOf } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import { attributeCodeProblem } from '../../shared/attributes';
 
@@ -40,11 +40,11 @@ export interface ProductBody extends Partial<AttributeValues> {
 
 // ---- attribute codes ----
 
-function attributeCode(item: PimItem, raw: unknown, label: string): string {
+function attributeCode(raw: unknown, label: string): string {
 	const code = optionalString(raw);
-	if (!code) item.fail(`Parameter "${label}": every entry needs an attribute code`);
+	if (!code) fail(`Parameter "${label}": every entry needs an attribute code`);
 	const problem = attributeCodeProblem(code);
-	if (problem) item.fail(`Parameter "${label}": ${problem}`);
+	if (problem) fail(`Parameter "${label}": ${problem}`);
 	return code;
 }
 
@@ -66,11 +66,11 @@ function entries(item: PimItem, name: string, key: string): IDataObject[] {
 function collectionAttributes(item: PimItem): AttributeValues {
 	return {
 		attributes: entries(item, 'attributes', 'attribute').map((entry) => ({
-			code: attributeCode(item, entry.code, 'Attributes'),
+			code: attributeCode(entry.code, 'Attributes'),
 			value: (entry.value === undefined || entry.value === null ? '' : entry.value) as FormValue,
 		})),
 		multiSelectAttributes: entries(item, 'multiSelectAttributes', 'attribute').map((entry) => ({
-			code: attributeCode(item, entry.code, 'Multi-Select Attributes'),
+			code: attributeCode(entry.code, 'Multi-Select Attributes'),
 			values: listOf(entry.values),
 		})),
 	};
@@ -89,7 +89,7 @@ function channelEntries(item: PimItem, several: boolean): ChannelEntry[] {
 		const completenessStatus = optionalString(entry.completenessStatus);
 		if (several) return valuesOf(entry.code).map((code) => ({ code, status, completenessStatus }));
 		const code = optionalString(entry.code);
-		if (!code) item.fail('Parameter "Channels": every entry needs a channel code');
+		if (!code) fail('Parameter "Channels": every entry needs a channel code');
 		return [{ code, status, completenessStatus }];
 	});
 }
@@ -100,7 +100,7 @@ function categoryEntries(item: PimItem, several: boolean): CategoryEntry[] {
 		const channel = optionalString(entry.channel);
 		if (several) return valuesOf(entry.code).map((code) => ({ code, channel }));
 		const code = optionalString(entry.code);
-		if (!code) item.fail('Parameter "Categories": every entry needs a category code');
+		if (!code) fail('Parameter "Categories": every entry needs a category code');
 		return [{ code, channel }];
 	});
 }
@@ -108,10 +108,10 @@ function categoryEntries(item: PimItem, several: boolean): CategoryEntry[] {
 const HTTP_URL = /^https?:\/\/[^\s][^\r\n\t]*$/i;
 
 /** A relative image path joined to Image Base URL; a full URL as it is. */
-function joinedUrl(item: PimItem, base: string, image: string): string {
+function joinedUrl(base: string, image: string): string {
 	if (HTTP_URL.test(image)) return image;
 	if (!HTTP_URL.test(base))
-		item.fail(`Parameter "Import Options → Image Base URL": "${base}" is not an http(s) URL`);
+		fail(`Parameter "Import Options → Image Base URL": "${base}" is not an http(s) URL`);
 	return `${base.replace(/\/+$/, '')}/${image.replace(/^\/+/, '')}`;
 }
 
@@ -119,11 +119,11 @@ function joinedUrl(item: PimItem, base: string, image: string): string {
 export function productImages(item: PimItem, several: boolean, imageBaseUrl?: string): string[] {
 	const rawImages = item.param<unknown>('images', []);
 	const given = several ? valuesOf(rawImages) : listOf(rawImages);
-	const images = imageBaseUrl ? given.map((image) => joinedUrl(item, imageBaseUrl, image)) : given;
+	const images = imageBaseUrl ? given.map((image) => joinedUrl(imageBaseUrl, image)) : given;
 	for (const image of images) {
 		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
 		if (!HTTP_URL.test(image))
-			item.fail(
+			fail(
 				`Parameter "Images": "${image}" is not an http(s) URL`,
 				several && !imageBaseUrl
 					? 'A relative path (as Akeneo exports media) needs Import Options → Image Base URL.'
@@ -158,7 +158,7 @@ export function productBody(
 
 	const channels = channelEntries(item, several);
 	if (mode === 'create' && channels.length === 0) {
-		item.fail(
+		fail(
 			'Parameter "Channels" needs at least one channel',
 			'A new product must be assigned to a channel.',
 		);

@@ -1,32 +1,24 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, listOptions, returnAllAndLimit, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { listOperation, sendThroughTransport } from '../../shared/operations';
-import { itemOf } from '../../shared/item';
-import { optionalString } from '../../shared/params';
+import { itemPreSend, listOperation, sendThroughTransport } from '../../shared/operations';
+import { fail, optionalString } from '../../shared/params';
 import { isAttributeCode } from '../../shared/attributes';
 
 /** preSend: each filter becomes `filter[<attribute_code>]=<value>`. */
-async function attributeFilters(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	const item = itemOf(this);
+const attributeFilters = itemPreSend((item, options) => {
 	const filters = item.param<IDataObject>('filters', {}).filter as IDataObject[] | undefined;
 	for (const filter of filters ?? []) {
 		const code = optionalString(filter.attribute);
 		if (!code || !isAttributeCode(code))
-			item.fail(
+			fail(
 				`Parameter "Filters": every filter needs a valid attribute code${code ? ` (got "${code}")` : ''}`,
 			);
 		options.qs = { ...options.qs, [`filter[${code}]`]: String(filter.value ?? '') };
 	}
 	return options;
-}
+});
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',

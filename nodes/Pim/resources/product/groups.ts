@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
+import type { PimRun } from '../../shared/run';
 import type { CategoryEntry, ProductBody } from './body';
 
 /**
@@ -20,7 +21,9 @@ import type { CategoryEntry, ProductBody } from './body';
  * product may be written before a later row of its group was read.
  */
 
-interface Member {
+export interface Member {
+	/** The group: Group By's value for the row. */
+	group: string;
 	index: number;
 	row: IDataObject;
 	sku?: string;
@@ -50,13 +53,13 @@ export function joinGroup(item: PimItem, key: string): Member {
 		for (const [field, value] of Object.entries(earlier.row))
 			if (field !== skuField && isEmpty(row[field]) && !isEmpty(value)) row[field] = value;
 	item.filledRows().set(item.index, row);
-	const member: Member = { index: item.index, row };
+	const member: Member = { group: key, index: item.index, row };
 	members.push(member);
 	return member;
 }
 
-function membersOf(item: PimItem, key: string): Member[] {
-	return item.run.ofNodeRun<Groups>('productGroups', () => new Map()).get(key) ?? [];
+function membersOf(run: PimRun, key: string): Member[] {
+	return run.ofNodeRun<Groups>('productGroups', () => new Map()).get(key) ?? [];
 }
 
 const unique = <T>(list: T[], id: (v: T) => string = String) => {
@@ -68,8 +71,8 @@ const unique = <T>(list: T[], id: (v: T) => string = String) => {
  * The body a product row writes, with its group: every image of the group, and the lists of the
  * group's other rows with its SKU. Read when the row writes.
  */
-export function groupBody(item: PimItem, key: string, body: ProductBody): ProductBody {
-	const members = membersOf(item, key);
+export function groupBody(run: PimRun, member: Member, body: ProductBody): ProductBody {
+	const members = membersOf(run, member.group);
 	const same = members.filter((m) => m.body && m.sku === body.sku).map((m) => m.body!);
 	// In the order of the group's rows, as the shop lists its product's images.
 	const images = unique([
@@ -96,12 +99,12 @@ export function groupBody(item: PimItem, key: string, body: ProductBody): Produc
  * What a row of a group outputs instead of writing, when another row writes its product: the
  * first row with its SKU writes it; a row without a SKU gave its images to the group's products.
  */
-export function notWritten(item: PimItem, key: string, member: Member): IDataObject | undefined {
-	const members = membersOf(item, key);
+export function notWritten(run: PimRun, member: Member): IDataObject | undefined {
+	const members = membersOf(run, member.group);
 	if (member.sku === undefined)
 		return {
 			operation: 'imagesForGroup',
-			group: key,
+			group: member.group,
 			images: member.images ?? [],
 			products: unique(members.flatMap((m) => (m.sku ? [m.sku] : []))),
 		};

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
+import type { PimRun } from '../../shared/run';
 import {
 	attributeCodeProblem,
 	catalogOf,
@@ -10,7 +11,7 @@ import {
 	type AttributeKind,
 } from '../../shared/attributes';
 import { readAll, SOURCES, text } from '../../shared/reading';
-import { listOf } from '../../shared/params';
+import { fail, listOf } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
 import {
@@ -35,8 +36,8 @@ export const COLUMNS_LABEL = 'Attributes';
 // ---- the account's attributes at run time ----
 
 /** The account's attributes, read once per node execution and shared by its items. */
-export async function attributeCatalog(item: PimItem, pim: PimClient): Promise<AttributeCatalog> {
-	return await item.run.shared(
+export async function attributeCatalog(run: PimRun, pim: PimClient): Promise<AttributeCatalog> {
+	return await run.shared(
 		'attributes',
 		`the account's attributes for "${COLUMNS_LABEL}"`,
 		async () => catalogOf(await readAll(pim, SOURCES.attribute)),
@@ -48,7 +49,7 @@ export async function attributeCatalog(item: PimItem, pim: PimClient): Promise<A
 export type MappingMode = 'defineBelow' | 'autoMapInputData';
 
 /** The mapping mode and the codes given, from the saved parameter itself (no expression evaluated). */
-export function savedColumns(item: PimItem): { mode: MappingMode; codes: string[] } {
+function savedColumns(item: PimItem): { mode: MappingMode; codes: string[] } {
 	const raw = (item.node.parameters.columns ?? {}) as INodeParameters;
 	const mode: MappingMode =
 		raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
@@ -58,9 +59,9 @@ export function savedColumns(item: PimItem): { mode: MappingMode; codes: string[
 
 // ---- values on the wire ----
 
-/** A problem of a mapped value: the node's own error (PimItem.fail), naming the parameter. */
-function failColumns(item: PimItem, message: string, description?: string): never {
-	item.fail(`Parameter "${COLUMNS_LABEL}": ${message}`, description);
+/** A problem of a mapped value: the node's own error (params.ts fail), naming the parameter. */
+function failColumns(message: string, description?: string): never {
+	fail(`Parameter "${COLUMNS_LABEL}": ${message}`, description);
 }
 
 // '[]' is the editor's empty list field.
@@ -103,7 +104,6 @@ function jsonArray(value: unknown): unknown[] | undefined {
 
 /** One attribute's value as the form sends it; undefined for an empty value (nothing is sent). */
 export function wireValue(
-	item: PimItem,
 	code: string,
 	kind: AttributeKind,
 	value: unknown,
@@ -118,7 +118,6 @@ export function wireValue(
 		!isDateTime(value)
 	) {
 		failColumns(
-			item,
 			`${source} holds an object; the attribute "${code}" takes a text value`,
 			'Map one of its fields instead, e.g. {{ $json.price.amount }}.',
 		);
@@ -127,7 +126,6 @@ export function wireValue(
 		const list = jsonArray(value) ?? value;
 		if (Array.isArray(list) && list.some((v) => v !== null && typeof v === 'object')) {
 			failColumns(
-				item,
 				`${source} holds a list with objects; the attribute "${code}" takes a list of texts`,
 			);
 		}
@@ -142,7 +140,6 @@ export function wireValue(
 		if (TRUE_WORDS.has(word)) return true;
 		if (FALSE_WORDS.has(word)) return false;
 		failColumns(
-			item,
 			`${source} holds "${text(value)}", which is not a yes/no value for the attribute "${code}"`,
 			'Use true/false, yes/no or 1/0.',
 		);
@@ -155,7 +152,6 @@ export function wireValue(
 }
 
 function addValue(
-	item: PimItem,
 	out: AttributeValues,
 	code: string,
 	kind: AttributeKind,
@@ -163,8 +159,8 @@ function addValue(
 	source: string,
 ) {
 	const problem = attributeCodeProblem(code);
-	if (problem) failColumns(item, `${source}: ${problem}`);
-	const wire = wireValue(item, code, kind, value, source);
+	if (problem) failColumns(`${source}: ${problem}`);
+	const wire = wireValue(code, kind, value, source);
 	if (wire === undefined) return;
 	if (Array.isArray(wire)) out.multiSelectAttributes.push({ code, values: wire });
 	else out.attributes.push({ code, value: wire });
@@ -177,7 +173,7 @@ export interface MappingOptions {
 	ignore: Set<string>;
 }
 
-export function mappingOptions(item: PimItem): MappingOptions {
+function mappingOptions(item: PimItem): MappingOptions {
 	const o = item.param<IDataObject>('mappingOptions', {});
 	return {
 		refuseUnmatched: o.unmatchedFields === 'error',
@@ -223,7 +219,6 @@ export const RECORD_FIELDS = new Set([
  * fields that went nowhere (a run reports them).
  */
 export function autoMappedValues(
-	item: PimItem,
 	json: IDataObject,
 	catalog: AttributeCatalog,
 	options: MappingOptions,
@@ -242,7 +237,6 @@ export function autoMappedValues(
 		}
 		if (matches.length > 1) {
 			failColumns(
-				item,
 				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(describe).join(' and ')}`,
 				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
 			);
@@ -272,17 +266,16 @@ export function autoMappedValues(
 	}
 	if (options.refuseUnmatched && unmatched.length) {
 		failColumns(
-			item,
 			`the input ${unmatched.length === 1 ? 'field' : 'fields'} ${unmatched.map((f) => `"${f}"`).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no attribute of the account`,
 			'Add them to Mapping Options → Fields to Ignore, or set Input Fields Without Attribute to Ignore.',
 		);
 	}
 	return {
-		...valuesOf(item, [...direct, ...found]),
+		...valuesOf([...direct, ...found]),
 		unmapped: [...unmatched, ...notHere],
 		languages: [...otherLanguages].map(([language, values]) => ({
 			language,
-			values: valuesOf(item, values),
+			values: valuesOf(values),
 		})),
 	};
 }
@@ -295,64 +288,74 @@ export interface MappedValues extends AttributeValues {
 }
 
 /** The values of one write, each attribute given once. */
-function valuesOf(item: PimItem, given: ColumnValue[]): AttributeValues {
+function valuesOf(given: ColumnValue[]): AttributeValues {
 	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
 	const sourceOf = new Map<string, string>();
 	for (const { attribute, value, source } of given) {
 		const earlier = sourceOf.get(attribute.code);
 		if (earlier !== undefined) {
 			failColumns(
-				item,
 				`${earlier} and ${source} both give the attribute ${describe(attribute)}`,
 				'Remove or rename one of them, or add one to Mapping Options → Fields to Ignore.',
 			);
 		}
 		sourceOf.set(attribute.code, source);
-		addValue(item, out, attribute.code, attribute.kind, value, source);
+		addValue(out, attribute.code, attribute.kind, value, source);
 	}
 	return out;
 }
 
 /** Define Below: the listed attributes, typed by the account (an unknown code is sent as text). */
-export function definedValues(
-	item: PimItem,
-	catalog: AttributeCatalog | undefined,
-): AttributeValues {
-	const columns = item.ctx.getNodeParameter('columns', {}) as IDataObject;
-	const value =
-		columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
+function definedValues(given: IDataObject, catalog: AttributeCatalog | undefined): AttributeValues {
 	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
-	for (const [code, raw] of Object.entries(value)) {
+	for (const [code, raw] of Object.entries(given)) {
 		const kind = catalog?.byCode.get(code)?.kind ?? 'text';
-		addValue(item, out, code, kind, raw, `attribute "${code}"`);
+		addValue(out, code, kind, raw, `attribute "${code}"`);
 	}
 	return out;
 }
 
-/**
- * The attribute values of a version-2 write, or a builder for them: the account's attributes are
- * read first (once per run) when there is anything to map.
- */
-export async function columnsReader(
-	item: PimItem,
+/** What the mapper gives one item, read from it before anything is awaited. */
+export type ColumnsInput =
+	| { mode: 'autoMapInputData'; row: IDataObject; options: MappingOptions }
+	/** Define Below: the values given, by attribute code (expressions evaluated by n8n). */
+	| { mode: 'defineBelow'; values: IDataObject };
+
+export function columnsInput(item: PimItem): ColumnsInput {
+	if (savedColumns(item).mode === 'autoMapInputData')
+		return { mode: 'autoMapInputData', row: item.row(), options: mappingOptions(item) };
+	const columns = item.ctx.getNodeParameter('columns', {}) as IDataObject;
+	const values =
+		columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
+	return { mode: 'defineBelow', values };
+}
+
+/** The account's attributes when the input has anything to map (read once per execution). */
+export async function catalogFor(
+	run: PimRun,
 	pim: PimClient,
-): Promise<(scope: ConventionScope) => MappedValues> {
-	const { mode, codes } = savedColumns(item);
-	if (mode === 'autoMapInputData') {
-		const catalog = await attributeCatalog(item, pim);
-		return (scope) => autoMappedValues(item, item.row(), catalog, mappingOptions(item), scope);
-	}
-	const catalog = codes.length ? await attributeCatalog(item, pim) : undefined;
-	return (scope) => {
-		const values = definedValues(item, catalog);
-		// Import Options → Currency: a price attribute's bare amount.
-		const price = (code: string) => {
-			const attribute = catalog?.byCode.get(code);
-			return attribute !== undefined && isPrice(attribute);
-		};
-		if (scope.currency)
-			for (const a of values.attributes)
-				if (price(a.code)) a.value = amountWith(a.value, scope.currency) as FormValue;
-		return { ...values, unmapped: [], languages: [] };
+	input: ColumnsInput,
+): Promise<AttributeCatalog | undefined> {
+	const any = input.mode === 'autoMapInputData' || Object.keys(input.values).length > 0;
+	return any ? await attributeCatalog(run, pim) : undefined;
+}
+
+/** The attribute values of a version-2 write, typed by the account's attributes. */
+export function mappedValues(
+	input: ColumnsInput,
+	catalog: AttributeCatalog | undefined,
+	scope: ConventionScope,
+): MappedValues {
+	if (input.mode === 'autoMapInputData')
+		return autoMappedValues(input.row, catalog!, input.options, scope);
+	const values = definedValues(input.values, catalog);
+	// Import Options → Currency: a price attribute's bare amount.
+	const price = (code: string) => {
+		const attribute = catalog?.byCode.get(code);
+		return attribute !== undefined && isPrice(attribute);
 	};
+	if (scope.currency)
+		for (const a of values.attributes)
+			if (price(a.code)) a.value = amountWith(a.value, scope.currency) as FormValue;
+	return { ...values, unmapped: [], languages: [] };
 }

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
-import { requiredString } from '../../shared/params';
+import type { PimRun } from '../../shared/run';
+import { fail, requiredString } from '../../shared/params';
 import {
 	categoryChains,
 	categoryName,
@@ -27,11 +28,11 @@ const LABELS: Record<ReferenceKind, string> = {
 
 /** The account's list of one kind, read once per node execution. */
 async function accountList(
-	item: PimItem,
+	run: PimRun,
 	pim: PimClient,
 	kind: ReferenceKind,
 ): Promise<IDataObject[]> {
-	return await item.run.shared(kind, `the account's ${LABELS[kind]}`, async () =>
+	return await run.shared(kind, `the account's ${LABELS[kind]}`, async () =>
 		readAll(pim, SOURCES[kind] as ListSource),
 	);
 }
@@ -96,13 +97,13 @@ export interface References {
 }
 
 export async function readReferences(
-	item: PimItem,
+	run: PimRun,
 	pim: PimClient,
 	needs: Set<ReferenceKind>,
 ): Promise<References> {
 	const [families, channels, categories] = await Promise.all(
 		(['family', 'channel', 'category'] as const).map(async (kind) =>
-			needs.has(kind) ? await accountList(item, pim, kind) : undefined,
+			needs.has(kind) ? await accountList(run, pim, kind) : undefined,
 		),
 	);
 	return { families, channels, categories };
@@ -119,17 +120,17 @@ const FAMILY: Named = { nameKey: 'title', noun: 'family', plural: 'families' };
 const CHANNEL: Named = { nameKey: 'name', noun: 'channel', plural: 'channels' };
 
 /** A code, or the name people know it by, as its code; `label`: the parameter, for errors. */
-function codeOf(item: PimItem, records: IDataObject[], value: string, named: Named, label: string) {
+function codeOf(records: IDataObject[], value: string, named: Named, label: string) {
 	const found = byCodeOrTitle(records, value, named.nameKey);
 	if (found.length === 1) return text(found[0].code);
 	const show = (r: IDataObject) => `"${text(r[named.nameKey])}" (${text(r.code)})`;
 	const word = named.nameKey;
 	if (found.length > 1)
-		item.fail(
+		fail(
 			`Parameter "${label}": "${value}" is the ${word} of ${found.length} ${named.plural}: ${found.map(show).join(' and ')}`,
 			`Give the ${named.noun} code instead.`,
 		);
-	return item.fail(
+	return fail(
 		`Parameter "${label}": "${value}" is neither a code nor a ${word} of a ${named.noun} of the account`,
 		records.length
 			? `Closest ${named.plural}: ${closest(value, records, (r) => [text(r.code), text(r[named.nameKey])], show)}.`
@@ -138,18 +139,13 @@ function codeOf(item: PimItem, records: IDataObject[], value: string, named: Nam
 }
 
 /** A family code or title (as product records show it) as its code. */
-export function familyCode(item: PimItem, families: IDataObject[], value: string): string {
-	return codeOf(item, families, value, FAMILY, 'Family');
+export function familyCode(families: IDataObject[], value: string): string {
+	return codeOf(families, value, FAMILY, 'Family');
 }
 
 /** A channel code or name as its code. `label`: the parameter, for errors. */
-export function channelCode(
-	item: PimItem,
-	channels: IDataObject[],
-	value: string,
-	label = 'Channels',
-): string {
-	return codeOf(item, channels, value, CHANNEL, label);
+export function channelCode(channels: IDataObject[], value: string, label = 'Channels'): string {
+	return codeOf(channels, value, CHANNEL, label);
 }
 
 interface TreeCategory {
@@ -227,7 +223,6 @@ export interface ResolvedCategory {
  * undefined; one that names several, or one outside the entry's channel, is always an error.
  */
 export function findCategory(
-	item: PimItem,
 	categories: IDataObject[],
 	channels: IDataObject[],
 	value: string,
@@ -264,7 +259,7 @@ export function findCategory(
 	if (channel) {
 		const inChannel = found.filter((c) => c.channel === channel);
 		if (found.length && !inChannel.length)
-			item.fail(
+			fail(
 				`Parameter "${label}": "${value}" is not in the tree of the channel "${channel}"`,
 				`It is in: ${found.map((c) => where(c, channels)).join('; ')}.`,
 			);
@@ -286,7 +281,7 @@ export function findCategory(
 		// One code in several trees, none chosen: the PIM decides by the product's channels.
 		if (byCode && new Set(found.map((c) => text(c.record.code))).size === 1)
 			return { code: text(found[0].record.code), channel };
-		item.fail(
+		fail(
 			`Parameter "${label}": "${value}" names ${found.length} categories: ${found.map((c) => where(c, channels)).join(' and ')}`,
 			parts
 				? "Set the category's Channel, or assign the product to only one of these channels."
@@ -294,7 +289,7 @@ export function findCategory(
 		);
 	}
 	if (unknown === 'skip') return undefined;
-	return item.fail(
+	return fail(
 		`Parameter "${label}": "${value}" is neither a code, a title nor a path of a category of the account`,
 		all.length
 			? `Closest categories: ${closest(
@@ -336,6 +331,6 @@ export async function assignedChannel(
 ): Promise<{ channel: string; lists?: References }> {
 	const given = requiredString(item, 'channelCode', 'Channel');
 	if (item.version < 2) return { channel: given };
-	const lists = await readReferences(item, pim, new Set<ReferenceKind>(['channel', ...also]));
-	return { channel: channelCode(item, lists.channels ?? [], given, 'Channel'), lists };
+	const lists = await readReferences(item.run, pim, new Set<ReferenceKind>(['channel', ...also]));
+	return { channel: channelCode(lists.channels ?? [], given, 'Channel'), lists };
 }

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
+import type { PimRun } from '../../shared/run';
 import type { AttributeCatalog } from '../../shared/attributes';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { lookaheadFor, MAX_PAGE_SIZE, paginate } from '../../shared/pagination';
@@ -276,12 +277,12 @@ function hashOf(value: string): string {
  * its bound is the digests' memory (MAX_CATALOGUE), not the bound of a read's output items.
  */
 export async function catalogueOf(
-	item: PimItem,
+	run: PimRun,
 	pim: PimClient,
 	compare: boolean,
 	attributes: () => Promise<AttributeCatalog>,
 ): Promise<Catalogue> {
-	return await item.run.shared(`products:${compare}`, "the account's products", async () => {
+	return await run.shared(`products:${compare}`, "the account's products", async () => {
 		const kinds = compare ? await attributes() : undefined;
 		const catalogue = new Catalogue(
 			compare,

@@ -35,7 +35,12 @@ async function run(item: PimItem) {
 			const compare = sync.skipUnchanged || sync.dryRun;
 			const catalogue =
 				sync.lookup === 'allProducts'
-					? await catalogueOf(item, pim, compare, async () => await attributeCatalog(item, pim))
+					? await catalogueOf(
+							item.run,
+							pim,
+							compare,
+							async () => await attributeCatalog(item.run, pim),
+						)
 					: undefined;
 			return { pim, write, sync, compare, catalogue };
 		},

@@ -1,11 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
+import type { PimRun } from '../../shared/run';
 import type { MultiSelectForm } from '../../shared/connection';
 import type { BodyBuilder } from '../../shared/operations';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
-import { optionalString } from '../../shared/params';
+import { fail, optionalString } from '../../shared/params';
 import { readAll, SOURCES, text } from '../../shared/reading';
 import {
 	NO_ATTRIBUTES,
@@ -14,9 +15,9 @@ import {
 	type CategoryEntry,
 	type ProductBody,
 } from './body';
-import { groupBody, joinGroup, notWritten } from './groups';
+import { groupBody, joinGroup, notWritten, type Member } from './groups';
 import { importOptions, type ImportOptions } from './imports';
-import { columnsReader } from './mapping';
+import { catalogFor, columnsInput, mappedValues, type ColumnsInput } from './mapping';
 import {
 	channelCode,
 	findCategory,
@@ -117,44 +118,74 @@ function once<T>(make: () => T): () => T {
 	return () => (made ??= { value: make() }).value;
 }
 
-/** Version 2: the body read, joined by the mapper's values, and its names resolved. */
+/** What a version-2 write reads from its item, all before anything is awaited. */
+interface WriteInput {
+	body: ProductBody;
+	columns: ColumnsInput;
+	imports: ImportOptions;
+	/** The item's row in its product group (Import Options → Group By). */
+	member?: Member;
+	/** Continue On Fail: the item stands alone, it waits for no other. */
+	alone: boolean;
+	first: boolean;
+}
+
+type ResolvedWrite = Omit<ProductWrite, 'form' | 'languages'> & {
+	languages: Array<{ language: string; body: ProductBody }>;
+};
+
+/**
+ * Version 2: every parameter is read from the item first, once (an expression costs n8n tens of
+ * microseconds per item), and checked before the account is read; then the mapper's values join
+ * and the names are resolved against the account's lists, which need only the run.
+ */
 async function resolvedBody(
 	item: PimItem,
 	mode: 'create' | 'update',
 	pim: PimClient,
-): Promise<{
-	body: () => ProductBody;
-	lists: References;
-	notes: () => IDataObject;
-	languages: Array<{ language: string; body: ProductBody }>;
-	instead?: () => IDataObject | undefined;
-}> {
-	// Every parameter is read once (an expression costs n8n tens of microseconds per item) and
-	// checked before the attribute list is read; the mapper's values join once it is.
+): Promise<ResolvedWrite> {
 	const imports = importOptions(item);
 	// A row of a product group joins it before anything is awaited: rows join in item order.
-	const group = imports.groupBy;
-	const member = group ? joinGroup(item, group) : undefined;
-	const instead = member && group ? () => notWritten(item, group, member) : undefined;
+	const member = imports.groupBy ? joinGroup(item, imports.groupBy) : undefined;
 	if (member) {
 		member.sku = optionalString(item.param<unknown>('sku', ''));
+		// A row without its own SKU writes nothing: its images go to the group's products.
 		if (member.sku === undefined) {
-			// A row without its own SKU: its images go to the group's products.
 			member.images = productImages(item, true, imports.imageBaseUrl);
-			return {
-				body: () => {
-					throw new Error('A row of a product group without its own SKU writes nothing');
-				},
-				lists: {},
-				notes: () => ({}),
-				languages: [],
-				instead,
-			};
+			return imagesOnly(item.run, member);
 		}
 	}
-	const read = productBody(item, mode, NO_ATTRIBUTES, imports.imageBaseUrl);
-	const attributeValues = await columnsReader(item, pim);
-	const { unmapped, languages, ...values } = attributeValues({
+	return await resolveWrite(item.run, pim, {
+		body: productBody(item, mode, NO_ATTRIBUTES, imports.imageBaseUrl),
+		columns: columnsInput(item),
+		imports,
+		member,
+		alone: item.continueOnFail(),
+		first: item.index === 0,
+	});
+}
+
+/** A row of a product group without its own SKU: it outputs what became of its images. */
+function imagesOnly(run: PimRun, member: Member): ResolvedWrite {
+	return {
+		body: () => {
+			throw new Error('A row of a product group without its own SKU writes nothing');
+		},
+		lists: {},
+		notes: () => ({}),
+		languages: [],
+		instead: () => notWritten(run, member),
+	};
+}
+
+/** The mapper's values joined to the body read, its names resolved. */
+async function resolveWrite(
+	run: PimRun,
+	pim: PimClient,
+	{ body: read, columns, imports, member, alone, first }: WriteInput,
+): Promise<ResolvedWrite> {
+	const catalog = await catalogFor(run, pim, columns);
+	const { unmapped, languages, ...values } = mappedValues(columns, catalog, {
 		language: read.languageCode,
 		channels: (read.channels ?? []).map((c) => c.code),
 		currency: imports.currency,
@@ -162,22 +193,26 @@ async function resolvedBody(
 	});
 	if (languages.length)
 		await checkLanguages(
-			item,
+			run,
 			pim,
 			languages.map((l) => l.language),
 		);
-	const { body, lists, notes } = await resolveNames(item, pim, { ...read, ...values }, imports);
+	const { body, lists, notes } = await resolveNames(
+		run,
+		pim,
+		{ ...read, ...values },
+		imports,
+		alone,
+	);
 	// The input fields that went nowhere: said once per run, on its first item (see notes).
-	const run = item.run;
 	const unmappedInRun = run.ofNodeRun('unmappedColumns', () => new Set<string>());
 	for (const field of unmapped) unmappedInRun.add(field);
-	const first = item.index === 0;
 	if (member) member.body = body;
 	return {
 		// A group's product gets its group's images and lists when it writes (groups.ts).
-		body: member && group ? once(() => groupBody(item, group, body)) : () => body,
+		body: member ? once(() => groupBody(run, member, body)) : () => body,
 		lists,
-		instead,
+		instead: member ? () => notWritten(run, member) : undefined,
 		languages: languages.map(({ language, values: own }) => ({
 			language,
 			// The product's other language: its SKU and that language's values, nothing else.
@@ -186,21 +221,21 @@ async function resolvedBody(
 		notes: () => {
 			const own = notes();
 			// With Continue On Fail items do not wait for each other: each says its own.
-			const report = item.continueOnFail() ? unmapped : first ? [...unmappedInRun] : [];
+			const report = alone ? unmapped : first ? [...unmappedInRun] : [];
 			return report.length ? { ...own, unmappedColumns: report } : own;
 		},
 	};
 }
 
 /** Every language of the write is one of the account's: an error naming it otherwise. */
-async function checkLanguages(item: PimItem, pim: PimClient, wanted: string[]): Promise<void> {
-	const locales = await item.run.shared('locales', "the account's languages", async () =>
+async function checkLanguages(run: PimRun, pim: PimClient, wanted: string[]): Promise<void> {
+	const locales = await run.shared('locales', "the account's languages", async () =>
 		readAll(pim, SOURCES.locale),
 	);
 	const codes = locales.map((l) => text(l.code));
 	for (const language of wanted)
 		if (!codes.some((c) => c.toLowerCase() === language.toLowerCase()))
-			item.fail(
+			fail(
 				`Parameter "Import Options → All Languages": the input has columns in the language "${language}", which the account does not have`,
 				`The account's languages: ${codes.join(', ') || 'none'}.`,
 			);
@@ -214,10 +249,12 @@ async function checkLanguages(item: PimItem, pim: PimClient, wanted: string[]): 
  * body names something from, once per execution (references.ts).
  */
 async function resolveNames(
-	item: PimItem,
+	run: PimRun,
 	pim: PimClient,
 	body: ProductBody,
 	imports: ImportOptions,
+	/** Continue On Fail: the run's count of items with skipped categories is not known. */
+	alone: boolean,
 ): Promise<{ body: ProductBody; lists: References; notes: () => IDataObject }> {
 	const channels = body.channels ?? [];
 	const categories = body.categories ?? [];
@@ -227,11 +264,11 @@ async function resolveNames(
 	if (categories.length) needs.add('category').add('channel');
 	if (!needs.size) return { body, lists: {}, notes: () => ({}) };
 
-	const lists = await readReferences(item, pim, needs);
+	const lists = await readReferences(run, pim, needs);
 	const channelList = lists.channels ?? [];
 	const resolvedChannels = channels.map((c) => ({
 		...c,
-		code: channelCode(item, channelList, c.code),
+		code: channelCode(channelList, c.code),
 	}));
 	const productChannels = resolvedChannels.map((c) => c.code);
 	const skipped: string[] = [];
@@ -240,11 +277,10 @@ async function resolveNames(
 	for (const given of categories) {
 		const value = imports.category(given.code);
 		const found = findCategory(
-			item,
 			lists.categories ?? [],
 			channelList,
 			value,
-			given.channel ? channelCode(item, channelList, given.channel, 'Categories') : undefined,
+			given.channel ? channelCode(channelList, given.channel, 'Categories') : undefined,
 			productChannels,
 			'Categories',
 			imports.unknownCategories,
@@ -261,19 +297,15 @@ async function resolveNames(
 	}
 	const resolved = {
 		...body,
-		familyCode: body.familyCode
-			? familyCode(item, lists.families ?? [], body.familyCode)
-			: undefined,
+		familyCode: body.familyCode ? familyCode(lists.families ?? [], body.familyCode) : undefined,
 		channels: resolvedChannels,
 		categories: resolvedCategories,
 	};
-	const skippedItems = item.run.ofNodeRun('itemsWithSkippedCategories', () => ({ count: 0 }));
+	const skippedItems = run.ofNodeRun('itemsWithSkippedCategories', () => ({ count: 0 }));
 	if (skipped.length) skippedItems.count++;
 	const notes = (): IDataObject => ({
 		...(skipped.length ? { skippedCategories: skipped } : {}),
-		...(skipped.length && !item.continueOnFail()
-			? { itemsWithSkippedCategories: skippedItems.count }
-			: {}),
+		...(skipped.length && !alone ? { itemsWithSkippedCategories: skippedItems.count } : {}),
 		...(warnings.length ? { warnings } : {}),
 	});
 	return { body: resolved, lists, notes };

@@ -1,21 +1,15 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { recordsOperation, sendThroughTransport } from '../../shared/operations';
-import { itemOf } from '../../shared/item';
+import { itemPreSend, recordsOperation, sendThroughTransport } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 
 /** SKU (skuField in shared/standard.ts, shared with the product operations) as the query. */
-async function sendSku(this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	options.qs = { ...options.qs, sku: requiredString(itemOf(this), 'sku', 'SKU') };
+const sendSku = itemPreSend((item, options) => {
+	options.qs = { ...options.qs, sku: requiredString(item, 'sku', 'SKU') };
 	return options;
-}
+});
 
 export const option: INodePropertyOptions = {
 	name: 'Get Product Relation',
