@@ -2,7 +2,8 @@ import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import type { Limiter } from '../../nodes/Pim/shared/limiter';
 import { RUN_SETTINGS, type ReliabilitySettings } from '../../nodes/Pim/shared/policy';
-import { pimClient, type PimClient, type PimContext } from '../../nodes/Pim/shared/transport';
+import type { PimContext } from '../../nodes/Pim/shared/attempt';
+import { pimClient, type PimClient } from '../../nodes/Pim/shared/transport';
 
 export type Answer = Partial<IN8nHttpFullResponse> | Error;
 

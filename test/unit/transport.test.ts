@@ -13,8 +13,8 @@ import {
 	classify,
 	networkCodeOf,
 	parseRetryAfter,
-	pimClient,
-} from '../../nodes/Pim/shared/transport';
+} from '../../nodes/Pim/shared/failures';
+import { pimClient } from '../../nodes/Pim/shared/transport';
 import { RUN_SETTINGS } from '../../nodes/Pim/shared/policy';
 import { clientOn, envelope, fakeContext } from './fakes';
 
@@ -88,6 +88,17 @@ describe('classify', () => {
 		expect(classify(response(200, ''), false)).toMatchObject({
 			failure: { message: 'The PIM answered HTTP 200 with an empty body', retry: true },
 		});
+	});
+
+	it('retries a read whose answer is not JSON by its status: a gateway page yes, a 404 page no', () => {
+		const page = (status: number) =>
+			classify(response(status, '<html><body>Not here</body></html>'), false);
+		// A wrong Base URL's page comes back the same however often it is asked.
+		expect(page(404)).toMatchObject({ failure: { retry: false, httpCode: 404 } });
+		expect(page(401)).toMatchObject({ failure: { retry: false } });
+		expect(page(502)).toMatchObject({ failure: { retry: true } });
+		expect(page(200)).toMatchObject({ failure: { retry: true } });
+		expect(page(429)).toMatchObject({ failure: { retry: true } });
 	});
 
 	it('retries network failures for reads, and for writes only when nothing was sent', () => {

@@ -2,8 +2,8 @@ import type { AnswerProblem } from './answer';
 
 /**
  * How the package treats the PIM, in one place: what every request carries, the settings each
- * kind of client starts from, and when a failed attempt is tried again (read by transport.ts's
- * classify, which decides, and send, which waits and tells the account's limiter).
+ * kind of client starts from, and when a failed attempt is tried again (read by failures.ts's
+ * classify, which decides, and transport.ts's send, which waits and tells the account's limiter).
  */
 
 /** Headers of every request: the node's requestDefaults and the transport's own options. */
@@ -62,6 +62,13 @@ export const RETRY_POLICY = {
 	pausesAccount: new Set([429]),
 	/** Server errors from this status on are repeated for reads. */
 	readsRetriedFrom: 500,
+	/**
+	 * An answer that is not JSON (an HTML page, an empty or garbled body), for reads: repeated
+	 * when its status says the PIM meant to answer (2xx: the body was garbled on the way) or failed
+	 * on its side (from readsRetriedFrom). A 3xx or 4xx page (a wrong Base URL's HTML 404, a
+	 * proxy's login page) would come back the same: not repeated.
+	 */
+	notJsonReadsRetried: { ok: true, fromServerErrors: true, clientErrors: false },
 	/** Socket errors that say the request never left or never reached a server: always repeated. */
 	notSent: new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']),
 	/** Socket errors after which the PIM may have acted: repeated for reads only. */
