@@ -14,14 +14,14 @@ import { product } from './resources/product';
 import { relation } from './resources/relation';
 import { requestOptions } from './shared/descriptions';
 import { REQUEST_HEADERS } from './shared/policy';
-import { resourcePicker, skuField, subtitleOf } from './shared/standard';
+import { resourcePicker, skuField, subtitleOf } from './shared/registry';
 
 /** The resources; each lists its operations in its folder's index.ts. */
 const resources = [product, category, family, channel, attribute, locale, currency, relation];
 
 /**
  * The PIM node. Declarative: each operation's `routing` says what to send; the operation
- * runners in shared/operations.ts send it (bounded, retried, checked) and shape the items
+ * runners in shared/runners.ts send it (bounded, retried, checked) and shape the items
  * (see sendThroughTransport there for how n8n is made to hand them the request).
  *
  * Version 2 (new nodes) takes product attribute values through the `columns` resource mapper

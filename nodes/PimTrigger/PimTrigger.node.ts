@@ -8,14 +8,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
-import {
-	categoryChains,
-	FULL_LIST_PAGE_SIZE,
-	pagesOf,
-	readAll,
-	SOURCES,
-	text,
-} from '../Pim/shared/reading';
+import { FULL_LIST_PAGE_SIZE, pagesOf, readAll, SOURCES } from '../Pim/shared/reading';
+import { categoryChains, text } from '../Pim/shared/records';
 import { codeDropdown } from '../Pim/shared/descriptions';
 import { ENDPOINTS } from '../Pim/shared/endpoints';
 import { MAX_ITEMS_PER_INPUT, paginate, tooManyRecords } from '../Pim/shared/pagination';
@@ -45,6 +39,11 @@ async function readProductsSince(
 	since: string | 'newest' | undefined,
 ): Promise<IDataObject[]> {
 	const products: IDataObject[] = [];
+	// Pages come from pagesOf, the paging loop of readers that stop early; a whole read from
+	// page 2 on comes from readAll, after page 1 decided it. paginate drops the repeats within
+	// one read, but these are two reads (and pagesOf's pages are read one by one): a product that
+	// moves across a page boundary between them would be seen twice, so the poll drops repeats
+	// by id across all of them here.
 	const seen = new Set<string>();
 	const add = (records: IDataObject[]) => {
 		for (const p of records) {
@@ -81,7 +80,7 @@ async function readProductsSince(
 	return products;
 }
 
-/** The given categories and every category below them (the tree walked once, reading.ts). */
+/** The given categories and every category below them (the tree walked once, records.ts). */
 function withDescendants(roots: IDataObject[], all: IDataObject[]): IDataObject[] {
 	const rootIds = new Set(roots.map((c) => text(c.id)));
 	const chains = categoryChains(all);

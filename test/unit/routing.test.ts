@@ -1,13 +1,13 @@
 /**
  * Every operation must reach the PIM through the package's transport (sendThroughTransport in
- * nodes/Pim/shared/operations.ts): one routed the plain declarative way would be sent by n8n
+ * nodes/Pim/shared/runners.ts): one routed the plain declarative way would be sent by n8n
  * itself, without the shared limiter, the retry decision or the envelope check.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { Pim } from '../../nodes/Pim/Pim.node';
 import { ENDPOINTS } from '../../nodes/Pim/shared/endpoints';
-import { sendsItsOwnRequests, sendThroughTransport } from '../../nodes/Pim/shared/operations';
+import { sendsItsOwnRequests, sendThroughTransport } from '../../nodes/Pim/shared/runners';
 
 /** Operations whose code sends its own requests (a look-up, then a write): n8n builds none. */
 const OWN_REQUESTS = ['product.upsert', 'product.getBySku'];

@@ -5,7 +5,8 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { categoryPaths, pagesOf, readAll, SOURCES, text, type ListSource } from '../shared/reading';
+import { pagesOf, readAll, SOURCES, type ListSource } from '../shared/reading';
+import { categoryPaths, text } from '../shared/records';
 import { dropdownClient } from './client';
 
 /**

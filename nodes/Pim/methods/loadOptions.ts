@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { categoryPaths, readAll, SOURCES, text } from '../shared/reading';
+import { readAll, SOURCES } from '../shared/reading';
+import { categoryPaths, text } from '../shared/records';
 import { dropdownClient } from './client';
 
 /** Dropdowns of codes: value = code, sorted by label. An empty account gives an empty list. */

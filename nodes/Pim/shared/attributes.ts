@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { text } from './reading';
+import { text } from './records';
 
 /**
  * The account's attributes as the editor (the mapper's fields, methods/resourceMapping.ts) and

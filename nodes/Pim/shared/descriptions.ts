@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination';
-import { itemPreSend } from './operations';
+import { itemPreSend } from './runners';
 import { positiveId } from './params';
 
 /** Property builders shared by the resources, so each field is defined once. */

@@ -11,7 +11,7 @@ import type { PimItem } from './item';
 
 /**
  * A problem of an item's parameters or of what they name. Raised by code under an operation's
- * runner, which makes it the node's own error naming the item (operations.ts, asOwnError): the
+ * runner, which makes it the node's own error naming the item (runners.ts, asOwnError): the
  * code that finds a problem needs no item to report it.
  */
 export class ParameterProblem extends Error {
@@ -53,23 +53,24 @@ export function positiveId(item: PimItem, name: string, label: string): string {
 	return text;
 }
 
-/** Several values given as an array or as one comma-separated string. */
-export function listOf(value: unknown): string[] {
-	const parts = Array.isArray(value)
-		? value
-		: value === undefined || value === null
-			? []
-			: String(value).split(',');
-	return parts.map((v) => String(v).trim()).filter((v) => v !== '');
-}
-
 /**
- * Every value in a parameter that may hold several, as version 2 reads them: a list (nested lists
- * flattened), a comma-separated text, or both; null, undefined and empty parts give nothing.
+ * The one list splitter: several values given as a list, a comma-separated text, or both; null,
+ * undefined and empty texts give nothing. A list's elements are read by `read`:
+ * - 'asGiven' (version 1's parameters, and lists such as Fields to Ignore): each element trimmed;
+ * - 'flattened' (version 2's Channels, Categories and Images): nested lists flattened, each text
+ *   split at its commas as well;
+ * - 'exact' (a product record's list, compared as the PIM holds it): each element as it is.
  */
-export function valuesOf(value: unknown): string[] {
+export function listOf(
+	value: unknown,
+	read: 'asGiven' | 'flattened' | 'exact' = 'asGiven',
+): string[] {
 	if (value === undefined || value === null) return [];
-	if (Array.isArray(value)) return value.flatMap(valuesOf);
+	if (Array.isArray(value)) {
+		if (read === 'flattened') return value.flatMap((v) => listOf(v, read));
+		if (read === 'exact') return value.map((v) => (v === undefined || v === null ? '' : String(v)));
+		return value.map((v) => String(v).trim()).filter((v) => v !== '');
+	}
 	return String(value)
 		.split(',')
 		.map((v) => v.trim())

@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '../../shared/endpoints';
-import { getOneOperation } from '../../shared/standard';
+import { getOneOperation } from '../../shared/registry';
 
 export const { option, description } = getOneOperation({
 	resource: 'category',

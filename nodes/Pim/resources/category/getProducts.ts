@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator, listOptions, returnAllAndLimit } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { listOperation, sendThroughTransport } from '../../shared/operations';
+import { listOperation, sendThroughTransport } from '../../shared/runners';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Products',

@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '../../shared/endpoints';
-import { getOneOperation } from '../../shared/standard';
+import { getOneOperation } from '../../shared/registry';
 import { localeOption } from './localeOption';
 
 // The interface shows this endpoint as POST with `id` and `locale` in the body.

@@ -1,4 +1,4 @@
-import { resourceModule } from '../../shared/standard';
+import { resourceModule } from '../../shared/registry';
 import * as get from './get';
 import * as getAll from './getAll';
 

@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '../../shared/endpoints';
-import { getManyOperation } from '../../shared/standard';
+import { getManyOperation } from '../../shared/registry';
 
 export const { option, description } = getManyOperation({
 	resource: 'locale',

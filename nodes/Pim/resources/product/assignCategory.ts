@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/operations';
+import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/runners';
 import { optionalString, requiredString } from '../../shared/params';
 import { serializeForm, type FormField } from '../../shared/serializer';
 import { assignedChannel, findCategory } from './references';
@@ -52,7 +52,7 @@ export const option: INodePropertyOptions = {
 
 const show = showFor('product', ['assignCategory']);
 
-/** SKU is shared: skuField in shared/standard.ts. */
+/** SKU is shared: skuField in shared/registry.ts. */
 export const description: INodeProperties[] = [
 	codeDropdown({
 		displayName: 'Channel',

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/operations';
+import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/runners';
 import { requiredString } from '../../shared/params';
 import { serializeForm } from '../../shared/serializer';
 import { assignedChannel } from './references';
@@ -30,7 +30,7 @@ export const option: INodePropertyOptions = {
 	),
 };
 
-/** SKU is shared: skuField in shared/standard.ts. */
+/** SKU is shared: skuField in shared/registry.ts. */
 export const description: INodeProperties[] = [
 	codeDropdown({
 		displayName: 'Channel',

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
-import { fail, listOf, optionalString, requiredString, valuesOf } from '../../shared/params';
+import { fail, listOf, optionalString, requiredString } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import { attributeCodeProblem } from '../../shared/attributes';
 
@@ -87,7 +87,8 @@ function channelEntries(item: PimItem, several: boolean): ChannelEntry[] {
 	return entries(item, 'channels', 'channel').flatMap((entry) => {
 		const status = statusOf(entry.status);
 		const completenessStatus = optionalString(entry.completenessStatus);
-		if (several) return valuesOf(entry.code).map((code) => ({ code, status, completenessStatus }));
+		if (several)
+			return listOf(entry.code, 'flattened').map((code) => ({ code, status, completenessStatus }));
 		const code = optionalString(entry.code);
 		if (!code) fail('Parameter "Channels": every entry needs a channel code');
 		return [{ code, status, completenessStatus }];
@@ -98,7 +99,7 @@ function channelEntries(item: PimItem, several: boolean): ChannelEntry[] {
 function categoryEntries(item: PimItem, several: boolean): CategoryEntry[] {
 	return entries(item, 'categories', 'category').flatMap((entry) => {
 		const channel = optionalString(entry.channel);
-		if (several) return valuesOf(entry.code).map((code) => ({ code, channel }));
+		if (several) return listOf(entry.code, 'flattened').map((code) => ({ code, channel }));
 		const code = optionalString(entry.code);
 		if (!code) fail('Parameter "Categories": every entry needs a category code');
 		return [{ code, channel }];
@@ -118,7 +119,7 @@ function joinedUrl(base: string, image: string): string {
 /** The Images parameter, read and checked; `imageBaseUrl` joins relative paths (version 2). */
 export function productImages(item: PimItem, several: boolean, imageBaseUrl?: string): string[] {
 	const rawImages = item.param<unknown>('images', []);
-	const given = several ? valuesOf(rawImages) : listOf(rawImages);
+	const given = listOf(rawImages, several ? 'flattened' : 'asGiven');
 	const images = imageBaseUrl ? given.map((image) => joinedUrl(imageBaseUrl, image)) : given;
 	for (const image of images) {
 		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.

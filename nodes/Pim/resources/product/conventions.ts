@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { AccountAttribute } from '../../shared/attributes';
-import { text } from '../../shared/reading';
+import { text } from '../../shared/records';
 
 /**
  * How other systems' exports name their columns, read by Map Automatically in version 2 for the

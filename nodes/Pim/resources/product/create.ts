@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../shared/endpoints';
-import { sendThroughTransport, writeOperation } from '../../shared/operations';
+import { sendThroughTransport, writeOperation } from '../../shared/runners';
 import { productForm } from './write';
 
 export const option: INodePropertyOptions = {

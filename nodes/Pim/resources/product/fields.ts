@@ -7,7 +7,7 @@ import {
 	VERSION_1,
 	type VersionCondition,
 } from '../../shared/descriptions';
-import type { OperationModule } from '../../shared/standard';
+import type { OperationModule } from '../../shared/registry';
 import { importOptionsField } from './imports';
 import { COLUMNS_LABEL } from './mapping';
 
@@ -16,7 +16,7 @@ import { COLUMNS_LABEL } from './mapping';
  * with every operation that shows it. n8n's RoutingNode evaluates a parameter's expressions once
  * per property definition with that name, whatever its displayOptions: with one definition per
  * operation, an Update evaluated `sku` 8 times per item (bench/RESULTS.md, scenario 2).
- * SKU, which relation.getProductRelation shares, is `skuField` in shared/standard.ts.
+ * SKU, which relation.getProductRelation shares, is `skuField` in shared/registry.ts.
  */
 
 /** What version 2 takes in Family besides a code (write.ts resolves it). */

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { recordOperation, sendThroughTransport } from '../../shared/operations';
+import { recordOperation, sendThroughTransport } from '../../shared/runners';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',

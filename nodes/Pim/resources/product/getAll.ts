@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { codeDropdown, listOptions, returnAllAndLimit, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { itemPreSend, listOperation, sendThroughTransport } from '../../shared/operations';
+import { itemPreSend, listOperation, sendThroughTransport } from '../../shared/runners';
 import { fail, optionalString } from '../../shared/params';
 import { isAttributeCode } from '../../shared/attributes';
 

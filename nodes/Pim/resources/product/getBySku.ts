@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { showFor } from '../../shared/descriptions';
 import type { PimItem } from '../../shared/item';
-import { runClient, sendsItsOwnRequests, toItems } from '../../shared/operations';
+import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
 import { requiredString } from '../../shared/params';
 import { productBySku } from './lookup';
 
@@ -31,7 +31,7 @@ export const option: INodePropertyOptions = {
 	routing: sendsItsOwnRequests(run),
 };
 
-/** SKU is shared: skuField in shared/standard.ts. */
+/** SKU is shared: skuField in shared/registry.ts. */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'If Not Found',

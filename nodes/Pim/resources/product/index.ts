@@ -7,7 +7,7 @@ import * as getAll from './getAll';
 import * as getBySku from './getBySku';
 import * as update from './update';
 import * as upsert from './upsert';
-import { resourceModule } from '../../shared/standard';
+import { resourceModule } from '../../shared/registry';
 
 const operations: ProductOperation[] = [
 	create,

@@ -10,7 +10,8 @@ import {
 	type AttributeCatalog,
 	type AttributeKind,
 } from '../../shared/attributes';
-import { readAll, SOURCES, text } from '../../shared/reading';
+import { readAll, SOURCES } from '../../shared/reading';
+import { text } from '../../shared/records';
 import { fail, listOf } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
@@ -271,11 +272,11 @@ export function autoMappedValues(
 		);
 	}
 	return {
-		...valuesOf([...direct, ...found]),
+		...writeValues([...direct, ...found]),
 		unmapped: [...unmatched, ...notHere],
 		languages: [...otherLanguages].map(([language, values]) => ({
 			language,
-			values: valuesOf(values),
+			values: writeValues(values),
 		})),
 	};
 }
@@ -288,7 +289,7 @@ export interface MappedValues extends AttributeValues {
 }
 
 /** The values of one write, each attribute given once. */
-function valuesOf(given: ColumnValue[]): AttributeValues {
+function writeValues(given: ColumnValue[]): AttributeValues {
 	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
 	const sourceOf = new Map<string, string>();
 	for (const { attribute, value, source } of given) {

@@ -3,14 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PimItem } from '../../shared/item';
 import type { PimRun } from '../../shared/run';
 import { fail, requiredString } from '../../shared/params';
-import {
-	categoryChains,
-	categoryName,
-	readAll,
-	SOURCES,
-	text,
-	type ListSource,
-} from '../../shared/reading';
+import { readAll, SOURCES, type ListSource } from '../../shared/reading';
+import { categoryChains, categoryName, text } from '../../shared/records';
 import type { PimClient } from '../../shared/transport';
 
 /**

@@ -1,11 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
+import { listOf } from '../../shared/params';
 import type { PimRun } from '../../shared/run';
 import type { AttributeCatalog } from '../../shared/attributes';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { lookaheadFor, MAX_PAGE_SIZE, paginate } from '../../shared/pagination';
-import { text } from '../../shared/reading';
+import { text } from '../../shared/records';
 import { formValue } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
 import type { ProductBody } from './body';
@@ -51,16 +52,6 @@ export interface Holding {
 	holds(field: string, values: string[], overwrite: boolean): boolean;
 }
 
-/** `null`, a text or a list as a list of texts (records show multi-values as lists). */
-function listIn(value: unknown): string[] {
-	if (value === undefined || value === null || value === '') return [];
-	if (Array.isArray(value)) return value.map(text);
-	return text(value)
-		.split(',')
-		.map((v) => v.trim())
-		.filter(Boolean);
-}
-
 function holdsList(old: string[], sent: string[], overwrite: boolean): boolean {
 	if (overwrite) return old.length === sent.length && sent.every((v, i) => old[i] === v);
 	return sent.every((v) => old.includes(v));
@@ -71,7 +62,8 @@ export function recordHolding(record: IDataObject): Holding {
 	return {
 		is: (field, value) =>
 			record[field] !== undefined && record[field] !== null && text(record[field]) === value,
-		holds: (field, values, overwrite) => holdsList(listIn(record[field]), values, overwrite),
+		holds: (field, values, overwrite) =>
+			holdsList(listOf(record[field], 'exact'), values, overwrite),
 	};
 }
 
@@ -130,7 +122,7 @@ export function changesOf(
 	for (const [field, value] of Object.entries(changed)) {
 		const old = record[field];
 		const list = field === 'category' || (Array.isArray(value) && field !== 'image');
-		changes[field] = { old: list ? listIn(old) : (old ?? null), new: value };
+		changes[field] = { old: list ? listOf(old, 'exact') : (old ?? null), new: value };
 	}
 	return changes;
 }
@@ -205,7 +197,7 @@ export class Catalogue {
 			if (value === undefined || value === null || BOOKKEEPING.has(field)) continue;
 			facts.add('=', field, text(value));
 			if (field === 'category' || Array.isArray(value) || this.multiSelect(field)) {
-				const list = listIn(value);
+				const list = listOf(value, 'exact');
 				facts.add('[', field, JSON.stringify(list));
 				for (const element of list) facts.add('+', field, element);
 			}

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { sendThroughTransport, writeOperation } from '../../shared/operations';
+import { sendThroughTransport, writeOperation } from '../../shared/runners';
 import { FAMILY_ALSO } from './fields';
 import { productForm } from './write';
 

@@ -14,7 +14,7 @@ import {
 	sendsItsOwnRequests,
 	toItems,
 	writeResult,
-} from '../../shared/operations';
+} from '../../shared/runners';
 import { writeInRound } from '../../shared/round';
 import { productBySku } from './lookup';
 import { attributeCatalog } from './mapping';

@@ -3,11 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PimItem } from '../../shared/item';
 import type { PimRun } from '../../shared/run';
 import type { MultiSelectForm } from '../../shared/connection';
-import type { BodyBuilder } from '../../shared/operations';
+import type { BodyBuilder } from '../../shared/runners';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
 import { fail, optionalString } from '../../shared/params';
-import { readAll, SOURCES, text } from '../../shared/reading';
+import { readAll, SOURCES } from '../../shared/reading';
+import { text } from '../../shared/records';
 import {
 	NO_ATTRIBUTES,
 	productBody,

@@ -2,10 +2,10 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { itemPreSend, recordsOperation, sendThroughTransport } from '../../shared/operations';
+import { itemPreSend, recordsOperation, sendThroughTransport } from '../../shared/runners';
 import { requiredString } from '../../shared/params';
 
-/** SKU (skuField in shared/standard.ts, shared with the product operations) as the query. */
+/** SKU (skuField in shared/registry.ts, shared with the product operations) as the query. */
 const sendSku = itemPreSend((item, options) => {
 	options.qs = { ...options.qs, sku: requiredString(item, 'sku', 'SKU') };
 	return options;

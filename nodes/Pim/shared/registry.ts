@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator, listOptions, returnAllAndLimit } from './descriptions';
-import { listOperation, recordOperation, sendThroughTransport } from './operations';
+import { listOperation, recordOperation, sendThroughTransport } from './runners';
 import type { PimRequest } from './transport';
 
 /**
