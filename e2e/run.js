@@ -174,8 +174,10 @@ function examplesCoverage() {
 				ok(
 					node.credentials &&
 						node.credentials.pimApi &&
-						[CRED.id, n8n.COPY_TARGET.id].includes(node.credentials.pimApi.id),
-					`${file}: node "${node.name}" uses credential ${CRED.id} (or ${n8n.COPY_TARGET.id})`,
+						[CRED.id, ...n8n.EXAMPLE_ACCOUNTS.map((a) => a.id)].includes(
+							node.credentials.pimApi.id,
+						),
+					`${file}: node "${node.name}" uses credential ${CRED.id} (or ${n8n.EXAMPLE_ACCOUNTS.map((a) => a.id).join(', ')})`,
 				);
 		}
 	}
@@ -407,7 +409,7 @@ async function runVersion(version, opts, tarball) {
 		sb = await n8n.startSandbox({ log });
 		stopAll.push(() => sb.stop());
 		say(`    · sandbox ${sb.url} (${fmt(sb.startMs)})`);
-		await n8n.addCopyTarget(sb);
+		await n8n.addExampleAccounts(sb);
 		const hostilePim = await hostile.start();
 		stopAll.push(() => hostilePim.stop());
 		const headers = { token: 'demo-token', 'x-domain': 'demo' };
@@ -436,7 +438,7 @@ async function runVersion(version, opts, tarball) {
 					...scale.HUGE_CRED,
 					data: { ...credData, domain: scale.HUGE.domain, token: scale.HUGE.token },
 				},
-				n8n.sandboxCredential(sb, n8n.COPY_TARGET),
+				...n8n.EXAMPLE_ACCOUNTS.map((a) => n8n.sandboxCredential(sb, a)),
 				...hostilePim.credentials(),
 			]);
 			return `${CRED.id}, ${BAD_CRED.id}, ${scale.HUGE_CRED.id}`;

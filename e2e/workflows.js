@@ -559,7 +559,7 @@ specs.push({
 // ---- real exports in, real records out (#24) ----
 
 /** examples/data/shop-products.csv as rows (RFC 4180: quoted fields, "" and line breaks). */
-function csvRows(text) {
+function csvRows(text, delimiter = ',') {
 	const rows = [];
 	let row = [];
 	let field = '';
@@ -571,7 +571,7 @@ function csvRows(text) {
 			else if (c === '"') quoted = false;
 			else field += c;
 		} else if (c === '"') quoted = true;
-		else if (c === ',') (row.push(field), (field = ''));
+		else if (c === delimiter) (row.push(field), (field = ''));
 		else if (c === '\n') (row.push(field), rows.push(row), (row = []), (field = ''));
 		else field += c;
 	}
@@ -581,12 +581,13 @@ function csvRows(text) {
 }
 
 /** A CSV file of examples/data/ as rows (the examples read it from n8n's files folder). */
-const exampleRows = (file) =>
+const exampleRows = (file, delimiter = ',') =>
 	csvRows(
 		require('node:fs').readFileSync(
 			require('node:path').join(__dirname, '..', 'examples', 'data', file),
 			'utf8',
 		),
+		delimiter,
 	);
 
 /** The category paths of the demo account's web tree, by code (to compare what landed). */
@@ -818,6 +819,85 @@ specs.push({
 			);
 		}
 		return `${rows.length} rows of a Shopify export: ${products} variants created with their product's title, description, SEO description, their own options, price (USD), weight in grams, barcode, every image of their product and the mapped category; ${rows.length - products} image rows gave their images`;
+	},
+});
+
+specs.push({
+	id: 'pimAkeneoExport',
+	file: 'migrate-from-akeneo.json',
+	/** Its credential: an account with Akeneo's structure, which e2e/run.js adds to the sandbox. */
+	target: require('../harness').AKENEO_ACCOUNT,
+	async verify(ctx) {
+		// Akeneo's product CSV: `;`, codes, locale/channel/currency suffixes, a unit column.
+		const rows = exampleRows('akeneo-products.csv', ';');
+		const account = this.target.domain;
+		await ctx.admin('/log', { method: 'DELETE' });
+		const { run } = await ctx.execute(this.id);
+		const out = items(run, 'Create or update product');
+		eq(out.length, rows.length, 'one output item per CSV row');
+		const log = (await ctx.admin('/log')).filter(
+			(r) => (r.method === 'POST' || r.method === 'PUT') && r.headers['x-domain'] === account,
+		);
+		const UNITS = { GRAM: 'Gram', KILOGRAM: 'Kilogram' };
+		const LANGUAGES = ['de_DE', 'fr_FR'];
+		for (const [i, row] of rows.entries()) {
+			const where = row.sku;
+			eq(out[i].operation, 'created', `${where} created`);
+			// A language with values in the row is one more write, with that language's values only.
+			const own = (language) =>
+				Object.fromEntries(
+					[
+						['name', row[`name-${language}`]],
+						['description', row[`description-${language}-ecommerce`]],
+					].filter(([, v]) => v),
+				);
+			const languages = LANGUAGES.filter((l) => Object.keys(own(l)).length);
+			eq(out[i].languages, ['en_US', ...languages], `${where} written in each of its languages`);
+			const writes = log.filter((r) => r.body && r.body.sku === where);
+			eq(
+				writes.map((r) => `${r.method} ${r.body.language_code}`),
+				['POST en_US', ...languages.map((l) => `PUT ${l}`)],
+				`${where} writes`,
+			);
+			for (const [w, language] of languages.entries())
+				eq(
+					writes[w + 1].body,
+					{ sku: where, language_code: language, ...own(language) },
+					`${where} ${language}`,
+				);
+			// What the product holds after the writes: the first write's values, with the name and
+			// description of the last language written (the sandbox keeps one value per attribute).
+			const p = await ctx.admin(`/accounts/${account}/products/${encodeURIComponent(where)}`);
+			eq(p.familyCode, row.family, `${where} family`);
+			const values = {
+				material: row.material,
+				price: `${row['price-EUR']} EUR`,
+				weight: `${row.weight} ${UNITS[row['weight-unit']]}`,
+				release_date: row['release_date-ecommerce']
+					? row['release_date-ecommerce'].replace(/-/g, '/')
+					: undefined,
+			};
+			for (const [field, value] of Object.entries(values))
+				eq(p.values[field], value, `${where} ${field}`);
+			eq(
+				p.channels.map((c) => [c.code, Number(c.status)]),
+				[['ecommerce', Number(row.enabled)]],
+				`${where} channel and its status (Akeneo's enabled)`,
+			);
+			eq(
+				p.categories.map((c) => c.code).sort(),
+				row.categories.split(',').sort(),
+				`${where} categories (Akeneo's codes)`,
+			);
+			eq(
+				p.images,
+				row.picture ? [`https://akeneo.example.com/media/${row.picture}`] : [],
+				`${where} image (the media path joined to Image Base URL)`,
+			);
+		}
+		// The second price is said, not dropped in silence (once per run, on the first item).
+		eq(out[0].unmappedColumns, ['price-USD'], 'the run reports price-USD as unmapped');
+		return `${rows.length} rows of an Akeneo export created with family, categories (codes), channel status from enabled, material, price (EUR), weight with its unit, release date, the media path joined, and name and description in en_US, de_DE and fr_FR (one write per language); price-USD reported`;
 	},
 });
 

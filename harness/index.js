@@ -9,7 +9,7 @@
  *               cache, per version), packPackage, installPackageInto
  *   n8n.js      runN8nCli, startN8n (readiness and REST awaited), parseRun, loadExamples, FILES_ENV
  *   rest.js     N8nRest: owner setup, login (cookie n8n-auth + browser-id header), calls
- *   sandbox.js  startSandbox (the sandbox PIM in its own process), addCopyTarget
+ *   sandbox.js  startSandbox (the sandbox PIM in its own process), addExampleAccounts
  *   process.js  run(cmd, args), freePort, portInUse, sleep, fmtMs; children killed on exit
  *   settings.js OFFLINE_ENV (n8n offline, quiet, on loopback), DEFAULT_ENCRYPTION_KEY
  *   browser.js  CHROMIUM (Debian's), its flags, missingBrowser, settle (editor requests done)

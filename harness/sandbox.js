@@ -126,7 +126,7 @@ async function startSandbox({
 
 /**
  * The second credential of "Copy products between accounts": an empty account of the sandbox
- * (created with addCopyTarget) that the example copies the demo account into.
+ * that the example copies the demo account into.
  */
 const COPY_TARGET = {
 	id: 'pimSandboxCopy',
@@ -135,20 +135,42 @@ const COPY_TARGET = {
 	token: 'staging-token',
 };
 
-/** Creates the copy target's account in a running sandbox (no-op when it exists). */
-async function addCopyTarget(sb) {
-	await sb
-		.admin('/accounts', {
-			method: 'POST',
-			body: { domain: COPY_TARGET.domain, token: COPY_TARGET.token, products: 0 },
-		})
-		.catch((e) => {
-			if (!/ 409 /.test(e.message)) throw e;
-		});
+/**
+ * The credential of "Migrate from Akeneo": an empty account with Akeneo's structure (channel
+ * `ecommerce`, three locales), from the example's profile file.
+ */
+const AKENEO_ACCOUNT = {
+	id: 'pimSandboxAkeneo',
+	name: 'PIM sandbox (Akeneo structure)',
+	domain: 'akeneo',
+	token: 'akeneo-token',
+	profileFile: path.join(__dirname, '..', 'examples', 'data', 'akeneo-profile.json'),
+};
+
+/** The accounts beside demo that examples write to, each with the credential they use. */
+const EXAMPLE_ACCOUNTS = [COPY_TARGET, AKENEO_ACCOUNT];
+
+/** Creates the examples' other accounts in a running sandbox (an existing one is left as it is). */
+async function addExampleAccounts(sb) {
+	for (const account of EXAMPLE_ACCOUNTS) {
+		const profile = account.profileFile
+			? JSON.parse(fs.readFileSync(account.profileFile, 'utf8'))
+			: undefined;
+		await sb
+			.admin('/accounts', {
+				method: 'POST',
+				body: { domain: account.domain, token: account.token, products: 0, profile },
+			})
+			.catch((e) => {
+				if (!/ 409 /.test(e.message)) throw e;
+			});
+	}
 }
 
 module.exports = {
 	startSandbox,
 	COPY_TARGET,
-	addCopyTarget,
+	AKENEO_ACCOUNT,
+	EXAMPLE_ACCOUNTS,
+	addExampleAccounts,
 };

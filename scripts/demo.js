@@ -173,12 +173,9 @@ async function main() {
 			});
 			stops.push(() => sb.stop());
 			pim = { baseUrl: sb.url, domain: 'demo', token: 'demo-token', name: 'PIM sandbox (demo)' };
-			// The account "Copy products between accounts" copies the demo account into.
-			await n8n.addCopyTarget(sb);
-			pim.copyTarget = {
-				...n8n.COPY_TARGET,
-				baseUrl: sb.url,
-			};
+			// The accounts examples write to besides demo (copy target, Akeneo's structure).
+			await n8n.addExampleAccounts(sb);
+			pim.others = n8n.EXAMPLE_ACCOUNTS.map((a) => ({ ...a, baseUrl: sb.url }));
 			log(
 				`${sb.url} — accounts demo/demo-token and acme/acme-token, state at ${sb.url}/__admin/accounts`,
 			);
@@ -234,25 +231,15 @@ async function main() {
 					allowHttp: o.allowHttp,
 				},
 			},
-			...(pim.copyTarget
-				? [
-						{
-							id: pim.copyTarget.id,
-							name: pim.copyTarget.name,
-							data: {
-								baseUrl: pim.copyTarget.baseUrl,
-								domain: pim.copyTarget.domain,
-								token: pim.copyTarget.token,
-							},
-						},
-					]
-				: []),
+			...(pim.others ?? []).map((a) => ({
+				id: a.id,
+				name: a.name,
+				data: { baseUrl: a.baseUrl, domain: a.domain, token: a.token },
+			})),
 		]);
 		log(`credential "${pim.name}" (id ${CREDENTIAL_ID})`);
-		if (pim.copyTarget)
-			log(
-				`credential "${pim.copyTarget.name}" (id ${pim.copyTarget.id}, account ${pim.copyTarget.domain}): where "Copy products between accounts" writes`,
-			);
+		for (const a of pim.others ?? [])
+			log(`credential "${a.name}" (id ${a.id}, account ${a.domain})`);
 		const workflows = n8n.loadExamples(path.join(REPO, 'examples'), filesDir).map(({ wf }) => wf);
 		await folder.importWorkflows(workflows);
 		log(`${workflows.length} workflows from examples/`);

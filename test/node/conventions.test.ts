@@ -116,6 +116,58 @@ it("Akeneo: the write's locale and channel, a price with its currency, an amount
 	expect(out.unmappedColumns).toEqual(['name-de_DE', 'short_description-en_US-print']);
 });
 
+it('Akeneo: a price in two currencies lands in the one Import Options → Currency names, the other is reported', async () => {
+	const row = {
+		sku: sku('prices'),
+		name: 'Two prices',
+		'price-EUR': '25.50',
+		'price-USD': '27.00',
+	};
+	const [out] = await land([row], { currency: 'eur' });
+	expect(product(row.sku).values.price).toBe('25.50 EUR');
+	expect(out.unmappedColumns).toEqual(['price-USD']);
+	// Without Currency both columns give the price: an error that says how to choose, before any write.
+	env.sb.clearLog();
+	const { error } = await runPim(env.creds(), create(), {
+		input: [{ ...row, sku: sku('prices') }],
+		version: 2,
+	});
+	expect(error?.message).toBe(
+		'Parameter "Attributes": the input field "price-EUR" and the input field "price-USD" both give the attribute "price" (Price)',
+	);
+	expect(error?.description).toMatch(
+		/^A price in several currencies: set Import Options → Currency/,
+	);
+	expect(writes()).toEqual([]);
+});
+
+it("Magento: additional_attributes' code=value pairs (a multi-select's values joined by |), is_in_stock; the rest reported", async () => {
+	const row = {
+		sku: sku('magento'),
+		store_view_code: '',
+		product_type: 'simple',
+		name: 'Joust Duffle Bag',
+		price: '34.00',
+		is_in_stock: '1',
+		additional_attributes: 'color=Red|Blue,size=M,material=Cotton,activity=Gym',
+	};
+	const [out] = await land([row], { currency: 'USD' });
+	const p = product(row.sku);
+	expect(p.values).toMatchObject({
+		name: 'Joust Duffle Bag',
+		price: '34.00 USD',
+		size: 'M',
+		material: 'Cotton',
+	});
+	expect(p.multiSelect.color).toEqual(['Red', 'Blue']);
+	expect(writes()[0].body).toMatchObject({ inStock: '1' });
+	expect(out.unmappedColumns).toEqual([
+		'store_view_code',
+		'product_type',
+		'additional_attributes (activity)',
+	]);
+});
+
 it('a column that names an attribute as it is keeps going to it, whatever it looks like', async () => {
 	// weight is an attribute: the header-unit column that would also give it goes nowhere, reported.
 	const row = { sku: sku('keep'), name: 'Plain', 'Weight (lbs)': '2', weight: '900 Gram' };

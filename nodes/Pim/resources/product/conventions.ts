@@ -9,7 +9,8 @@ import { text } from '../../shared/records';
  * a column that names an attribute today keeps going to it, so saved workflows do not change.
  *
  * - name/value pairs: WooCommerce's `Attribute N name` + `Attribute N value(s)`, Shopify's
- *   `OptionN Name` + `OptionN Value` (Shopify's `Title` / `Default Title`: no options);
+ *   `OptionN Name` + `OptionN Value` (Shopify's `Title` / `Default Title`: no options), Magento's
+ *   `additional_attributes` (`color=Blue,size=M`, a multi-select's values joined by `|`);
  * - suffixes (Akeneo): `<attribute>-<locale>`, `<attribute>-<locale>-<channel>`,
  *   `<attribute>-<channel>` for the write's language and channels; `<price>-<CUR>`;
  * - units: `<attribute>` with `<attribute>-unit`, a unit in the header (`Weight (lbs)`),
@@ -36,6 +37,8 @@ const EXPORT_COLUMNS: Record<string, string> = {
 	'variant price': 'price',
 	'variant barcode': 'upc',
 	'seo description': 'meta_description',
+	// Magento
+	is_in_stock: 'inStock',
 };
 
 /** The write a row is read for: its language, its channels as given, the default currency. */
@@ -158,6 +161,30 @@ export function conventionValues(
 			});
 	}
 
+	// Magento's additional_attributes: `code=value` pairs joined by commas, a multi-select's values
+	// joined by `|`. A pair for an attribute another column gives, or for none, is reported.
+	const additional = byLower.get('additional_attributes');
+	if (additional !== undefined) {
+		used.add(additional);
+		for (const pair of text(row[additional]).split(',')) {
+			const at = pair.indexOf('=');
+			if (at < 1) continue;
+			const name = pair.slice(0, at).trim();
+			const value = pair.slice(at + 1).trim();
+			const attribute = one(name);
+			if (!attribute || direct.some((d) => d.attribute.code === attribute.code)) {
+				notHere.push(`${additional} (${name})`);
+				continue;
+			}
+			values.push({
+				attribute,
+				value: value.includes('|') ? value.split('|').map((v) => v.trim()) : value,
+				source: `the input field "${additional}" (${name})`,
+				fields: [additional],
+			});
+		}
+	}
+
 	// The standard columns of shop exports.
 	for (const column of unmatched) {
 		const code = EXPORT_COLUMNS[column.trim().toLowerCase()];
@@ -228,13 +255,17 @@ export function conventionValues(
 			const suffix = parts.slice(cut);
 			const source = `the input field "${column}"`;
 			if (suffix.length === 1 && CURRENCY.test(suffix[0]) && isPrice(attribute)) {
-				values.push({
-					attribute,
-					value: amountWith(row[column], suffix[0]),
-					source,
-					fields: [column],
-				});
 				used.add(column);
+				// A write holds one price: with Import Options → Currency, the columns of the other
+				// currencies are not this write's (reported; a second price cannot land).
+				if (scope.currency && suffix[0].toUpperCase() !== scope.currency) notHere.push(column);
+				else
+					values.push({
+						attribute,
+						value: amountWith(row[column], suffix[0]),
+						source,
+						fields: [column],
+					});
 			} else if (suffix.length <= 2) {
 				const locale = LOCALE.test(suffix[0]) ? suffix[0] : undefined;
 				const channel = locale ? suffix[1] : suffix[0];

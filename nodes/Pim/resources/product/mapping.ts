@@ -274,10 +274,13 @@ export function autoMappedValues(
 	return {
 		...writeValues([...direct, ...found]),
 		unmapped: [...unmatched, ...notHere],
-		languages: [...otherLanguages].map(([language, values]) => ({
-			language,
-			values: writeValues(values),
-		})),
+		// Other languages are written in the order of their codes, whatever the columns' order.
+		languages: [...otherLanguages]
+			.sort(([a], [b]) => a.localeCompare(b))
+			.map(([language, values]) => ({
+				language,
+				values: writeValues(values),
+			})),
 	};
 }
 
@@ -297,7 +300,9 @@ function writeValues(given: ColumnValue[]): AttributeValues {
 		if (earlier !== undefined) {
 			failColumns(
 				`${earlier} and ${source} both give the attribute ${describe(attribute)}`,
-				'Remove or rename one of them, or add one to Mapping Options → Fields to Ignore.',
+				isPrice(attribute)
+					? 'A price in several currencies: set Import Options → Currency to the one to write (the others are reported as unmapped), or add the others to Mapping Options → Fields to Ignore.'
+					: 'Remove or rename one of them, or add one to Mapping Options → Fields to Ignore.',
 			);
 		}
 		sourceOf.set(attribute.code, source);
