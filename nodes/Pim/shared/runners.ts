@@ -9,11 +9,11 @@ import type {
 	INodePropertyRouting,
 	PreSendAction,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
 import { itemOf, type PimItem } from './item';
-import { maxRecords, pageSize, pageSlice, runSettings } from './params';
+import { maxRecords, pageSize, pageSlice, ParameterProblem, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
 import { append, skuOf, writeInRound } from './round';
 import { pimClient, type PimClient, type PimRequest } from './transport';
@@ -73,8 +73,8 @@ function runAsPagination(run: OperationRunner, preSend?: PreSendAction[]): INode
 
 /**
  * A preSend that reads the item (a check, a query built from parameters). Its problems are the
- * node's own errors naming the item, as a runner's are: n8n would show a preSend's error that is
- * no NodeApiError under "From PIM" with "Error code none".
+ * node's own errors naming the item: n8n keeps a preSend's NodeOperationError as it is (it
+ * wraps only a runner's errors that are no NodeApiError, see asOwnError).
  */
 export function itemPreSend(
 	prepare: (item: PimItem, options: IHttpRequestOptions) => IHttpRequestOptions,
@@ -84,7 +84,11 @@ export function itemPreSend(
 		try {
 			return prepare(item, options);
 		} catch (error) {
-			throw asOwnError(item, error);
+			if (!(error instanceof ParameterProblem)) throw error;
+			throw new NodeOperationError(item.ctx.getNode(), error.message, {
+				itemIndex: item.index,
+				description: error.description,
+			});
 		}
 	};
 }
