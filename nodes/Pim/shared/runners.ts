@@ -84,10 +84,10 @@ export function itemPreSend(
 		try {
 			return prepare(item, options);
 		} catch (error) {
-			if (!(error instanceof ParameterProblem)) throw error;
-			throw new NodeOperationError(item.ctx.getNode(), error.message, {
+			// n8n's own errors (an expression that failed) pass as they are: the constructor keeps them.
+			throw new NodeOperationError(item.ctx.getNode(), error as Error, {
 				itemIndex: item.index,
-				description: error.description,
+				description: error instanceof ParameterProblem ? error.description : undefined,
 			});
 		}
 	};
