@@ -15,7 +15,7 @@
  */
 const path = require('node:path');
 
-const { loadHarness, ROOT } = require('./lib/harness');
+const { loadInProcess, ROOT } = require('./lib/in-process');
 const { startSandbox } = require('./lib/sandbox');
 const { UPSERT, SKIP } = require('./nightly-sync');
 
@@ -65,7 +65,7 @@ async function measureCatalogue(sb, Catalogue, products, out, log) {
 
 async function run({ products = 250_000, runs = 100, log = () => {} } = {}) {
 	if (!global.gc) throw new Error('run with node --expose-gc');
-	const h = loadHarness();
+	const h = loadInProcess();
 	const { Catalogue } = require(path.join(ROOT, 'dist/nodes/Pim/resources/product/sync.js'));
 	const sb = await startSandbox({
 		extra: ['--account', `big:big-token:${products}`, '--account', 'leak:leak-token:2000'],

@@ -20,13 +20,13 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const n8n = require('../harness');
-const events = require('../harness/workflows');
+const events = require('../harness/event-workflows');
 
 const REPO = n8n.REPO;
 // The last commit before issue #14's shared limiter (953f119).
 const BEFORE_COMMIT = '953f119~1';
 const VERSION = n8n.DEFAULT_VERSION;
-const CRED = { id: 'pimBench', name: 'PIM sandbox (bench)' };
+const CRED = n8n.credentialRef();
 const FAULTS = { latencyMs: 300, rateLimit: { maxConcurrent: 5 } };
 const PATH = 'event-burst';
 
@@ -77,8 +77,8 @@ function workflow(variant, sbUrl) {
 			sendHeaders: true,
 			headerParameters: {
 				parameters: [
-					{ name: 'token', value: 'demo-token' },
-					{ name: 'x-domain', value: 'demo' },
+					{ name: 'token', value: n8n.DEMO_ACCOUNT.token },
+					{ name: 'x-domain', value: n8n.DEMO_ACCOUNT.domain },
 				],
 			},
 			sendBody: true,
@@ -153,7 +153,7 @@ async function runVariant(variant, tarball, o) {
 			version: VERSION,
 			userFolder: folder,
 			package: { tarball },
-			credentials: [n8n.sandboxCredential(sb, CRED)],
+			credentials: [n8n.sandboxCredential(sb)],
 			workflows: [workflow(variant, sb.url)],
 			log,
 		});

@@ -8,13 +8,14 @@
  *   PIM_BENCH_DIST=<other build> node bench/expressions.js
  */
 const { startSandbox } = require('./lib/sandbox');
-const { loadHarness } = require('./lib/harness');
+const { sandboxCredential } = require('../harness/sandbox');
+const { loadInProcess } = require('./lib/in-process');
 
 async function main() {
 	const count = Number(process.argv[2] || 200);
 	const sb = await startSandbox({ products: count, log: false });
 	try {
-		const h = loadHarness();
+		const h = loadInProcess();
 		const { Expression } = require('n8n-workflow');
 		const byValue = new Map();
 		const bySite = new Map();
@@ -49,7 +50,7 @@ async function main() {
 		}));
 		const started = performance.now();
 		const { error } = await h.runPim(
-			{ baseUrl: sb.url, domain: 'demo', token: 'demo-token' },
+			{ ...sandboxCredential(sb).data },
 			{
 				resource: 'product',
 				operation: 'update',

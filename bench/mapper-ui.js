@@ -19,12 +19,7 @@ const n8n = require('../harness');
 
 const { CHROMIUM, CHROMIUM_ARGS, missingBrowser, settle } = n8n;
 
-const OWNER = {
-	email: 'bench@example.com',
-	password: 'Bench-Owner-Pass-1',
-	firstName: 'Bench',
-	lastName: 'Owner',
-};
+const OWNER = n8n.DEFAULT_OWNER;
 // Accounts: [domain, extra attributes] (every account has the 16 base attributes).
 const ACCOUNTS = [
 	['demo', 0],

@@ -21,7 +21,7 @@
  *                              [--real-n8n] [--versions 1.123.81,2.41.1] [--no-small]
  *                              [--no-first-import] [--real-only (catalogue cases only in real n8n)]
  */
-const { loadHarness } = require('./lib/harness');
+const { loadInProcess } = require('./lib/in-process');
 const { startSandbox } = require('./lib/sandbox');
 
 const UPSERT = (options) => ({
@@ -302,7 +302,7 @@ async function run({
 	realOnly = false,
 	log = () => {},
 } = {}) {
-	const h = loadHarness();
+	const h = loadInProcess();
 	// One account per catalogue size: `n<size>`.
 	const sb = await startSandbox({
 		extra: [

@@ -4,13 +4,13 @@
  * What a PIM Trigger poll costs on a big catalogue, per list order: requests and wall time of the
  * activation poll, a poll with no change and a poll with 10 changes, on 100 000 products listed by
  * id ascending, id descending (newest created first) and last update first (as the real service
- * lists products). The trigger runs through n8n-core's PollContext (test/helpers/n8n.ts) against
+ * lists products). The trigger runs through n8n-core's PollContext (harness/in-process.ts) against
  * the sandbox in its own process; requests are counted in the sandbox's log. Scenario 6 of
  * `npm run bench`; alone it prints the table:
  *
  *   node bench/trigger-polls.js [--products 100000]
  */
-const { loadHarness } = require('./lib/harness');
+const { loadInProcess } = require('./lib/in-process');
 const { startSandbox } = require('./lib/sandbox');
 
 const ORDERS = [
@@ -21,7 +21,7 @@ const ORDERS = [
 const DOMAIN = 'polls';
 
 async function run({ products = 100_000, log = () => {} } = {}) {
-	const h = loadHarness();
+	const h = loadInProcess();
 	const sb = await startSandbox({
 		extra: ['--account', `${DOMAIN}:${DOMAIN}-token:${products}`],
 		logLimit: 100_000,

@@ -9,7 +9,14 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { CHROMIUM, CHROMIUM_ARGS, ensurePlaywright, missingBrowser, settle } = require('../harness');
+const {
+	CHROMIUM,
+	CHROMIUM_ARGS,
+	DEFAULT_OWNER,
+	ensurePlaywright,
+	missingBrowser,
+	settle,
+} = require('../harness');
 const { ok } = require('./assert');
 
 async function closeNdv(page) {
@@ -429,7 +436,10 @@ if (require.main === module) {
 	}
 	run({
 		url: args.url || 'http://127.0.0.1:5678',
-		owner: { email: args.email || 'demo@example.com', password: args.password || 'Demo-Pim-2025' },
+		owner: {
+			email: args.email || DEFAULT_OWNER.email,
+			password: args.password || DEFAULT_OWNER.password,
+		},
 		families: (args.families || '').split(',').filter(Boolean),
 		shotsDir: path.resolve(args.out || path.join(__dirname, 'out', 'screenshots')),
 		log: (m) => console.error(m),

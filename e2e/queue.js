@@ -2,8 +2,8 @@
 /**
  * n8n queue mode (issue #14): `npm run test:e2e -- --queue [--versions …]`.
  *
- * For each n8n version: Redis and PostgreSQL started here as processes of their own (Debian's
- * `redis-server` and `postgresql`, data in a temporary folder, nothing left running), one n8n main
+ * For each n8n version: Redis and PostgreSQL (harness/services.js: Debian's `redis-server` and
+ * `postgresql` as processes of their own, data in a temporary folder), one n8n main
  * and two workers (`n8n worker`, 10 executions each) sharing them, the packed package installed in
  * every process's nodes folder as a Community Nodes install puts it, and the sandbox limited to a
  * fixed rate and 5 requests in flight. Then:
@@ -18,7 +18,6 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawn, execFileSync } = require('node:child_process');
 const n8n = require('../harness');
 const { ok, eq } = require('./assert');
 const {
@@ -26,18 +25,12 @@ const {
 	updateOnEventWorkflow,
 	pimTriggerNode,
 	webhookReady,
-} = require('../harness/workflows');
+} = require('../harness/event-workflows');
 const editor = require('./editor');
 const { sandboxProducts } = require('./scale');
 
 const ENCRYPTION_KEY = 'e2e-queue-n8n-nodes-pim-key';
-const OWNER = {
-	email: 'e2e-queue@example.com',
-	password: 'E2e-Queue-Pass-1',
-	firstName: 'Queue',
-	lastName: 'Owner',
-};
-const CRED = { id: 'pimSandbox', name: 'PIM sandbox (demo)' };
+const CRED = n8n.credentialRef();
 const WORKERS = 2;
 const WORKER_CONCURRENCY = 10;
 const SEEDED = 2500;
@@ -49,155 +42,6 @@ const RATE = 100;
 const LATENCY_MS = 10;
 
 const { sleep } = n8n;
-
-/** A command of a Debian package, wherever the package put it. */
-function which(name, dirs = []) {
-	for (const dir of [...dirs, '/usr/local/bin', '/usr/bin', '/usr/sbin'])
-		if (fs.existsSync(path.join(dir, name))) return path.join(dir, name);
-	return null;
-}
-
-function postgresBin(name) {
-	const root = '/usr/lib/postgresql';
-	const versions = fs.existsSync(root) ? fs.readdirSync(root).sort().reverse() : [];
-	return which(
-		name,
-		versions.map((v) => path.join(root, v, 'bin')),
-	);
-}
-
-/** Spawns a long-running service; stop() ends it and waits. */
-function service(cmd, args, { user, cwd } = {}) {
-	const asRoot = process.getuid && process.getuid() === 0;
-	const [bin, argv] = user && asRoot ? ['runuser', ['-u', user, '--', cmd, ...args]] : [cmd, args];
-	const child = spawn(bin, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-	let output = '';
-	child.stdout.on('data', (d) => (output += d));
-	child.stderr.on('data', (d) => (output += d));
-	const exited = new Promise((resolve) => child.on('exit', resolve));
-	return {
-		logs: () => output,
-		async stop() {
-			try {
-				process.kill(-child.pid, 'SIGTERM');
-			} catch {
-				return;
-			}
-			await Promise.race([exited, sleep(10000)]);
-			try {
-				process.kill(-child.pid, 'SIGKILL');
-			} catch {
-				// ended
-			}
-		},
-	};
-}
-
-/** Redis and PostgreSQL on free loopback ports, data in `dir`. */
-async function startServices(dir, log) {
-	const redisBin = which('redis-server');
-	const initdb = postgresBin('initdb');
-	const postgres = postgresBin('postgres');
-	const createdb = postgresBin('createdb');
-	ok(
-		redisBin && initdb && postgres && createdb,
-		'redis-server and postgresql are needed: apt-get install -y redis-server postgresql',
-	);
-	const stops = [];
-	const stopAll = async () => {
-		for (const stop of stops.reverse()) await stop().catch(() => {});
-	};
-	try {
-		const redisPort = await n8n.freePort();
-		const redis = service(redisBin, [
-			'--port',
-			String(redisPort),
-			'--bind',
-			'127.0.0.1',
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--dir',
-			dir,
-		]);
-		stops.push(() => redis.stop());
-
-		// PostgreSQL refuses to run as root: as root, its data belongs to the `postgres` user.
-		const pgData = path.join(dir, 'pg');
-		fs.mkdirSync(pgData, { recursive: true, mode: 0o700 });
-		const asRoot = process.getuid && process.getuid() === 0;
-		const user = asRoot ? 'postgres' : undefined;
-		if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
-		const runAs = (cmd, args) =>
-			execFileSync(
-				asRoot ? 'runuser' : cmd,
-				asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args,
-				{
-					stdio: 'pipe',
-				},
-			);
-		runAs(initdb, ['-D', pgData, '--auth=trust', '-U', 'postgres', '-E', 'UTF8']);
-		const pgPort = await n8n.freePort();
-		const pg = service(
-			postgres,
-			[
-				'-D',
-				pgData,
-				'-p',
-				String(pgPort),
-				'-k',
-				pgData,
-				'-c',
-				'listen_addresses=127.0.0.1',
-				// A throwaway database: durability costs time and buys nothing here.
-				'-c',
-				'fsync=off',
-				'-c',
-				'synchronous_commit=off',
-				'-c',
-				'full_page_writes=off',
-			],
-			{ user, cwd: dir },
-		);
-		stops.push(() => pg.stop());
-		for (const t0 = Date.now(); ; ) {
-			try {
-				runAs(createdb, ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', 'n8n']);
-				break;
-			} catch (e) {
-				if (Date.now() - t0 > 30000)
-					throw new Error(`PostgreSQL did not start: ${e.message}\n${pg.logs().slice(-2000)}`);
-				await sleep(300);
-			}
-		}
-		for (const t0 = Date.now(); !/Ready to accept connections/i.test(redis.logs()); ) {
-			ok(Date.now() - t0 < 15000, `redis did not start: ${redis.logs().slice(-1000)}`);
-			await sleep(100);
-		}
-		log(`redis :${redisPort}, postgresql :${pgPort}`);
-		return {
-			env: {
-				EXECUTIONS_MODE: 'queue',
-				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-				QUEUE_BULL_REDIS_PORT: String(redisPort),
-				DB_TYPE: 'postgresdb',
-				DB_POSTGRESDB_HOST: '127.0.0.1',
-				DB_POSTGRESDB_PORT: String(pgPort),
-				DB_POSTGRESDB_DATABASE: 'n8n',
-				DB_POSTGRESDB_USER: 'postgres',
-				DB_POSTGRESDB_PASSWORD: 'unused-trust-auth',
-				N8N_CONCURRENCY_PRODUCTION_LIMIT: String(WORKER_CONCURRENCY),
-				// Main and workers read the same settings: queue mode needs one encryption key.
-				N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
-			},
-			stop: stopAll,
-		};
-	} catch (e) {
-		await stopAll();
-		throw e;
-	}
-}
 
 /** The workflows: one update per event, an import slice per call, the trigger. */
 function workflows() {
@@ -312,7 +156,7 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 	try {
 		let services;
 		const up = await suite.check('redis + postgresql (own processes, temporary data)', async () => {
-			services = await startServices(dir, log);
+			services = await n8n.startQueueServices(dir, { log });
 			stopAll.unshift(() => services.stop());
 		});
 		if (!up) return;
@@ -327,7 +171,10 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 				return new n8n.N8nFolder({
 					version,
 					userFolder,
-					env: services.env,
+					env: {
+						...services.env,
+						N8N_CONCURRENCY_PRODUCTION_LIMIT: String(WORKER_CONCURRENCY),
+					},
 					encryptionKey: ENCRYPTION_KEY,
 					log,
 				});
@@ -342,7 +189,7 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 		const imported = await suite.check(
 			'import credential and workflows into postgres',
 			async () => {
-				await folders[0].importCredentials([n8n.sandboxCredential(sb, CRED)]);
+				await folders[0].importCredentials([n8n.sandboxCredential(sb)]);
 				await folders[0].importWorkflows(workflows());
 			},
 		);
@@ -366,7 +213,7 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 		});
 		if (!started) return;
 
-		const api = await main.login(OWNER);
+		const api = await main.login();
 		const ctx = { api, flatted };
 		const limited = { latencyMs: LATENCY_MS, rateLimit: { rps: RATE, maxConcurrent: 5 } };
 		const counters = () => sb.admin('/counters');
@@ -456,7 +303,7 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 				);
 				for (const a of answers)
 					eq(JSON.parse(a.text).count_sku, per, 'each slice wrote all its rows');
-				const products = await sandboxProducts(sb.url, { domain: 'demo', token: 'demo-token' });
+				const products = await sandboxProducts(sb.url, n8n.DEMO_ACCOUNT);
 				const bySku = new Map();
 				for (const p of products) bySku.set(p.sku, (bySku.get(p.sku) ?? []).concat(p));
 				for (const [i, row] of rows.entries()) {

@@ -24,7 +24,7 @@ const path = require('node:path');
 const n8n = require('../harness');
 const editor = require('./editor');
 const { ok, eq } = require('./assert');
-const { pimTriggerNode } = require('../harness/workflows');
+const { pimTriggerNode } = require('../harness/event-workflows');
 
 const WORKFLOW_NAME = 'e2e: trigger across a restart';
 const TRIGGER = 'PIM Trigger';

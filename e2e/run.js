@@ -6,7 +6,7 @@
  * For each n8n version: a fresh user folder with the packed package installed as a Community
  * Nodes install does, a fresh PIM sandbox, then
  *   - every example workflow imported and run with `n8n execute`, its output checked against the
- *     sandbox's state (e2e/workflows.js)
+ *     sandbox's state (e2e/examples.js)
  *   - `n8n start`: node/credential types, icons, credential test, dropdowns, list search and the
  *     trigger (manual run and activation) through the editor's REST API (e2e/editor.js)
  *   - the editor in Chromium (e2e/browser.js)
@@ -22,7 +22,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('../harness');
-const { specs, NIGHTLY_IN_BATCHES } = require('./workflows');
+const { specs, NIGHTLY_IN_BATCHES } = require('./examples');
 const editor = require('./editor');
 const scale = require('./scale');
 const queue = require('./queue');
@@ -36,13 +36,8 @@ const EXAMPLES = path.join(REPO, 'examples');
 // Workflows the e2e test runs besides the examples (e.g. saved in an older node version).
 const FIXTURES = path.join(REPO, 'e2e', 'fixtures');
 const ENCRYPTION_KEY = 'e2e-n8n-nodes-pim-encryption-key';
-const OWNER = {
-	email: 'e2e-owner@example.com',
-	password: 'E2e-Owner-Pass-1',
-	firstName: 'E2E',
-	lastName: 'Owner',
-};
-const CRED = { id: 'pimSandbox', name: 'PIM sandbox (demo)' };
+const OWNER = n8n.DEFAULT_OWNER;
+const CRED = n8n.credentialRef();
 const BAD_CRED = { id: 'pimBadToken', name: 'PIM sandbox (wrong token)' };
 const TRIGGER_EXAMPLE = 'pimOnChange';
 const TRIGGER_TEST = 'pimOnChangeTest';
@@ -412,7 +407,7 @@ async function runVersion(version, opts, tarball) {
 		await n8n.addExampleAccounts(sb);
 		const hostilePim = await hostile.start();
 		stopAll.push(() => hostilePim.stop());
-		const headers = { token: 'demo-token', 'x-domain': 'demo' };
+		const headers = n8n.accountHeaders();
 		const pim = async (p) => {
 			const res = await fetch(`${sb.url}/api/integration/${p}`, { headers });
 			const body = await res.json();
@@ -420,7 +415,7 @@ async function runVersion(version, opts, tarball) {
 				throw new Error(`sandbox GET ${p} -> ${res.status} ${body.message}`);
 			return body.data;
 		};
-		const credData = { baseUrl: sb.url, domain: 'demo', token: 'demo-token', allowHttp: false };
+		const credData = n8n.sandboxCredential(sb).data;
 		const badData = { ...credData, token: 'wrong-token' };
 		const cli = async (args, what) => {
 			try {

@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { ok, eq } = require('./assert');
-const events = require('../harness/workflows');
+const events = require('../harness/event-workflows');
 const { webhookReady } = events;
 
 const HUGE_CRED = { id: 'pimHuge', name: 'PIM sandbox (150 000 products)' };

@@ -6,19 +6,9 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
 
 const { DEFAULT_VERSION, ensureN8n, major } = require('./install');
-const {
-	defaultLog,
-	freePort,
-	liveChildren,
-	portInUse,
-	REPO,
-	run,
-	sleep,
-	stopGroup,
-} = require('./process');
+const { defaultLog, freePort, portInUse, REPO, run, sleep, startProcess } = require('./process');
 const { DEFAULT_ENCRYPTION_KEY } = require('./settings');
 
 async function n8nEnv(
@@ -39,7 +29,12 @@ async function n8nEnv(
 
 let cliRuns = 0;
 
-/** Runs an n8n CLI command (import:workflow, execute, ...) against a user folder. */
+/**
+ * Runs an n8n CLI command (import:workflow, execute, ...) against a user folder. For a bench:
+ * `nodeArgs` go to Node before n8n's own (`--cpu-prof`, a heap size), `sampleRss` adds the
+ * process's peak memory, and `stdoutFile` keeps what it printed in the caller's file (not read
+ * into `stdout`: `n8n execute` prints every item).
+ */
 async function runN8nCli({
 	version = DEFAULT_VERSION,
 	userFolder,
@@ -49,27 +44,33 @@ async function runN8nCli({
 	log = defaultLog,
 	allowFail = true,
 	timeoutMs = 5 * 60000,
+	nodeArgs = [],
+	sampleRss = false,
+	stdoutFile,
 }) {
 	const { inst, env: e } = await n8nEnv(version, { userFolder, env, encryptionKey, log });
 	fs.mkdirSync(userFolder, { recursive: true });
-	const stdoutFile = path.join(userFolder, `.cli-stdout-${process.pid}-${++cliRuns}.txt`);
+	const ownFile = path.join(userFolder, `.cli-stdout-${process.pid}-${++cliRuns}.txt`);
 	try {
-		return await run(inst.nodeBin, [inst.n8nBin, ...args], {
+		return await run(inst.nodeBin, [...nodeArgs, inst.n8nBin, ...args], {
 			cwd: userFolder,
 			env: e,
 			allowFail,
 			timeoutMs,
-			stdoutFile,
+			sampleRss,
+			stdoutFile: stdoutFile ?? ownFile,
+			readStdout: !stdoutFile,
 		});
 	} finally {
-		fs.rmSync(stdoutFile, { force: true });
+		fs.rmSync(ownFile, { force: true });
 	}
 }
 
 /**
  * Starts `n8n start` (or `command`: `worker`, whose health server answers on `port`) on 127.0.0.1:<port>
- * for a user folder and waits for /healthz/readiness.
- * Returns { url, port, stop(), logs(), process }.
+ * for a user folder and waits until it is ready: /healthz/readiness and the REST API (`readyAt:
+ * 'readiness'`: readiness alone, checked every `pollMs`, for a bench timing the start).
+ * Returns { url, port, stop(), logs(), process, exited, startMs, env, inst }.
  */
 async function startN8n({
 	version = DEFAULT_VERSION,
@@ -82,6 +83,8 @@ async function startN8n({
 	timeoutMs = 120000,
 	echo = false,
 	logFile,
+	readyAt = 'rest',
+	pollMs = 250,
 }) {
 	fs.mkdirSync(userFolder, { recursive: true });
 	port = port || (await freePort());
@@ -100,50 +103,33 @@ async function startN8n({
 	else e.WEBHOOK_URL = e.WEBHOOK_URL || `http://localhost:${port}/`;
 	const url = `http://127.0.0.1:${port}`;
 	const t0 = Date.now();
-	const child = spawn(inst.nodeBin, [inst.n8nBin, command], {
+	const logStream = logFile ? fs.createWriteStream(logFile) : null;
+	const n8nProcess = startProcess(inst.nodeBin, [inst.n8nBin, command], {
 		cwd: userFolder,
 		env: e,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		detached: true,
+		// Callers search the whole log (e2e counts a worker's executions in it).
+		keepOutput: Infinity,
+		onData: (d) => {
+			if (echo) process.stderr.write(d);
+			if (logStream) logStream.write(d);
+		},
 	});
-	liveChildren.add(child);
-	child.on('exit', () => liveChildren.delete(child));
-	let output = '';
-	const logStream = logFile ? fs.createWriteStream(logFile) : null;
-	const onData = (d) => {
-		output += d;
-		if (echo) process.stderr.write(d);
-		if (logStream) logStream.write(d);
-	};
-	child.stdout.on('data', onData);
-	child.stderr.on('data', onData);
-	let exited = null;
-	const exitPromise = new Promise((resolve) =>
-		child.on('exit', (code, signal) => {
-			exited = { code, signal };
-			if (logStream) logStream.end();
-			resolve(exited);
-		}),
-	);
-	const stop = async () => {
-		if (!exited) await stopGroup(child, exitPromise, 20000);
-		return exited;
-	};
+	if (logStream) n8nProcess.exited.then(() => logStream.end());
+	const stop = () => n8nProcess.stop(20000);
+	const lastLines = () => n8nProcess.logs().split('\n').slice(-40).join('\n');
 	for (;;) {
-		if (exited)
+		if (n8nProcess.hasExited())
 			throw new Error(
-				`n8n ${version} exited during start (${JSON.stringify(exited)}):\n${output.split('\n').slice(-40).join('\n')}`,
+				`n8n ${version} exited during start (${JSON.stringify(n8nProcess.hasExited())}):\n${lastLines()}`,
 			);
 		if (Date.now() - t0 > timeoutMs) {
 			await stop();
-			throw new Error(
-				`n8n ${version} not ready after ${timeoutMs} ms:\n${output.split('\n').slice(-40).join('\n')}`,
-			);
+			throw new Error(`n8n ${version} not ready after ${timeoutMs} ms:\n${lastLines()}`);
 		}
 		try {
 			// Readiness comes before the REST controllers are mounted: wait for both.
 			const res = await fetch(`${url}/healthz/readiness`);
-			if (res.ok && worker) break;
+			if (res.ok && (worker || readyAt === 'readiness')) break;
 			if (res.ok) {
 				const settings = await fetch(`${url}/rest/settings`);
 				await settings.arrayBuffer();
@@ -152,16 +138,16 @@ async function startN8n({
 		} catch {
 			// not listening yet
 		}
-		await sleep(250);
+		await sleep(pollMs);
 	}
 	return {
 		url,
 		port,
 		version,
 		stop,
-		logs: () => output,
-		process: child,
-		exited: exitPromise,
+		logs: n8nProcess.logs,
+		process: n8nProcess.child,
+		exited: n8nProcess.exited,
 		startMs: Date.now() - t0,
 		env: e,
 		inst,

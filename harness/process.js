@@ -54,6 +54,45 @@ async function stopGroup(child, exited, graceMs) {
 	await exited;
 }
 
+/**
+ * Starts a long-running process (a server: the sandbox, n8n, Redis, PostgreSQL) in its own
+ * process group, killed if this process exits without stopping it. `user`: run it as that user
+ * when this process is root (PostgreSQL refuses root). `onData(chunk)`: told of its output;
+ * `logs()` keeps the last `keepOutput` characters of it for error messages.
+ * Returns { child, logs(), exited (a promise of { code, signal }), hasExited(), stop(graceMs) }.
+ */
+function startProcess(cmd, args, { cwd, env, user, onData, keepOutput = 20000 } = {}) {
+	const asRoot = process.getuid && process.getuid() === 0;
+	const [bin, argv] = user && asRoot ? ['runuser', ['-u', user, '--', cmd, ...args]] : [cmd, args];
+	const child = spawn(bin, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	liveChildren.add(child);
+	let output = '';
+	const keep = (d) => {
+		output = (output + d).slice(-keepOutput);
+		if (onData) onData(d);
+	};
+	child.stdout.on('data', keep);
+	child.stderr.on('data', keep);
+	let ended = null;
+	const exited = new Promise((resolve) =>
+		child.on('exit', (code, signal) => {
+			liveChildren.delete(child);
+			resolve((ended = { code, signal }));
+		}),
+	);
+	return {
+		child,
+		logs: () => output,
+		exited,
+		hasExited: () => ended,
+		/** SIGTERM to its group, SIGKILL after `graceMs`; resolves with how it ended. */
+		async stop(graceMs = 10000) {
+			if (!ended) await stopGroup(child, exited, graceMs);
+			return ended;
+		},
+	};
+}
+
 /** An answer's body as JSON, or undefined when it is empty or not JSON (its text says more). */
 function jsonOrUndefined(text) {
 	try {
@@ -67,7 +106,21 @@ function fmtMs(ms) {
 	return ms >= 60000 ? `${(ms / 60000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Runs a command, collecting output; rejects on a non-zero exit unless `allowFail`. */
+/** The resident memory of a process in bytes (Linux), or 0 once it is gone. */
+function rssOf(pid) {
+	try {
+		const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return kb ? Number(kb[1]) * 1024 : 0;
+	} catch {
+		return 0;
+	}
+}
+
+/**
+ * Runs a command, collecting output; rejects on a non-zero exit unless `allowFail`.
+ * `sampleRss`: the result also has `peakRss` and `samples` ([Date.now(), bytes] every 100 ms) of
+ * the process's resident memory (its own children, such as n8n's task runner, not counted).
+ */
 function run(cmd, args, opts = {}) {
 	const {
 		cwd = REPO,
@@ -89,6 +142,15 @@ function run(cmd, args, opts = {}) {
 		let stdout = '';
 		let stderr = '';
 		let timer;
+		let peakRss = 0;
+		const samples = [];
+		const sampler = opts.sampleRss
+			? setInterval(() => {
+					const rss = rssOf(child.pid);
+					peakRss = Math.max(peakRss, rss);
+					if (rss) samples.push([Date.now(), rss]);
+				}, 100)
+			: undefined;
 		if (timeoutMs)
 			timer = setTimeout(() => {
 				stderr += `\n[killed after ${timeoutMs} ms]`;
@@ -105,14 +167,18 @@ function run(cmd, args, opts = {}) {
 		});
 		child.on('error', (e) => {
 			clearTimeout(timer);
+			clearInterval(sampler);
 			reject(e);
 		});
 		if (input !== undefined) child.stdin.end(input);
 		else child.stdin.end();
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
-			if (stdoutFile) stdout = fs.readFileSync(stdoutFile, 'utf8');
+			clearInterval(sampler);
+			// A caller that reads the file itself (hundreds of MB of items) says `readStdout: false`.
+			if (stdoutFile && opts.readStdout !== false) stdout = fs.readFileSync(stdoutFile, 'utf8');
 			const res = { code: code === null ? -1 : code, signal, stdout, stderr, ms: Date.now() - t0 };
+			if (sampler) Object.assign(res, { peakRss, samples });
 			if (res.code !== 0 && !allowFail) {
 				const tail = (stderr || stdout).split('\n').slice(-30).join('\n');
 				const err = new Error(
@@ -154,6 +220,7 @@ function portInUse(port) {
 module.exports = {
 	jsonOrUndefined,
 	stopGroup,
+	startProcess,
 	REPO,
 	liveChildren,
 	defaultLog,
@@ -161,6 +228,7 @@ module.exports = {
 	idle,
 	fmtMs,
 	run,
+	rssOf,
 	freePort,
 	portInUse,
 };

@@ -1,28 +1,20 @@
 'use strict';
-/** The sandbox PIM in its own process (sandbox/cli.ts through ts-node), and its second account. */
+/**
+ * The sandbox PIM in its own process (sandbox/cli.ts through ts-node); its accounts as the
+ * examples, tests, benchmarks and the demo use them: the seeded demo account and the examples'
+ * others, their credentials and headers.
+ */
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
 
-const {
-	defaultLog,
-	jsonOrUndefined,
-	liveChildren,
-	portInUse,
-	REPO,
-	sleep,
-	stopGroup,
-} = require('./process');
+const { defaultLog, jsonOrUndefined, portInUse, REPO, sleep, startProcess } = require('./process');
 
 /**
- * Starts the project's PIM sandbox (`sandbox/cli.ts` through ts-node) as a child process.
- * Returns { url, port, stop(), logs(), admin(path, {method, body}) }.
- */
-/**
- * Starts `sandbox/cli.ts` and resolves once it answers (its ready file holds the URL). Options
- * beside `args` (more flags): `products` and `attributes` of the demo account, `noLog` (no
- * request log), `logLimit`, `maxOldSpaceMB` (heap for a sandbox of 500 000 products).
+ * Starts the sandbox and resolves once it answers (its ready file holds the URL) with
+ * { url, port, stop(), logs(), admin(path, { method, body }), process, startMs }. Options beside
+ * `args` (more flags): `products` and `attributes` of the demo account, `noLog` (no request log),
+ * `logLimit`, `maxOldSpaceMB` (heap for a sandbox of 500 000 products).
  * @param {{ port?: number, products?: number, attributes?: number, noLog?: boolean,
  *   logLimit?: number, maxOldSpaceMB?: number, args?: string[], log?: Function,
  *   timeoutMs?: number }} options
@@ -59,33 +51,22 @@ async function startSandbox({
 	if (noLog) argv.push('--no-log');
 	if (logLimit !== undefined) argv.push('--log-limit', String(logLimit));
 	argv.push(...args);
-	const child = spawn(tsNode, argv, {
+	const sandbox = startProcess(tsNode, argv, {
 		cwd: REPO,
 		env: maxOldSpaceMB
 			? { ...process.env, NODE_OPTIONS: `--max-old-space-size=${maxOldSpaceMB}` }
 			: process.env,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		detached: true,
 	});
-	liveChildren.add(child);
-	child.on('exit', () => liveChildren.delete(child));
-	// The end of its output, for an error message.
-	let output = '';
-	const keep = (d) => (output = (output + d).slice(-20000));
-	child.stdout.on('data', keep);
-	child.stderr.on('data', keep);
-	let exited = null;
-	const exitPromise = new Promise((resolve) =>
-		child.on('exit', (code, signal) => resolve((exited = { code, signal }))),
-	);
 	const t0 = Date.now();
 	let url;
 	for (;;) {
-		if (exited)
-			throw new Error(`sandbox exited during start (${JSON.stringify(exited)}):\n${output}`);
+		if (sandbox.hasExited())
+			throw new Error(
+				`sandbox exited during start (${JSON.stringify(sandbox.hasExited())}):\n${sandbox.logs()}`,
+			);
 		if (Date.now() - t0 > timeoutMs) {
-			child.kill('SIGKILL');
-			throw new Error(`sandbox not ready after ${timeoutMs} ms:\n${output}`);
+			await sandbox.stop(0);
+			throw new Error(`sandbox not ready after ${timeoutMs} ms:\n${sandbox.logs()}`);
 		}
 		try {
 			url = fs.readFileSync(readyFile, 'utf8').trim();
@@ -96,10 +77,9 @@ async function startSandbox({
 		await sleep(100);
 	}
 	const stop = async () => {
-		if (exited) return exited;
-		await stopGroup(child, exitPromise, 5000);
+		const ended = await sandbox.stop(5000);
 		fs.rmSync(path.dirname(readyFile), { recursive: true, force: true });
-		return exited;
+		return ended;
 	};
 	const admin = async (p, { method = 'GET', body } = {}) => {
 		const res = await fetch(`${url}/__admin${p.startsWith('/') ? p : `/${p}`}`, {
@@ -117,11 +97,37 @@ async function startSandbox({
 		url,
 		port: Number(new URL(url).port),
 		stop,
-		logs: () => output,
+		logs: sandbox.logs,
 		admin,
-		process: child,
+		process: sandbox.child,
 		startMs: Date.now() - t0,
 	};
+}
+
+/**
+ * The sandbox's seeded account (sandbox/server.ts) and the credential the examples, the e2e
+ * tests, the benchmarks and the demo give n8n for it.
+ */
+const DEMO_ACCOUNT = {
+	id: 'pimSandbox',
+	name: 'PIM sandbox (demo)',
+	domain: 'demo',
+	token: 'demo-token',
+};
+
+/** The PIM credential of one of the sandbox's accounts, for n8n's `import:credentials`. */
+function sandboxCredential(sb, { id, name, domain, token } = DEMO_ACCOUNT) {
+	return { id, name, data: { baseUrl: sb.url, domain, token, allowHttp: false } };
+}
+
+/** How a workflow's node names a credential: its id and name, never its data. */
+function credentialRef({ id, name } = DEMO_ACCOUNT) {
+	return { id, name };
+}
+
+/** The headers of the interface for one of the sandbox's accounts (a check reading it directly). */
+function accountHeaders({ domain, token } = DEMO_ACCOUNT) {
+	return { token, 'x-domain': domain };
 }
 
 /**
@@ -169,6 +175,10 @@ async function addExampleAccounts(sb) {
 
 module.exports = {
 	startSandbox,
+	DEMO_ACCOUNT,
+	sandboxCredential,
+	credentialRef,
+	accountHeaders,
 	COPY_TARGET,
 	AKENEO_ACCOUNT,
 	EXAMPLE_ACCOUNTS,

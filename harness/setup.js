@@ -16,23 +16,21 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { DEFAULT_VERSION, ensureN8n, installPackageInto } = require('./install');
-const { n8nEnv, runN8nCli, startN8n } = require('./n8n');
+const { runN8nCli, startN8n } = require('./n8n');
 const { defaultLog } = require('./process');
 const { N8nRest } = require('./rest');
 const { DEFAULT_ENCRYPTION_KEY } = require('./settings');
 
-/** The instance owner every harness n8n is set up with (each user folder is its own instance). */
+/**
+ * The instance owner every harness n8n is set up with (each user folder is its own instance):
+ * the demo's sign-in (docs/real-n8n.md), the e2e tests' and the benchmarks'.
+ */
 const DEFAULT_OWNER = {
-	email: 'owner@example.com',
-	password: 'Pim-Owner-Pass-1',
-	firstName: 'PIM',
-	lastName: 'Owner',
+	email: 'demo@example.com',
+	password: 'Demo-Pim-2025',
+	firstName: 'Demo',
+	lastName: 'User',
 };
-
-/** A PIM credential of the sandbox's `domain` account (token `<domain>-token` unless given). */
-function sandboxCredential(sb, { id, name, domain = 'demo', token = `${domain}-token` }) {
-	return { id, name, data: { baseUrl: sb.url, domain, token, allowHttp: false } };
-}
 
 class N8nFolder {
 	/**
@@ -72,8 +70,11 @@ class N8nFolder {
 		return target;
 	}
 
-	/** One CLI command to its end; a non-zero exit throws unless `allowFail`. */
-	async cli(args, { allowFail = false, env = {}, timeoutMs } = {}) {
+	/**
+	 * One CLI command to its end; a non-zero exit throws unless `allowFail`. `measure`: runN8nCli's
+	 * `nodeArgs`, `sampleRss` and `stdoutFile`, for a bench.
+	 */
+	async cli(args, { allowFail = false, env = {}, timeoutMs, ...measure } = {}) {
 		const r = await runN8nCli({
 			version: this.version,
 			userFolder: this.userFolder,
@@ -82,12 +83,17 @@ class N8nFolder {
 			encryptionKey: this.encryptionKey,
 			log: this.log,
 			...(timeoutMs ? { timeoutMs } : {}),
+			...measure,
 		});
 		this.onCli(args, r);
-		if (r.code !== 0 && !allowFail)
+		if (r.code !== 0 && !allowFail) {
+			const printed = measure.stdoutFile
+				? fs.readFileSync(measure.stdoutFile, 'utf8').slice(-3000)
+				: r.stdout;
 			throw new Error(
-				`n8n ${args.join(' ')} exited with ${r.code}\n${(r.stdout + r.stderr).split('\n').slice(-25).join('\n')}`,
+				`n8n ${args.join(' ')} exited with ${r.code}\n${(printed + r.stderr).split('\n').slice(-25).join('\n')}`,
 			);
+		}
 		return r;
 	}
 
@@ -141,19 +147,6 @@ class N8nFolder {
 		return server;
 	}
 
-	/**
-	 * The n8n install and the environment of a process of this folder, for a caller that spawns
-	 * n8n itself (a bench's `execute-batch` under a profiler).
-	 */
-	async processEnv(env = {}) {
-		return await n8nEnv(this.version, {
-			userFolder: this.userFolder,
-			env: { ...this.env, ...env },
-			encryptionKey: this.encryptionKey,
-			log: this.log,
-		});
-	}
-
 	/** A module of this n8n install (e.g. `flatted`, to read execution data as n8n stores it). */
 	async requireFromN8n(name) {
 		const inst = await ensureN8n(this.version, { log: this.log });
@@ -178,4 +171,4 @@ async function prepareN8n(options) {
 	return folder;
 }
 
-module.exports = { N8nFolder, prepareN8n, sandboxCredential, DEFAULT_OWNER };
+module.exports = { N8nFolder, prepareN8n, DEFAULT_OWNER };

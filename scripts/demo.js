@@ -31,13 +31,8 @@ const n8n = require('../harness');
 
 process.env.N8N_PIM_NODE = process.env.N8N_PIM_NODE || '24';
 const REPO = n8n.REPO;
-const OWNER = {
-	email: 'demo@example.com',
-	password: 'Demo-Pim-2025',
-	firstName: 'Demo',
-	lastName: 'User',
-};
-const CREDENTIAL_ID = 'pimSandbox';
+const OWNER = n8n.DEFAULT_OWNER;
+const CREDENTIAL_ID = n8n.DEMO_ACCOUNT.id;
 
 function usage(code) {
 	const text = fs
@@ -172,7 +167,8 @@ async function main() {
 				log,
 			});
 			stops.push(() => sb.stop());
-			pim = { baseUrl: sb.url, domain: 'demo', token: 'demo-token', name: 'PIM sandbox (demo)' };
+			const { domain, token, name } = n8n.DEMO_ACCOUNT;
+			pim = { baseUrl: sb.url, domain, token, name };
 			// The accounts examples write to besides demo (copy target, Akeneo's structure).
 			await n8n.addExampleAccounts(sb);
 			pim.others = n8n.EXAMPLE_ACCOUNTS.map((a) => ({ ...a, baseUrl: sb.url }));

@@ -1,6 +1,6 @@
-// A test file that leaves a timer of the package running fails (test/helpers/background-timers.js);
+// A test file that leaves a timer of the package running fails (harness/background-timers.js);
 // the timers are then let go, so the failure is reported instead of jest hanging on them.
-const { leakedTimers } = require('./helpers/background-timers');
+const { leakedTimers } = require('../harness/background-timers');
 
 afterAll(() => {
 	const leaked = leakedTimers({ release: true });

@@ -3,7 +3,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-require('./helpers/background-timers');
+require('../harness/background-timers');
 
 if (!process.env.N8N_USER_FOLDER) {
 	process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-n8n-test-'));

@@ -26,12 +26,10 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
 const { performance } = require('node:perf_hooks');
 
 const { ROOT } = require('./sandbox');
 
-const CREDENTIAL = { id: 'pimBenchSandbox', name: 'PIM sandbox (bench)' };
 const NODE_NAME = 'PIM';
 /** Items kept in a snapshot per run (execute-batch cuts them after the run). */
 const KEEP_ITEMS = 2;
@@ -78,11 +76,11 @@ function workflow(id, parameters, { keepItems, waitSeconds } = {}) {
 				id: `${id}-p`,
 				name: NODE_NAME,
 				type: 'n8n-nodes-pim.pim',
-				// The version the in-process harness runs (test/helpers/n8n.ts); getAll is the same in both.
+				// The version the in-process harness runs (harness/in-process.ts); getAll is the same in both.
 				typeVersion: 1,
 				position: [220, 0],
 				parameters: { resource: 'product', operation: 'getAll', ...parameters },
-				credentials: { pimApi: CREDENTIAL },
+				credentials: { pimApi: lib().credentialRef() },
 				...(keepItems ? { notes: `CAP_RESULTS_LENGTH=${keepItems}` } : {}),
 			},
 		],
@@ -93,48 +91,6 @@ function workflow(id, parameters, { keepItems, waitSeconds } = {}) {
 		settings: { executionOrder: 'v1' },
 		pinData: {},
 	};
-}
-
-/** The resident memory of a process in bytes (Linux), or 0 once it is gone. */
-function rssOf(pid) {
-	try {
-		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-		const kb = /VmRSS:\s+(\d+)/.exec(status);
-		return kb ? Number(kb[1]) * 1024 : 0;
-	} catch {
-		return 0;
-	}
-}
-
-/**
- * Spawns a command, stdout to a file (n8n execute prints every item), resolves with code, wall
- * time and the process's peak resident memory (sampled every 100 ms; its child processes, such
- * as n8n's task runner, not counted).
- */
-function spawnTo(cmd, args, { env, cwd, outFile, timeoutMs = 15 * 60_000, nodeArgs = [] }) {
-	return new Promise((resolve, reject) => {
-		const out = fs.openSync(outFile, 'w');
-		const t0 = performance.now();
-		const child = spawn(cmd, [...nodeArgs, ...args], { env, cwd, stdio: ['ignore', out, 'pipe'] });
-		let peakRss = 0;
-		/** [Date.now(), rss]: a peak inside a window of the run (rssPeakBetween). */
-		const samples = [];
-		const sampler = setInterval(() => {
-			const rss = rssOf(child.pid);
-			peakRss = Math.max(peakRss, rss);
-			if (rss) samples.push([Date.now(), rss]);
-		}, 100);
-		let stderr = '';
-		child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-6000)));
-		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-		child.on('error', reject);
-		child.on('close', (code, signal) => {
-			clearTimeout(timer);
-			clearInterval(sampler);
-			fs.closeSync(out);
-			resolve({ code: code ?? signal, stderr, wallMs: performance.now() - t0, peakRss, samples });
-		});
-	});
 }
 
 /** The PIM node's figures in one execution's data (the JSON n8n writes for it). */
@@ -243,18 +199,13 @@ async function measure(o) {
 		const folder = await n8n.prepareN8n({
 			userFolder,
 			package: { distDir: o.distDir },
-			credentials: [
-				{
-					...CREDENTIAL,
-					data: { baseUrl: o.url, domain: 'demo', token: 'demo-token', allowHttp: false },
-				},
-			],
+			credentials: [n8n.sandboxCredential({ url: o.url })],
 			workflows,
 			log: o.log,
 		});
 		const setupMs = performance.now() - t0;
 
-		const { inst, env } = await folder.processEnv({ N8N_LOG_LEVEL: 'warn', ...(o.env ?? {}) });
+		const env = { N8N_LOG_LEVEL: 'warn', ...(o.env ?? {}) };
 		// clock-mark.js samples the process's CPU time (and marks the profiler's clock).
 		const nodeArgs = [
 			'--max-old-space-size=8192',
@@ -273,10 +224,8 @@ async function measure(o) {
 			fs.mkdirSync(out);
 			if (o.admin) await o.admin('DELETE', '/counters');
 			const cpuFile = path.join(out, 'cpu.json');
-			const batch = await spawnTo(
-				inst.nodeBin,
+			const batch = await folder.cli(
 				[
-					inst.n8nBin,
 					'execute-batch',
 					`--ids=${ids.join(',')}`,
 					`--snapshot=${out}`,
@@ -284,9 +233,10 @@ async function measure(o) {
 					`--output=${path.join(out, 'summary.json')}`,
 				],
 				{
+					allowFail: true,
 					env: { ...env, PIM_BENCH_CPU_FILE: cpuFile },
-					cwd: userFolder,
-					outFile: path.join(out, 'stdout'),
+					stdoutFile: path.join(out, 'stdout'),
+					timeoutMs: 15 * 60_000,
 					// Only the first process runs under the profiler.
 					nodeArgs: p === 0 ? nodeArgs : nodeArgs.slice(0, 3),
 				},
@@ -319,24 +269,21 @@ async function measure(o) {
 				f.cpuMs = cpuBetween(cpu, f.startedAt, f.stoppedAt);
 				runs.push({ process: p + 1, run: i + 1, ...f });
 			});
-			batches.push({ wallMs: batch.wallMs, requests });
+			batches.push({ wallMs: batch.ms, requests });
 		}
 		const result = { runs, batches, setupMs };
 
 		result.cold = [];
 		for (let c = 0; c < (o.coldExecute ?? 0); c++) {
 			const outFile = path.join(tmp, `cold-${c}.out`);
-			const cold = await spawnTo(
-				inst.nodeBin,
-				[inst.n8nBin, 'execute', '--id=pimBenchCold', '--rawOutput'],
-				{
-					// `n8n execute` prints the run through its logger, at level info.
-					env: { ...env, N8N_LOG_LEVEL: 'info' },
-					cwd: userFolder,
-					outFile,
-					nodeArgs: ['--max-old-space-size=8192'],
-				},
-			);
+			const cold = await folder.cli(['execute', '--id=pimBenchCold', '--rawOutput'], {
+				allowFail: true,
+				// `n8n execute` prints the run through its logger, at level info.
+				env: { ...env, N8N_LOG_LEVEL: 'info' },
+				stdoutFile: outFile,
+				timeoutMs: 15 * 60_000,
+				nodeArgs: ['--max-old-space-size=8192'],
+			});
 			const text = fs.readFileSync(outFile, 'utf8');
 			const start = text.search(/^\{/m);
 			if (cold.code !== 0 || start < 0)
@@ -351,7 +298,7 @@ async function measure(o) {
 			if (items.length !== o.size || new Set(items.map((i) => i.json.id)).size !== o.size)
 				throw new Error(`n8n execute: ${items.length} items, expected ${o.size} distinct products`);
 			delete f.firstItems;
-			result.cold.push({ ...f, processWallMs: cold.wallMs, items: items.length });
+			result.cold.push({ ...f, processWallMs: cold.ms, items: items.length });
 		}
 		if (o.cpuProfile) {
 			// The first timed run apart from the others: it runs with cold code and a young heap.
@@ -401,31 +348,27 @@ async function executeOnce(o) {
 			env: n8n.FILES_ENV(o.filesDir),
 			log: o.log,
 		});
-		const { inst, env } = await folder.processEnv();
 		const outFile = path.join(tmp, 'stdout');
-		const r = await spawnTo(
-			inst.nodeBin,
-			[inst.n8nBin, 'execute', `--id=${o.workflow.id}`, '--rawOutput'],
-			{
-				env,
-				cwd: userFolder,
-				outFile,
-				// PIM_BENCH_CPU_PROF=<dir>: the run under V8's profiler (bench/profile-summary.js reads it).
-				nodeArgs: [
-					'--max-old-space-size=8192',
-					...(process.env.PIM_BENCH_CPU_PROF
-						? ['--cpu-prof', `--cpu-prof-dir=${process.env.PIM_BENCH_CPU_PROF}`]
-						: []),
-				],
-			},
-		);
+		const r = await folder.cli(['execute', `--id=${o.workflow.id}`, '--rawOutput'], {
+			allowFail: true,
+			stdoutFile: outFile,
+			timeoutMs: 15 * 60_000,
+			sampleRss: true,
+			// PIM_BENCH_CPU_PROF=<dir>: the run under V8's profiler (bench/profile-summary.js reads it).
+			nodeArgs: [
+				'--max-old-space-size=8192',
+				...(process.env.PIM_BENCH_CPU_PROF
+					? ['--cpu-prof', `--cpu-prof-dir=${process.env.PIM_BENCH_CPU_PROF}`]
+					: []),
+			],
+		});
 		const text = fs.readFileSync(outFile, 'utf8');
 		if (r.code !== 0)
 			throw new Error(`n8n execute exited with ${r.code}\n${(text + r.stderr).slice(-3000)}`);
 		const data = n8n.parseRun(text);
 		const error = data.data && data.data.resultData && data.data.resultData.error;
 		if (error) throw new Error(`the execution failed: ${error.message}`);
-		return { data, processWallMs: r.wallMs, peakRss: r.peakRss, samples: r.samples };
+		return { data, processWallMs: r.ms, peakRss: r.peakRss, samples: r.samples };
 	} finally {
 		if (!process.env.PIM_BENCH_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
 	}

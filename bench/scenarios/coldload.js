@@ -2,15 +2,13 @@
 /**
  * Scenario 4: cold load. Time for `n8n start` (the cached 1.123.81) to answer /healthz/readiness,
  * with and without the package installed in its user folder the way Community Nodes installs it
- * (`<user folder>/.n8n/nodes/node_modules/n8n-nodes-pim`, via scripts/lib/n8n.js), plus the
+ * (`<user folder>/.n8n/nodes/node_modules/n8n-nodes-pim`, harness/setup.js), plus the
  * package's size on disk and the time to require() its files in a fresh Node process.
  *
- * harness/n8n.js's startN8n() polls readiness every 250 ms, too coarse for a difference of
- * some 100 ms; so n8n is spawned here with the same environment (ensureN8n().env) and polled
- * every 10 ms. Each user folder is started once before measuring (database migrations), then
+ * n8n is started by the harness (N8nFolder.start), its readiness polled every 10 ms: the usual
+ * 250 ms is too coarse for a difference of some 100 ms. Each user folder is started once before measuring (database migrations), then
  * the two folders alternate.
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -20,84 +18,40 @@ const { ROOT } = require('../lib/sandbox');
 
 const n8nLib = () => require(path.join(ROOT, 'harness'));
 
-function sleep(ms) {
-	return new Promise((r) => setTimeout(r, ms));
-}
-
-function rssOfMB(pid) {
-	try {
-		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-		const m = /VmRSS:\s+(\d+) kB/.exec(status);
-		return m ? Number(m[1]) / 1024 : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
 /** Starts n8n for a user folder (harness N8nFolder), resolves when ready; timings and a stop(). */
 async function startOnce(folder) {
 	const lib = n8nLib();
 	const port = await lib.freePort();
-	const { inst, env } = await folder.processEnv({
-		N8N_PORT: String(port),
-		N8N_LOG_LEVEL: 'info',
-		N8N_EDITOR_BASE_URL: `http://localhost:${port}/`,
-		WEBHOOK_URL: `http://localhost:${port}/`,
-	});
-	const { userFolder } = folder;
-	const url = `http://127.0.0.1:${port}`;
 	// n8n writes the node types it loaded here (asynchronously, at start): proof of what was loaded.
-	const typesFile = path.join(userFolder, '.cache', 'n8n', 'public', 'types', 'nodes.json');
+	const typesFile = path.join(folder.userFolder, '.cache', 'n8n', 'public', 'types', 'nodes.json');
 	fs.rmSync(typesFile, { force: true });
-	const t0 = performance.now();
-	const child = spawn(inst.nodeBin, [inst.n8nBin, 'start'], {
-		cwd: userFolder,
-		env,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		detached: true,
+	// Readiness alone, checked every 10 ms: the harness's usual 250 ms would hide the difference.
+	const server = await folder.start({
+		port,
+		env: { N8N_LOG_LEVEL: 'info' },
+		readyAt: 'readiness',
+		pollMs: 10,
+		timeoutMs: 180_000,
 	});
-	let output = '';
-	child.stdout.on('data', (d) => (output = (output + d).slice(-6000)));
-	child.stderr.on('data', (d) => (output = (output + d).slice(-6000)));
+	const readyMs = server.startMs;
+	const rssMB = lib.rssOf(server.process.pid) / 1024 / 1024;
 	let exited = false;
-	const exitPromise = new Promise((resolve) => child.once('exit', () => resolve((exited = true))));
-	const stop = async () => {
-		if (!exited) await n8nLib().stopGroup(child, exitPromise, 20_000);
-	};
-	try {
-		for (;;) {
-			if (exited) throw new Error(`n8n exited during start:\n${output}`);
-			if (performance.now() - t0 > 180_000)
-				throw new Error(`n8n not ready after 180 s:\n${output}`);
-			try {
-				const res = await fetch(`${url}/healthz/readiness`);
-				if (res.ok) break;
-			} catch {
-				// not listening yet
-			}
-			await sleep(10);
-		}
-	} catch (e) {
-		await stop();
-		throw e;
-	}
-	const readyMs = performance.now() - t0;
-	const rssMB = rssOfMB(child.pid);
+	server.exited.then(() => (exited = true));
 	// Let the start finish (stopping n8n half-way prints errors and may leave migrations undone).
 	let types = '';
 	for (const until = performance.now() + 60_000; performance.now() < until && !exited; ) {
-		if (/Editor is now accessible/.test(output) && fs.existsSync(typesFile)) {
+		if (/Editor is now accessible/.test(server.logs()) && fs.existsSync(typesFile)) {
 			types = fs.readFileSync(typesFile, 'utf8');
 			if (/\]\s*$/.test(types)) break;
 		}
-		await sleep(100);
+		await lib.sleep(100);
 	}
 	return {
 		readyMs,
 		rssMB,
 		hasPim: types.includes('"n8n-nodes-pim.pim"'),
-		stop,
-		output: () => output,
+		stop: server.stop,
+		output: server.logs,
 	};
 }
 

@@ -9,11 +9,10 @@
  * stopping the run at the first one; the node's own retries and the HTTP Request node's (absent
  * by default) retry settings are untouched.
  */
-const { loadHarness } = require('../lib/harness');
+const { loadInProcess } = require('../lib/in-process');
 const { runHttpWorkflow, prepareHttp } = require('./httpnode');
 
-const DOMAIN = 'demo';
-const TOKEN = 'demo-token';
+const { domain: DOMAIN, token: TOKEN } = require('../../harness/sandbox').DEMO_ACCOUNT;
 
 /** The input items: `{ sku, name }` per product; `name` is the value written. */
 function inputItems(spec) {
@@ -45,7 +44,7 @@ const V2_UPDATE = {
 };
 
 function nodeTask(spec, version = 1) {
-	const h = loadHarness();
+	const h = loadInProcess();
 	const creds = { baseUrl: spec.url, domain: DOMAIN, token: TOKEN };
 	const input = inputItems(spec);
 	return {

@@ -1,15 +1,14 @@
 'use strict';
 /**
  * Scenario 3 task: the editor's dropdowns (resource-locator lists and option lists) through
- * n8n-core's LoadOptionsContext (test/helpers/n8n.ts), each called `calls` times in a row. The
+ * n8n-core's LoadOptionsContext (harness/in-process.ts), each called `calls` times in a row. The
  * first call is reported separately (cold: JIT and the sandbox's per-page caches); the median is
  * over all calls.
  */
 const { performance } = require('node:perf_hooks');
-const { loadHarness } = require('../lib/harness');
+const { loadInProcess } = require('../lib/in-process');
 
-const DOMAIN = 'demo';
-const TOKEN = 'demo-token';
+const { domain: DOMAIN, token: TOKEN } = require('../../harness/sandbox').DEMO_ACCOUNT;
 
 /** What the editor asks for. `kind` listSearch: args (filter, token); loadOptions: parameters. */
 const CASES = [
@@ -65,7 +64,7 @@ function count(result) {
 }
 
 function prepare(spec) {
-	const h = loadHarness();
+	const h = loadInProcess();
 	const creds = { baseUrl: spec.url, domain: DOMAIN, token: TOKEN };
 	const only = spec.only ? new Set(spec.only) : undefined;
 	const cases = CASES.filter((c) => !only || only.has(c.name));

@@ -8,11 +8,10 @@
  *  - getall-http-split  the same followed by a Split Out node on data.record (one item per product)
  * Every task checks that it read exactly `expected` distinct products.
  */
-const { loadHarness } = require('../lib/harness');
+const { loadInProcess } = require('../lib/in-process');
 const { runHttpWorkflow, paginationParameters, prepareHttp } = require('./httpnode');
 
-const DOMAIN = 'demo';
-const TOKEN = 'demo-token';
+const { domain: DOMAIN, token: TOKEN } = require('../../harness/sandbox').DEMO_ACCOUNT;
 const PRODUCT_PATH = '/api/integration/product';
 
 function check(records, expected, what) {
@@ -23,7 +22,7 @@ function check(records, expected, what) {
 // ---------------------------------------------------------------- PIM node through n8n-core
 
 function nodeTask(spec) {
-	const h = loadHarness();
+	const h = loadInProcess();
 	const creds = { baseUrl: spec.url, domain: DOMAIN, token: TOKEN };
 	const params = (extra) => ({ resource: 'product', operation: 'getAll', ...extra });
 	// The node's own default unless the case sets another page size (see scenarios/getall.js).

@@ -12,14 +12,13 @@
 const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
-const { loadHarness, ROOT } = require('../lib/harness');
+const { loadInProcess, ROOT } = require('../lib/in-process');
 
 const SHARED = ['n8n-workflow', 'n8n-core'];
 const HTTP_TYPE = 'n8n-nodes-base.httpRequest';
 const SPLIT_TYPE = 'n8n-nodes-base.splitOut';
 const INPUT_TYPE = 'bench.input';
-const DOMAIN = 'demo';
-const TOKEN = 'demo-token';
+const { domain: DOMAIN, token: TOKEN } = require('../../harness/sandbox').DEMO_ACCOUNT;
 
 let loaded;
 
@@ -29,7 +28,7 @@ function version(dir) {
 
 function load(n8nDir) {
 	if (loaded) return loaded;
-	const h = loadHarness();
+	const h = loadInProcess();
 	const cacheModules = path.join(n8nDir, 'node_modules');
 	const versions = {};
 	for (const name of SHARED) {

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { sendEnvelope } from './minimal-server';
-import type { PimCredentials } from './n8n';
+import type { PimCredentials } from '../../harness/in-process';
 
 export interface Received {
 	method: string;

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { PimCredentials } from './n8n';
+import type { PimCredentials } from '../../harness/in-process';
 
 /** Sends the interface's envelope; `status_code` as the server wants it (number or string). */
 export function sendEnvelope(

@@ -1,5 +1,5 @@
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox/server';
-import type { PimCredentials } from './n8n';
+import type { PimCredentials } from '../../harness/in-process';
 
 // The package as n8n loads it (dist/), where the shared limiters live.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

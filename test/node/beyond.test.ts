@@ -2,7 +2,7 @@
  * What the interface lacks, built on its endpoints: lookup and upsert by SKU through n8n's
  * engine, and the polling trigger across several polls.
  */
-import { pimTriggerPoller, runPim } from '../helpers/n8n';
+import { pimTriggerPoller, runPim } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();

@@ -4,7 +4,13 @@
  */
 import type { INodeType } from 'n8n-workflow';
 
-import { listSearch, loadOptions, nodeTypes, PIM_TYPE, TRIGGER_TYPE } from '../helpers/n8n';
+import {
+	listSearch,
+	loadOptions,
+	nodeTypes,
+	PIM_TYPE,
+	TRIGGER_TYPE,
+} from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({

@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Expression } from 'n8n-workflow';
 
-import { credentialReads, runPim } from '../helpers/n8n';
+import { credentialReads, runPim } from '../../harness/in-process';
 import { requests, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runPim } from '../helpers/n8n';
+import { runPim } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();

@@ -16,7 +16,7 @@ import {
 	resourceMapping,
 	runPim,
 	type RunResult,
-} from '../helpers/n8n';
+} from '../../harness/in-process';
 
 const SENTINEL = 'sentinel-value-never-leaves-123';
 const host = useHostileServer({ domain: 'acme', token: SENTINEL });

@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ListOrder } from '../../sandbox/server';
-import { credentialReads, runPim } from '../helpers/n8n';
+import { credentialReads, runPim } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runPimInBatches } from '../helpers/n8n';
+import { runPimInBatches } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({ accounts: [{ domain: 'loop', token: 'loop-token', products: 0 }] });

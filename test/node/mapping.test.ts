@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { resourceMapping, runPim } from '../helpers/n8n';
+import { resourceMapping, runPim } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({

@@ -2,7 +2,7 @@
  * Every one of the 23 operations of the contract, run through n8n-core's workflow execution
  * against the sandbox over HTTP: the request that reached the server, and the items produced.
  */
-import { runPim } from '../helpers/n8n';
+import { runPim } from '../../harness/in-process';
 import { requests, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();

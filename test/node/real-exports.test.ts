@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runPim } from '../helpers/n8n';
+import { runPim } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({ accounts: [{ domain: 'copy', token: 'copy-token', products: 0 }] });

@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sendEnvelope, useMinimalServer } from '../helpers/minimal-server';
-import { loadOptions, pimTriggerPoller, runPim } from '../helpers/n8n';
+import { loadOptions, pimTriggerPoller, runPim } from '../../harness/in-process';
 import {
 	REAL_CATEGORIES,
 	REAL_CHANNEL_SHOW,

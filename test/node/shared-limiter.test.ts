@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runPim } from '../helpers/n8n';
+import { runPim } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -129,7 +129,7 @@ it('two processes sharing an account (queue-mode workers): each adapts its windo
 		processes.flatMap((baseUrl, p) =>
 			Array.from({ length: 10 }, (_, e) =>
 				runPim(
-					{ baseUrl, domain: 'demo', token: 'demo-token' },
+					{ ...env.creds(), baseUrl },
 					{
 						resource: 'product',
 						operation: 'update',

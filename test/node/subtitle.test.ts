@@ -5,7 +5,7 @@
 import type { INodeProperties, INodeType } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { nodeTypes, PIM_TYPE, pimNode } from '../helpers/n8n';
+import { nodeTypes, PIM_TYPE, pimNode } from '../../harness/in-process';
 
 const description = (nodeTypes.getByName(PIM_TYPE) as INodeType).description;
 const resources = description.properties.find((p) => p.name === 'resource')!.options as Array<{

@@ -4,7 +4,7 @@
  * numbers come as strings, a list may repeat a SKU, write answers carry no data.
  */
 import { sendEnvelope, useMinimalServer } from '../helpers/minimal-server';
-import { runPim } from '../helpers/n8n';
+import { runPim } from '../../harness/in-process';
 
 const products = Array.from({ length: 7 }, (_, i) => ({
 	id: String(i + 1),

@@ -4,7 +4,7 @@
  * length the PIM used, by the same end-of-list rule as every other read (pagesOf, reading.ts),
  * and emits every change once.
  */
-import { pimTriggerPoller } from '../helpers/n8n';
+import { pimTriggerPoller } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({

@@ -5,7 +5,7 @@
  * previous poll. Requests per poll are measured on 100 000 products (printed, and bounded).
  */
 import type { ListOrder } from '../../sandbox/server';
-import { pimTriggerPoller } from '../helpers/n8n';
+import { pimTriggerPoller } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({

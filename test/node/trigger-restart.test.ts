@@ -11,7 +11,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ListOrder } from '../../sandbox/server';
-import { pimTriggerPoller } from '../helpers/n8n';
+import { pimTriggerPoller } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({ products: 300 });

@@ -4,7 +4,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runPim, type PimCredentials } from '../helpers/n8n';
+import { runPim, type PimCredentials } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { runPim } from '../helpers/n8n';
+import { runPim } from '../../harness/in-process';
 import { startSandbox, type SandboxHandle } from '../../sandbox/server';
 import { admin, expectEnvelope, get } from './helpers';
 

@@ -1,7 +1,7 @@
 import { sleep, Workflow } from 'n8n-workflow';
 
 import { PimApi } from '../../credentials/PimApi.credentials';
-import { nodeTypes, pimNode } from '../helpers/n8n';
+import { nodeTypes, pimNode } from '../../harness/in-process';
 import {
 	deriveDomain,
 	domainFromField,

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Loads the repo's TypeScript test harness (test/helpers/n8n.ts: n8n-core's WorkflowExecute and
+ * Loads the repo's TypeScript test harness (harness/in-process.ts: n8n-core's WorkflowExecute and
  * LoadOptionsContext around the built node in dist/) through ts-node, without type checking.
  */
 const fs = require('node:fs');
@@ -11,7 +11,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 let harness;
 
 function ensureUserFolder() {
-	require('../../test/helpers/background-timers');
+	require('../../harness/background-timers');
 	// n8n-core reads its instance settings from the user folder: keep runs away from ~/.n8n.
 	if (!process.env.N8N_USER_FOLDER) {
 		process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-n8n-'));
@@ -47,8 +47,8 @@ function redirectDist() {
 	};
 }
 
-/** @returns {typeof import('../../test/helpers/n8n')} */
-function loadHarness() {
+/** @returns {typeof import('../../harness/in-process')} */
+function loadInProcess() {
 	if (harness) return harness;
 	ensureUserFolder();
 	redirectDist();
@@ -62,8 +62,8 @@ function loadHarness() {
 		transpileOnly: true,
 		project: path.join(ROOT, 'tsconfig.test.json'),
 	});
-	harness = require(path.join(ROOT, 'test', 'helpers', 'n8n.ts'));
+	harness = require(path.join(ROOT, 'harness', 'in-process.ts'));
 	return harness;
 }
 
-module.exports = { loadHarness, ensureUserFolder, ROOT };
+module.exports = { loadInProcess, ensureUserFolder, ROOT };

@@ -6,6 +6,7 @@
  * ctx: { pim(path) -> data of GET /api/integration/<path> as the demo account,
  *        admin(path, opts) -> sandbox admin endpoint, execute(id) -> { run, ms } }
  */
+const { accountHeaders, AKENEO_ACCOUNT, COPY_TARGET } = require('../harness');
 const { ok, eq, sameMembers, matches } = require('./assert');
 
 const SEED_PRODUCTS = 200;
@@ -705,7 +706,7 @@ specs.push({
 	id: 'pimCopyAccounts',
 	file: 'copy-products-between-accounts.json',
 	/** The example's second credential: an empty account e2e/run.js adds to the sandbox. */
-	target: require('../harness').COPY_TARGET,
+	target: COPY_TARGET,
 	async verify(ctx) {
 		const { run } = await ctx.execute(this.id);
 		const out = items(run, 'Create or update in the target account');
@@ -729,8 +730,8 @@ specs.push({
 				.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !own.includes(k))))
 				.sort((a, b) => a.sku.localeCompare(b.sku));
 		};
-		const copied = await records({ token: this.target.token, 'x-domain': this.target.domain });
-		const original = await records({ token: 'demo-token', 'x-domain': 'demo' });
+		const copied = await records(accountHeaders(this.target));
+		const original = await records(accountHeaders());
 		eq(copied.length, original.length, 'products in the target');
 		for (let i = 0; i < original.length; i++)
 			eq(copied[i], original[i], `product ${original[i].sku}`);
@@ -826,7 +827,7 @@ specs.push({
 	id: 'pimAkeneoExport',
 	file: 'migrate-from-akeneo.json',
 	/** Its credential: an account with Akeneo's structure, which e2e/run.js adds to the sandbox. */
-	target: require('../harness').AKENEO_ACCOUNT,
+	target: AKENEO_ACCOUNT,
 	async verify(ctx) {
 		// Akeneo's product CSV: `;`, codes, locale/channel/currency suffixes, a unit column.
 		const rows = exampleRows('akeneo-products.csv', ';');

@@ -8,7 +8,7 @@
  * - A timer the package itself (dist/, nodes/) leaves running is a leak: `leakedTimers()` lists
  *   the ones still pending and holding the process, with where they were made (test/setup-env.js
  *   fails a test file that leaves one).
- * Loaded first (test/setup-env.js, bench/lib/harness.js).
+ * Loaded first (test/setup-env.js, bench/lib/in-process.js).
  */
 const N8N_CORE_INTERVALS =
 	/n8n-core[\\/](dist|src)[\\/]execution-engine[\\/](ssh-clients-manager|scheduled-task-manager)\.[jt]s/;

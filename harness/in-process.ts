@@ -31,13 +31,13 @@ import { ICredentialsHelper, NodeConnectionTypes, Workflow } from 'n8n-workflow'
 
 // The built package, as n8n loads it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Pim } = require('../../dist/nodes/Pim/Pim.node.js') as { Pim: new () => INodeType };
+const { Pim } = require('../dist/nodes/Pim/Pim.node.js') as { Pim: new () => INodeType };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { PimTrigger } = require('../../dist/nodes/PimTrigger/PimTrigger.node.js') as {
+const { PimTrigger } = require('../dist/nodes/PimTrigger/PimTrigger.node.js') as {
 	PimTrigger: new () => INodeType;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { PimApi } = require('../../dist/credentials/PimApi.credentials.js') as {
+const { PimApi } = require('../dist/credentials/PimApi.credentials.js') as {
 	PimApi: new () => {
 		authenticate: (
 			c: ICredentialDataDecryptedObject,
