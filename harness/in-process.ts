@@ -51,7 +51,7 @@ export const TRIGGER_TYPE = 'n8n-nodes-pim.pimTrigger';
 const INPUT_TYPE = 'test.input';
 
 /** A node that emits the items given in its `items` parameter: the workflow's input. */
-const inputNode = {
+export const inputNode = {
 	description: {
 		displayName: 'Input',
 		name: 'input',

@@ -61,22 +61,8 @@ function load(n8nDir) {
 		n8nWorkflow: require('n8n-workflow'),
 	};
 
-	const inputNode = {
-		description: {
-			displayName: 'Input',
-			name: 'input',
-			group: ['input'],
-			version: 1,
-			description: 'Benchmark input',
-			defaults: { name: 'Input' },
-			inputs: [],
-			outputs: [n8nWorkflow.NodeConnectionTypes.Main],
-			properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
-		},
-		async execute() {
-			return [JSON.parse(this.getNodeParameter('items', 0)).map((json) => ({ json }))];
-		},
-	};
+	// The in-process harness's input node (its `items` parameter, JSON), under the bench's type.
+	const { inputNode } = h;
 	const types = { [HTTP_TYPE]: httpRequest, [SPLIT_TYPE]: new SplitOut(), [INPUT_TYPE]: inputNode };
 	const pick = (type, v) => {
 		const t = types[type];
