@@ -697,6 +697,12 @@ specs.push({
 			['Type', 'Tags', 'Parent', 'Length (in)'].every((c) => unmapped.includes(c)),
 			`the first item names the columns that went nowhere: ${JSON.stringify(unmapped)}`,
 		);
+		const mapped = out[0].mappedColumns ?? {};
+		eq(
+			[mapped['Weight (lbs)'], mapped['Regular price'], mapped['In stock?']],
+			['weight', 'price', 'inStock'],
+			'the first item says where the export’s own columns went',
+		);
 		const variations = rows.filter((r) => r.Type === 'variation').length;
 		return `${rows.length} rows of a WooCommerce export (${variations} variations) created with no Edit Fields node; ${categories} categories through the Category Map, ${skipped} unknown skipped, ${images} images, weights in lbs, prices with USD, colours and sizes from attribute pairs read back; ${unmapped.length} columns reported as going nowhere`;
 	},

@@ -61,8 +61,16 @@ it('WooCommerce: name/value pairs, the unit in the header, the currency for a ba
 	expect(p.values.size).toBe('M');
 	expect(p.values.weight).toBe('0.5 Pound');
 	expect(p.values.price).toBe('19.99 USD');
-	// Published went nowhere: said on the run's first item.
+	// Published went nowhere: said on the run's first item; so is where each convention sent its
+	// columns (price names its attribute as it is: not listed).
 	expect(out.unmappedColumns).toEqual(['Published']);
+	expect(out.mappedColumns).toEqual({
+		'Attribute 1 name': 'color',
+		'Attribute 1 value(s)': 'color',
+		'Attribute 2 name': 'size',
+		'Attribute 2 value(s)': 'size',
+		'Weight (lbs)': 'weight',
+	});
 	expect(writes()).toHaveLength(1);
 });
 
@@ -208,6 +216,13 @@ it('All Languages: each locale of the row is a write of its own, the Language pa
 	const [out] = await land([row], { allLanguages: true }, { operation: 'upsert' });
 	expect(out).toMatchObject({ operation: 'created', languages: ['en_US', 'de_DE', 'fr_FR'] });
 	expect(out.unmappedColumns).toBeUndefined();
+	expect(out.mappedColumns).toEqual({
+		'name-en_US': 'name',
+		'price-EUR': 'price',
+		'name-de_DE': 'name (de_DE)',
+		'short_description-de_DE': 'short_description (de_DE)',
+		'name-fr_FR': 'name (fr_FR)',
+	});
 	const sent = writes().map((w) => [w.method, w.body as IDataObject]);
 	expect(sent.map(([method, body]) => [method, (body as IDataObject).language_code])).toEqual([
 		['POST', 'en_US'],

@@ -278,7 +278,10 @@ export function conventionValues(
 					values.push({ attribute, value: row[column], source, fields: [column] });
 				else if (locale && channelFits && scope.allLanguages) {
 					const list = otherLanguages.get(locale) ?? [];
-					otherLanguages.set(locale, [...list, { attribute, value: row[column], source }]);
+					otherLanguages.set(locale, [
+						...list,
+						{ attribute, value: row[column], source, fields: [column] },
+					]);
 				} else notHere.push(column);
 			}
 			break;

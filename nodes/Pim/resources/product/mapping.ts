@@ -271,9 +271,15 @@ export function autoMappedValues(
 			'Add them to Mapping Options → Fields to Ignore, or set Input Fields Without Attribute to Ignore.',
 		);
 	}
+	const byConvention: Array<[string, string]> = [];
+	for (const v of found) for (const f of v.fields ?? []) byConvention.push([f, v.attribute.code]);
+	for (const [language, values] of otherLanguages)
+		for (const v of values)
+			for (const f of v.fields ?? []) byConvention.push([f, `${v.attribute.code} (${language})`]);
 	return {
 		...writeValues([...direct, ...found]),
 		unmapped: [...unmatched, ...notHere],
+		byConvention,
 		// Other languages are written in the order of their codes, whatever the columns' order.
 		languages: [...otherLanguages]
 			.sort(([a], [b]) => a.localeCompare(b))
@@ -284,9 +290,14 @@ export function autoMappedValues(
 	};
 }
 
-/** What Map Automatically gives one write: its values, the fields that went nowhere, other languages. */
+/**
+ * What Map Automatically gives one write: its values, the fields that went nowhere, those a
+ * convention read, other languages.
+ */
 export interface MappedValues extends AttributeValues {
 	unmapped: string[];
+	/** The fields a convention sent to an attribute, and its code (another language's: `code (de_DE)`). */
+	byConvention: Array<[string, string]>;
 	/** Import Options → All Languages: each other locale's values, for a write of its own. */
 	languages: Array<{ language: string; values: AttributeValues }>;
 }
@@ -363,5 +374,5 @@ export function mappedValues(
 	if (scope.currency)
 		for (const a of values.attributes)
 			if (price(a.code)) a.value = amountWith(a.value, scope.currency) as FormValue;
-	return { ...values, unmapped: [], languages: [] };
+	return { ...values, unmapped: [], byConvention: [], languages: [] };
 }

@@ -186,7 +186,7 @@ async function resolveWrite(
 	{ body: read, columns, imports, member, alone, first }: WriteInput,
 ): Promise<ResolvedWrite> {
 	const catalog = await catalogFor(run, pim, columns);
-	const { unmapped, languages, ...values } = mappedValues(columns, catalog, {
+	const { unmapped, byConvention, languages, ...values } = mappedValues(columns, catalog, {
 		language: read.languageCode,
 		channels: (read.channels ?? []).map((c) => c.code),
 		currency: imports.currency,
@@ -205,9 +205,12 @@ async function resolveWrite(
 		imports,
 		alone,
 	);
-	// The input fields that went nowhere: said once per run, on its first item (see notes).
+	// Where the input fields went, said once per run on its first item (see notes): those that
+	// went nowhere, and those a convention of another system's export sent to an attribute.
 	const unmappedInRun = run.ofNodeRun('unmappedColumns', () => new Set<string>());
 	for (const field of unmapped) unmappedInRun.add(field);
+	const conventionsInRun = run.ofNodeRun('mappedColumns', () => new Map<string, string>());
+	for (const [field, attribute] of byConvention) conventionsInRun.set(field, attribute);
 	if (member) member.body = body;
 	return {
 		// A group's product gets its group's images and lists when it writes (groups.ts).
@@ -223,7 +226,12 @@ async function resolveWrite(
 			const own = notes();
 			// With Continue On Fail items do not wait for each other: each says its own.
 			const report = alone ? unmapped : first ? [...unmappedInRun] : [];
-			return report.length ? { ...own, unmappedColumns: report } : own;
+			const mapped = alone ? byConvention : first ? [...conventionsInRun] : [];
+			return {
+				...own,
+				...(mapped.length ? { mappedColumns: Object.fromEntries(mapped) } : {}),
+				...(report.length ? { unmappedColumns: report } : {}),
+			};
 		},
 	};
 }
