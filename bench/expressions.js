@@ -50,7 +50,7 @@ async function main() {
 		}));
 		const started = performance.now();
 		const { error } = await h.runPim(
-			{ ...sandboxCredential(sb).data },
+			sandboxCredential(sb).data,
 			{
 				resource: 'product',
 				operation: 'update',

@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ok, eq } = require('./assert');
 const events = require('../harness/event-workflows');
+const { rssOf } = require('../harness/process');
 const { webhookReady } = events;
 
 const HUGE_CRED = { id: 'pimHuge', name: 'PIM sandbox (150 000 products)' };
@@ -160,15 +161,6 @@ async function webhookBurst(ctx) {
 	} finally {
 		await ctx.admin('/faults', { method: 'DELETE' });
 		await ctx.setActive(ctx, BURST_TEST, false);
-	}
-}
-
-function rssOf(pid) {
-	try {
-		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-		return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) * 1024;
-	} catch {
-		return 0;
 	}
 }
 

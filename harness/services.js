@@ -130,4 +130,4 @@ async function startQueueServices(dir, { log = defaultLog } = {}) {
 	}
 }
 
-module.exports = { startQueueServices, missingQueueServices };
+module.exports = { startQueueServices };

@@ -6,8 +6,8 @@
  * package's size on disk and the time to require() its files in a fresh Node process.
  *
  * n8n is started by the harness (N8nFolder.start), its readiness polled every 10 ms: the usual
- * 250 ms is too coarse for a difference of some 100 ms. Each user folder is started once before measuring (database migrations), then
- * the two folders alternate.
+ * 250 ms is too coarse for a difference of some 100 ms. Each user folder is started once before
+ * measuring (database migrations), then the two folders alternate.
  */
 const fs = require('node:fs');
 const os = require('node:os');

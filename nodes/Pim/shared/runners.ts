@@ -84,7 +84,8 @@ export function itemPreSend(
 		try {
 			return prepare(item, options);
 		} catch (error) {
-			// n8n's own errors (an expression that failed) pass as they are: the constructor keeps them.
+			// Any error becomes the node's own, naming the item; a NodeOperationError passes unchanged
+			// (its constructor returns it), another keeps its message.
 			throw new NodeOperationError(item.ctx.getNode(), error as Error, {
 				itemIndex: item.index,
 				description: error instanceof ParameterProblem ? error.description : undefined,
