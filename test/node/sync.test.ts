@@ -243,6 +243,21 @@ it('two rows of one SKU, the second holding the value the catalogue read: both a
 	expect(writes()).toHaveLength(1);
 });
 
+it('an unchanged first item still reports the columns of the whole run, those of a later slice too', async () => {
+	const rows = catalogue(120);
+	await sync('demo', rows);
+	env.sb.clearLog();
+	// Unchanged items answer once prepared (shared/round.ts); the first waits for the run's report.
+	const out = await sync('demo', [
+		...rows.slice(0, 119),
+		{ ...rows[119], name: 'Renamed', mystery_column: 'x' },
+	]);
+	expect(out.map((o) => o.operation)).toEqual([...Array(119).fill('unchanged'), 'updated']);
+	expect(out[0].unmappedColumns).toEqual(['mystery_column']);
+	expect(out[60]).toEqual({ operation: 'unchanged', sku: rows[60].sku });
+	expect(writes().map((r) => (r.body as IDataObject).sku)).toEqual([rows[119].sku]);
+});
+
 it('random catalogues and edits: skipping leaves the PIM exactly as writing everything, with fewer writes', async () => {
 	let seed = 42;
 	const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

@@ -109,3 +109,91 @@ it('a run n8n could not start whole (an expression failed on a row) prepares not
 	expect(preparedCount).toBe(0);
 	expect(results).toEqual([[], [], []]);
 });
+
+it('a slice starts once the one before is prepared: items waiting for a read do not pile up', async () => {
+	const count = 2000;
+	const contextOf = execution(count);
+	// The account's catalogue, read once by the first item and awaited by every item.
+	let catalogue: Promise<void> | undefined;
+	let preparing = 0;
+	let mostAtOnce = 0;
+	const results = await Promise.all(
+		Array.from({ length: count }, (_, i) =>
+			writeInRound(
+				contextOf(i),
+				async () => {
+					mostAtOnce = Math.max(mostAtOnce, ++preparing);
+					await (catalogue ??= sleep(20));
+					preparing--;
+					return i;
+				},
+				async (item) => [{ json: { item } }],
+			),
+		),
+	);
+	expect(results.map((r) => r[0].json.item)).toEqual(Array.from({ length: count }, (_, i) => i));
+	// Started all at once, all 2000 would wait for the read together, each holding what it made.
+	expect(mostAtOnce).toBeGreaterThan(1);
+	expect(mostAtOnce).toBeLessThanOrEqual(count / 10);
+});
+
+it('an item answered once prepared ends at once; the others still write only after every item is prepared', async () => {
+	const count = 300;
+	const contextOf = execution(count);
+	const events: string[] = [];
+	const results = await Promise.all(
+		Array.from({ length: count }, (_, i) =>
+			writeInRound(
+				contextOf(i),
+				async () => {
+					events.push(`prepared ${i}`);
+					return i;
+				},
+				async (item) => {
+					events.push(`wrote ${item}`);
+					return [{ json: { item, operation: 'updated' } }];
+				},
+				// Even items write nothing: they answer once prepared.
+				(item) => (item % 2 ? undefined : [{ json: { item, operation: 'unchanged' } }]),
+			).then((out) => {
+				events.push(`ended ${i}`);
+				return out;
+			}),
+		),
+	);
+	expect(results.map((r) => r[0].json.operation)).toEqual(
+		Array.from({ length: count }, (_, i) => (i % 2 ? 'updated' : 'unchanged')),
+	);
+	// Item 0 ended before the last item was prepared; no item wrote before that.
+	expect(events.indexOf('ended 0')).toBeLessThan(events.indexOf(`prepared ${count - 1}`));
+	const firstWrite = events.findIndex((e) => e.startsWith('wrote'));
+	expect(firstWrite).toBeGreaterThan(events.indexOf(`prepared ${count - 1}`));
+	expect(events.filter((e) => e.startsWith('wrote'))).toHaveLength(count / 2);
+});
+
+it('items answered once prepared do not keep a later item at fault from stopping every write', async () => {
+	const count = 300;
+	const contextOf = execution(count);
+	let writes = 0;
+	const outcomes = await Promise.allSettled(
+		Array.from({ length: count }, (_, i) =>
+			writeInRound(
+				contextOf(i),
+				async () => {
+					if (i === 299) throw new Error('Parameter "SKU" is required');
+					return i;
+				},
+				async () => {
+					writes++;
+					return [];
+				},
+				(item) => (item % 2 ? undefined : [{ json: { item } }]),
+			),
+		),
+	);
+	expect(writes).toBe(0);
+	expect(outcomes.flatMap((o, i) => (o.status === 'rejected' ? [i] : []))).toEqual([299]);
+	expect((outcomes[299] as PromiseRejectedResult).reason.description).toBe(
+		'Nothing was written: no other item of the 300 has a problem.',
+	);
+});

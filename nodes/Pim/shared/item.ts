@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { runOf, type PimRun } from './run';
 
@@ -78,6 +78,18 @@ export class PimItem {
 	/** The input row as n8n gives it. */
 	inputRow(): IDataObject {
 		return this.ctx.getInputData()?.json ?? {};
+	}
+
+	/**
+	 * Every item of this node run, as n8n's engine counts them; undefined where the context does
+	 * not show them (a bare test context).
+	 */
+	runItems(): INodeExecutionData[] | undefined {
+		const executeData = this.ctx.getExecuteData() as
+			| { data?: { main?: unknown[][]; ai_tool?: unknown[][] } }
+			| undefined;
+		const items = (executeData?.data?.main ?? executeData?.data?.ai_tool)?.[0];
+		return Array.isArray(items) ? (items as INodeExecutionData[]) : undefined;
 	}
 
 	/** The run's rows filled by their product group, by item index (set by groups.ts). */

@@ -54,6 +54,12 @@ export interface ProductWrite {
 	 */
 	notes: () => IDataObject;
 	/**
+	 * Whether `notes` speak of the whole run (the first item's report of the run's columns, the
+	 * count of items with skipped categories), and so are complete only once every item of the
+	 * run is prepared.
+	 */
+	notesOfRun: boolean;
+	/**
 	 * Import Options → All Languages (version 2): the bodies of the product's other languages,
 	 * each sent as an update after the write of `body` (the Language parameter's first).
 	 */
@@ -70,15 +76,22 @@ export async function prepareProductWrite(
 	mode: 'create' | 'update',
 	pim: PimClient,
 ): Promise<ProductWrite> {
-	const { body, lists, notes, languages, instead } =
+	const { body, lists, notes, notesOfRun, languages, instead } =
 		item.version < 2
-			? { body: once(() => productBody(item, mode)), lists: {}, notes: () => ({}), languages: [] }
+			? {
+					body: once(() => productBody(item, mode)),
+					lists: {},
+					notes: () => ({}),
+					notesOfRun: false,
+					languages: [],
+				}
 			: await resolvedBody(item, mode, pim);
 	const { multiSelectForm } = await pim.connection();
 	return {
 		body,
 		lists,
 		notes,
+		notesOfRun,
 		instead,
 		languages: languages.map((l) => ({
 			...l,
@@ -174,6 +187,7 @@ function imagesOnly(run: PimRun, member: Member): ResolvedWrite {
 		},
 		lists: {},
 		notes: () => ({}),
+		notesOfRun: false,
 		languages: [],
 		instead: () => notWritten(run, member),
 	};
@@ -198,7 +212,7 @@ async function resolveWrite(
 			pim,
 			languages.map((l) => l.language),
 		);
-	const { body, lists, notes } = await resolveNames(
+	const { body, lists, notes, countsRun } = await resolveNames(
 		run,
 		pim,
 		{ ...read, ...values },
@@ -216,6 +230,7 @@ async function resolveWrite(
 		// A group's product gets its group's images and lists when it writes (groups.ts).
 		body: member ? once(() => groupBody(run, member, body)) : () => body,
 		lists,
+		notesOfRun: !alone && (first || countsRun),
 		instead: member ? () => notWritten(run, member) : undefined,
 		languages: languages.map(({ language, values: own }) => ({
 			language,
@@ -264,14 +279,20 @@ async function resolveNames(
 	imports: ImportOptions,
 	/** Continue On Fail: the run's count of items with skipped categories is not known. */
 	alone: boolean,
-): Promise<{ body: ProductBody; lists: References; notes: () => IDataObject }> {
+): Promise<{
+	body: ProductBody;
+	lists: References;
+	notes: () => IDataObject;
+	/** The notes count the run's items with skipped categories. */
+	countsRun: boolean;
+}> {
 	const channels = body.channels ?? [];
 	const categories = body.categories ?? [];
 	const needs = new Set<ReferenceKind>();
 	if (body.familyCode) needs.add('family');
 	if (channels.length || categories.some((c) => c.channel)) needs.add('channel');
 	if (categories.length) needs.add('category').add('channel');
-	if (!needs.size) return { body, lists: {}, notes: () => ({}) };
+	if (!needs.size) return { body, lists: {}, notes: () => ({}), countsRun: false };
 
 	const lists = await readReferences(run, pim, needs);
 	const channelList = lists.channels ?? [];
@@ -317,7 +338,7 @@ async function resolveNames(
 		...(skipped.length && !alone ? { itemsWithSkippedCategories: skippedItems.count } : {}),
 		...(warnings.length ? { warnings } : {}),
 	});
-	return { body: resolved, lists, notes };
+	return { body: resolved, lists, notes, countsRun: skipped.length > 0 && !alone };
 }
 
 const channelLabel = (channels: IDataObject[], code: string) => {
