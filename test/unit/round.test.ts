@@ -62,8 +62,12 @@ it('prepares items after the loop that started them, a slice at a time, letting 
 	);
 });
 
-it('an item that fails to prepare stops every write, whatever slice it is in', async () => {
-	const count = 1200;
+/** A run of `count` items where item `faulty` cannot be prepared; `answer` as writeInRound takes it. */
+async function runWithFault(
+	count: number,
+	faulty: number,
+	answer?: (item: number) => Array<{ json: { item: number } }> | undefined,
+) {
 	const contextOf = execution(count);
 	let writes = 0;
 	const outcomes = await Promise.allSettled(
@@ -71,25 +75,31 @@ it('an item that fails to prepare stops every write, whatever slice it is in', a
 			writeInRound(
 				contextOf(i),
 				async () => {
-					if (i === 1100) throw new Error('Parameter "SKU" is required');
+					if (i === faulty) throw new Error('Parameter "SKU" is required');
 					return i;
 				},
 				async () => {
 					writes++;
 					return [];
 				},
+				answer,
 			),
 		),
 	);
+	const failed = outcomes.flatMap((o, i) => (o.status === 'rejected' ? [i] : []));
+	const reason = (outcomes[faulty] as PromiseRejectedResult | undefined)?.reason as
+		| (Error & { description?: string })
+		| undefined;
+	return { writes, failed, reason, outcomes };
+}
+
+it('an item that fails to prepare stops every write, whatever slice it is in', async () => {
+	const { writes, failed, reason, outcomes } = await runWithFault(1200, 1100);
 	expect(writes).toBe(0);
 	// Only the item at fault fails (n8n then names it); the others write nothing and give nothing.
-	const failed = outcomes.flatMap((o, i) => (o.status === 'rejected' ? [i] : []));
 	expect(failed).toEqual([1100]);
-	const reason = (outcomes[1100] as PromiseRejectedResult).reason as Error & {
-		description?: string;
-	};
-	expect(reason.message).toBe('Parameter "SKU" is required');
-	expect(reason.description).toBe('Nothing was written: no other item of the 1200 has a problem.');
+	expect(reason?.message).toBe('Parameter "SKU" is required');
+	expect(reason?.description).toBe('Nothing was written: no other item of the 1200 has a problem.');
 	expect(outcomes[0]).toEqual({ status: 'fulfilled', value: [] });
 });
 
@@ -175,28 +185,13 @@ it('an item answered once prepared ends at once; the others still write only aft
 });
 
 it('items answered once prepared do not keep a later item at fault from stopping every write', async () => {
-	const count = 300;
-	const contextOf = execution(count);
-	let writes = 0;
-	const outcomes = await Promise.allSettled(
-		Array.from({ length: count }, (_, i) =>
-			writeInRound(
-				contextOf(i),
-				async () => {
-					if (i === 299) throw new Error('Parameter "SKU" is required');
-					return i;
-				},
-				async () => {
-					writes++;
-					return [];
-				},
-				(item) => (item % 2 ? undefined : [{ json: { item } }]),
-			),
-		),
+	// Even items answer once prepared; the last item cannot be prepared.
+	const { writes, failed, reason, outcomes } = await runWithFault(300, 299, (item) =>
+		item % 2 ? undefined : [{ json: { item } }],
 	);
 	expect(writes).toBe(0);
-	expect(outcomes.flatMap((o, i) => (o.status === 'rejected' ? [i] : []))).toEqual([299]);
-	expect((outcomes[299] as PromiseRejectedResult).reason.description).toBe(
-		'Nothing was written: no other item of the 300 has a problem.',
-	);
+	expect(failed).toEqual([299]);
+	expect(reason?.description).toBe('Nothing was written: no other item of the 300 has a problem.');
+	expect(outcomes[0]).toEqual({ status: 'fulfilled', value: [{ json: { item: 0 } }] });
+	expect(outcomes[1]).toEqual({ status: 'fulfilled', value: [] });
 });
