@@ -355,14 +355,26 @@ async function executeOnce(o) {
 			timeoutMs: 15 * 60_000,
 			sampleRss: true,
 			// PIM_BENCH_CPU_PROF=<dir>: the run under V8's profiler (bench/profile-summary.js reads it).
+			// PIM_BENCH_GC_LOG=<file>: V8's line per collection (heap before -> after) written there,
+			// to see when the heap grows and what a full collection leaves live (#30).
 			nodeArgs: [
 				'--max-old-space-size=8192',
 				...(process.env.PIM_BENCH_CPU_PROF
 					? ['--cpu-prof', `--cpu-prof-dir=${process.env.PIM_BENCH_CPU_PROF}`]
 					: []),
+				...(process.env.PIM_BENCH_GC_LOG ? ['--trace-gc'] : []),
 			],
 		});
 		const text = fs.readFileSync(outFile, 'utf8');
+		// --trace-gc writes to stdout, beside the run's JSON (parseRun finds the JSON in it).
+		if (process.env.PIM_BENCH_GC_LOG)
+			fs.writeFileSync(
+				process.env.PIM_BENCH_GC_LOG,
+				text
+					.split('\n')
+					.filter((line) => / ms: (Scavenge|Mark-Compact|Mark-Sweep)/.test(line))
+					.join('\n'),
+			);
 		if (r.code !== 0)
 			throw new Error(`n8n execute exited with ${r.code}\n${(text + r.stderr).slice(-3000)}`);
 		const data = n8n.parseRun(text);
