@@ -137,7 +137,8 @@ function unchangedOnceFound(
 		return undefined;
 	const body = write.body();
 	const { sku } = body;
-	if (!catalogue.has(sku) || !aloneInRun(item, sku)) return undefined;
+	// unchanged() is undefined for a product the catalogue does not have.
+	if (!aloneInRun(item, sku)) return undefined;
 	if (!catalogue.unchanged(sku, body, write.form, write.lists, sync.isDataOverwrite))
 		return undefined;
 	return toItems(item, [{ operation: 'unchanged', sku, ...write.notes() }]);
