@@ -25,19 +25,33 @@ export interface ResolvedCredential {
  * and item. Keyed by the run's execute data or the context, so nothing outlives them.
  */
 const resolved = new WeakMap<object, Map<number, Promise<ResolvedCredential>>>();
+/** The credentials of `resolved` once read, given without an await (see settledCredential). */
+const settled = new WeakMap<object, Map<number, ResolvedCredential>>();
+
+const ownerOf = (ctx: CredentialContext, itemIndex?: number) => {
+	const run = ctx.getExecuteData?.() as object | undefined;
+	return { run, owner: run ?? ctx, key: run ? 0 : (itemIndex ?? -1) };
+};
+
+/** The credential when resolveCredential has read it already for this run (or context and item). */
+export function settledCredential(
+	ctx: CredentialContext,
+	itemIndex?: number,
+): ResolvedCredential | undefined {
+	const { owner, key } = ownerOf(ctx, itemIndex);
+	return settled.get(owner)?.get(key);
+}
 
 export function resolveCredential(
 	ctx: CredentialContext,
 	itemIndex?: number,
 ): Promise<ResolvedCredential> {
-	const run = ctx.getExecuteData?.() as object | undefined;
-	const owner = run ?? ctx;
+	const { run, owner, key } = ownerOf(ctx, itemIndex);
 	let perItem = resolved.get(owner);
 	if (!perItem) {
 		perItem = new Map();
 		resolved.set(owner, perItem);
 	}
-	const key = run ? 0 : (itemIndex ?? -1);
 	let promise = perItem.get(key);
 	if (!promise) {
 		promise = (async () => {
@@ -59,9 +73,17 @@ export function resolveCredential(
 		// A failed read (the database, say) is tried again by the next request, not remembered; a
 		// credential that is wrong stays wrong for the run.
 		const items = perItem;
-		promise.catch((error: unknown) => {
-			if (!(error instanceof CredentialProblem)) items.delete(key);
-		});
+		promise.then(
+			(credential) => {
+				if (items.get(key) !== promise) return;
+				let values = settled.get(owner);
+				if (!values) settled.set(owner, (values = new Map()));
+				values.set(key, credential);
+			},
+			(error: unknown) => {
+				if (!(error instanceof CredentialProblem)) items.delete(key);
+			},
+		);
 	}
 	return promise.catch((error: unknown) => {
 		// A problem of the credential itself is each item's own error, naming the item.

@@ -3,6 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import type { PimItem } from './item';
 import { optionalString } from './params';
+import { isPending, type Later } from './run';
 
 /**
  * The items of one node execution that write, so that a run never hides what it wrote.
@@ -249,7 +250,7 @@ function joinRound(item: PimItem): WriteRound | undefined {
  */
 export async function writeInRound<P>(
 	item: PimItem,
-	prepare: () => Promise<P>,
+	prepare: () => Later<P>,
 	write: (prepared: P) => Promise<INodeExecutionData[]>,
 	answer?: (prepared: P) => INodeExecutionData[] | undefined,
 ): Promise<INodeExecutionData[]> {
@@ -259,7 +260,9 @@ export async function writeInRound<P>(
 	if ((await round.turn()) === 'abandoned') return [];
 	let prepared: P;
 	try {
-		prepared = await prepare();
+		// Prepared in one go once the run's reads are in: no await (see Later in run.ts).
+		const made = prepare();
+		prepared = isPending(made) ? await made : made;
 		const answered = answer?.(prepared);
 		if (answered) {
 			round.answered();

@@ -3,7 +3,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { exchange, type PimContext } from './attempt';
 import { DOMAIN_HELP, type PimConnection } from './connection';
-import { resolveCredential } from './credential';
+import { resolveCredential, settledCredential } from './credential';
 import { backoffMs, classify, pausesAccount, refusedForLoad, toNodeError } from './failures';
 import { AccountBound, limiterFor, type Bound, type Limiter } from './limiter';
 import { REQUEST_HEADERS, type ClientSettings, type ReliabilitySettings } from './policy';
@@ -39,8 +39,11 @@ export interface PimClient {
 	readonly settings: ClientSettings;
 	/** The input item of a node run: its credential is used, and errors name it. */
 	readonly itemIndex?: number;
-	/** The checked credential (read once per context and item); problems are node errors. */
-	connection(): Promise<PimConnection>;
+	/**
+	 * The checked credential (read once per run, or per context and item); problems are node
+	 * errors. Once read, given as it is (see Later in run.ts).
+	 */
+	connection(): PimConnection | Promise<PimConnection>;
 	/** Sends one request (see send below) and returns the envelope's `data`. */
 	request(request: PimRequest): Promise<unknown>;
 }
@@ -61,7 +64,9 @@ export function pimClient(
 		ctx,
 		settings,
 		itemIndex,
-		connection: async () => (await resolveCredential(ctx, itemIndex)).connection,
+		connection: () =>
+			settledCredential(ctx, itemIndex)?.connection ??
+			resolveCredential(ctx, itemIndex).then((credential) => credential.connection),
 		request: async (request) => await send(ctx, request, bound, settings, itemIndex),
 	};
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
-import type { PimRun } from '../../shared/run';
+import type { Later, PimRun } from '../../shared/run';
 import {
 	attributeCodeProblem,
 	catalogOf,
@@ -37,11 +37,9 @@ export const COLUMNS_LABEL = 'Attributes';
 // ---- the account's attributes at run time ----
 
 /** The account's attributes, read once per node execution and shared by its items. */
-export async function attributeCatalog(run: PimRun, pim: PimClient): Promise<AttributeCatalog> {
-	return await run.shared(
-		'attributes',
-		`the account's attributes for "${COLUMNS_LABEL}"`,
-		async () => catalogOf(await readAll(pim, SOURCES.attribute)),
+export function attributeCatalog(run: PimRun, pim: PimClient): Later<AttributeCatalog> {
+	return run.shared('attributes', `the account's attributes for "${COLUMNS_LABEL}"`, async () =>
+		catalogOf(await readAll(pim, SOURCES.attribute)),
 	);
 }
 
@@ -348,13 +346,13 @@ export function columnsInput(item: PimItem): ColumnsInput {
 }
 
 /** The account's attributes when the input has anything to map (read once per execution). */
-export async function catalogFor(
+export function catalogFor(
 	run: PimRun,
 	pim: PimClient,
 	input: ColumnsInput,
-): Promise<AttributeCatalog | undefined> {
+): Later<AttributeCatalog | undefined> {
 	const any = input.mode === 'autoMapInputData' || Object.keys(input.values).length > 0;
-	return any ? await attributeCatalog(run, pim) : undefined;
+	return any ? attributeCatalog(run, pim) : undefined;
 }
 
 /** The attribute values of a version-2 write, typed by the account's attributes. */

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
-import type { PimRun } from '../../shared/run';
+import { all, then, type Later, type PimRun } from '../../shared/run';
 import { fail, requiredString } from '../../shared/params';
 import { readAll, SOURCES, type ListSource } from '../../shared/reading';
 import { categoryChains, categoryName, text } from '../../shared/records';
@@ -21,12 +21,8 @@ const LABELS: Record<ReferenceKind, string> = {
 };
 
 /** The account's list of one kind, read once per node execution. */
-async function accountList(
-	run: PimRun,
-	pim: PimClient,
-	kind: ReferenceKind,
-): Promise<IDataObject[]> {
-	return await run.shared(kind, `the account's ${LABELS[kind]}`, async () =>
+function accountList(run: PimRun, pim: PimClient, kind: ReferenceKind): Later<IDataObject[]> {
+	return run.shared(kind, `the account's ${LABELS[kind]}`, async () =>
 		readAll(pim, SOURCES[kind] as ListSource),
 	);
 }
@@ -90,17 +86,17 @@ export interface References {
 	categories?: IDataObject[];
 }
 
-export async function readReferences(
+/** The lists `needs` names, read once per execution (at once when they are in). */
+export function readReferences(
 	run: PimRun,
 	pim: PimClient,
 	needs: Set<ReferenceKind>,
-): Promise<References> {
-	const [families, channels, categories] = await Promise.all(
-		(['family', 'channel', 'category'] as const).map(async (kind) =>
-			needs.has(kind) ? await accountList(run, pim, kind) : undefined,
-		),
+): Later<References> {
+	const list = (kind: ReferenceKind) => (needs.has(kind) ? accountList(run, pim, kind) : undefined);
+	return then(
+		all([list('family'), list('channel'), list('category')]),
+		([families, channels, categories]) => ({ families, channels, categories }),
 	);
-	return { families, channels, categories };
 }
 
 /** How a family or a channel is named besides its code, for resolving and for errors. */

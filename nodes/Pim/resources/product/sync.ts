@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
 import { listOf } from '../../shared/params';
-import type { PimRun } from '../../shared/run';
+import type { Later, PimRun } from '../../shared/run';
 import type { AttributeCatalog } from '../../shared/attributes';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { lookaheadFor, MAX_PAGE_SIZE, paginate } from '../../shared/pagination';
@@ -268,13 +268,13 @@ function hashOf(value: string): string {
  * The sync's catalogue: the account's products, each page digested as it arrives and let go, so
  * its bound is the digests' memory (MAX_CATALOGUE), not the bound of a read's output items.
  */
-export async function catalogueOf(
+export function catalogueOf(
 	run: PimRun,
 	pim: PimClient,
 	compare: boolean,
-	attributes: () => Promise<AttributeCatalog>,
-): Promise<Catalogue> {
-	return await run.shared(`products:${compare}`, "the account's products", async () => {
+	attributes: () => Later<AttributeCatalog>,
+): Later<Catalogue> {
+	return run.shared(`products:${compare}`, "the account's products", async () => {
 		const kinds = compare ? await attributes() : undefined;
 		const catalogue = new Catalogue(
 			compare,

@@ -17,6 +17,7 @@ import {
 	writeResult,
 } from '../../shared/runners';
 import { writeInRound } from '../../shared/round';
+import { then, type Later } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
 import { productBySku } from './lookup';
 import { attributeCatalog } from './mapping';
@@ -41,21 +42,19 @@ interface Prepared {
 async function run(item: PimItem) {
 	return writeInRound(
 		item,
-		async (): Promise<Prepared> => {
+		(): Later<Prepared> => {
 			const pim = runClient(item);
 			const sync = syncOptions(item);
-			const write = await prepareProductWrite(item, 'create', pim);
 			const compare = sync.skipUnchanged || sync.dryRun;
-			const catalogue =
-				sync.lookup === 'allProducts'
-					? await catalogueOf(
-							item.run,
-							pim,
-							compare,
-							async () => await attributeCatalog(item.run, pim),
-						)
-					: undefined;
-			return { pim, write, sync, compare, catalogue };
+			// The catalogue is read once the write is prepared: a bad row reads nothing more.
+			return then(prepareProductWrite(item, 'create', pim), (write) =>
+				then(
+					sync.lookup === 'allProducts'
+						? catalogueOf(item.run, pim, compare, () => attributeCatalog(item.run, pim))
+						: undefined,
+					(catalogue) => ({ pim, write, sync, compare, catalogue }),
+				),
+			);
 		},
 		async ({ pim, write, sync, compare, catalogue }) => {
 			// A row of a product group whose product another row writes (groups.ts).

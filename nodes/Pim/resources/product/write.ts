@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
-import type { PimRun } from '../../shared/run';
+import { all, then, type Later, type PimRun } from '../../shared/run';
 import type { MultiSelectForm } from '../../shared/connection';
 import type { BodyBuilder } from '../../shared/runners';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
@@ -18,7 +18,13 @@ import {
 } from './body';
 import { groupBody, joinGroup, notWritten, type Member } from './groups';
 import { importOptions, type ImportOptions } from './imports';
-import { catalogFor, columnsInput, mappedValues, type ColumnsInput } from './mapping';
+import {
+	catalogFor,
+	columnsInput,
+	mappedValues,
+	type ColumnsInput,
+	type MappedValues,
+} from './mapping';
 import {
 	channelCode,
 	findCategory,
@@ -71,12 +77,17 @@ export interface ProductWrite {
 	instead?: () => IDataObject | undefined;
 }
 
-export async function prepareProductWrite(
+/**
+ * Every product write is prepared here. Version 2 reads the account (attributes, reference lists)
+ * once per execution: once those reads are in, the write is prepared in one go, nothing awaited
+ * (Later, shared/run.ts); before, it goes on when they arrive.
+ */
+export function prepareProductWrite(
 	item: PimItem,
 	mode: 'create' | 'update',
 	pim: PimClient,
-): Promise<ProductWrite> {
-	const { body, lists, notes, notesOfRun, languages, instead } =
+): Later<ProductWrite> {
+	const resolved: Later<ResolvedWrite> =
 		item.version < 2
 			? {
 					body: once(() => productBody(item, mode)),
@@ -85,26 +96,28 @@ export async function prepareProductWrite(
 					notesOfRun: false,
 					languages: [],
 				}
-			: await resolvedBody(item, mode, pim);
-	const { multiSelectForm } = await pim.connection();
-	return {
-		body,
-		lists,
-		notes,
-		notesOfRun,
-		instead,
-		languages: languages.map((l) => ({
-			...l,
-			form: () => serializeForm(productFields(l.body, multiSelectForm)),
-		})),
-		form: (isDataOverwrite) =>
-			serializeForm(
-				productFields(
-					isDataOverwrite === undefined ? body() : { ...body(), isDataOverwrite },
-					multiSelectForm,
+			: resolvedBody(item, mode, pim);
+	return then(
+		all([resolved, pim.connection()]),
+		([{ body, lists, notes, notesOfRun, languages, instead }, { multiSelectForm }]) => ({
+			body,
+			lists,
+			notes,
+			notesOfRun,
+			instead,
+			languages: languages.map((l) => ({
+				...l,
+				form: () => serializeForm(productFields(l.body, multiSelectForm)),
+			})),
+			form: (isDataOverwrite?: boolean) =>
+				serializeForm(
+					productFields(
+						isDataOverwrite === undefined ? body() : { ...body(), isDataOverwrite },
+						multiSelectForm,
+					),
 				),
-			),
-	};
+		}),
+	);
 }
 
 /** The form body of Create and Update (see writeOperation). */
@@ -153,11 +166,11 @@ type ResolvedWrite = Omit<ProductWrite, 'form' | 'languages'> & {
  * microseconds per item), and checked before the account is read; then the mapper's values join
  * and the names are resolved against the account's lists, which need only the run.
  */
-async function resolvedBody(
+function resolvedBody(
 	item: PimItem,
 	mode: 'create' | 'update',
 	pim: PimClient,
-): Promise<ResolvedWrite> {
+): Later<ResolvedWrite> {
 	const imports = importOptions(item);
 	// A row of a product group joins it before anything is awaited: rows join in item order.
 	const member = imports.groupBy ? joinGroup(item, imports.groupBy) : undefined;
@@ -169,7 +182,7 @@ async function resolvedBody(
 			return imagesOnly(item.run, member);
 		}
 	}
-	return await resolveWrite(item.run, pim, {
+	return resolveWrite(item.run, pim, {
 		body: productBody(item, mode, NO_ATTRIBUTES, imports.imageBaseUrl),
 		columns: columnsInput(item),
 		imports,
@@ -193,32 +206,40 @@ function imagesOnly(run: PimRun, member: Member): ResolvedWrite {
 	};
 }
 
-/** The mapper's values joined to the body read, its names resolved. */
-async function resolveWrite(
-	run: PimRun,
-	pim: PimClient,
-	{ body: read, columns, imports, member, alone, first }: WriteInput,
-): Promise<ResolvedWrite> {
-	const catalog = await catalogFor(run, pim, columns);
-	const { unmapped, byConvention, languages, ...values } = mappedValues(columns, catalog, {
-		language: read.languageCode,
-		channels: (read.channels ?? []).map((c) => c.code),
-		currency: imports.currency,
-		allLanguages: imports.allLanguages,
-	});
-	if (languages.length)
-		await checkLanguages(
-			run,
-			pim,
-			languages.map((l) => l.language),
+/** The mapper's values joined to the body read, its languages checked, its names resolved. */
+function resolveWrite(run: PimRun, pim: PimClient, input: WriteInput): Later<ResolvedWrite> {
+	const { body: read, columns, imports, alone } = input;
+	return then(catalogFor(run, pim, columns), (catalog) => {
+		const mapped = mappedValues(columns, catalog, {
+			language: read.languageCode,
+			channels: (read.channels ?? []).map((c) => c.code),
+			currency: imports.currency,
+			allLanguages: imports.allLanguages,
+		});
+		const { attributes, multiSelectAttributes, languages } = mapped;
+		const checked = languages.length
+			? checkLanguages(
+					run,
+					pim,
+					languages.map((l) => l.language),
+				)
+			: undefined;
+		return then(checked, () =>
+			then(
+				resolveNames(run, pim, { ...read, attributes, multiSelectAttributes }, imports, alone),
+				(named) => joinedWrite(run, input, mapped, named),
+			),
 		);
-	const { body, lists, notes, countsRun } = await resolveNames(
-		run,
-		pim,
-		{ ...read, ...values },
-		imports,
-		alone,
-	);
+	});
+}
+
+/** The write of a version-2 item, its names resolved: what ProductWrite needs but the form. */
+function joinedWrite(
+	run: PimRun,
+	{ member, alone, first }: WriteInput,
+	{ unmapped, byConvention, languages }: MappedValues,
+	{ body, lists, notes, countsRun }: ResolvedNames,
+): ResolvedWrite {
 	// Where the input fields went, said once per run on its first item (see notes): those that
 	// went nowhere, and those a convention of another system's export sent to an attribute.
 	const unmappedInRun = run.ofNodeRun('unmappedColumns', () => new Set<string>());
@@ -252,17 +273,28 @@ async function resolveWrite(
 }
 
 /** Every language of the write is one of the account's: an error naming it otherwise. */
-async function checkLanguages(run: PimRun, pim: PimClient, wanted: string[]): Promise<void> {
-	const locales = await run.shared('locales', "the account's languages", async () =>
+function checkLanguages(run: PimRun, pim: PimClient, wanted: string[]): Later<void> {
+	const locales = run.shared('locales', "the account's languages", async () =>
 		readAll(pim, SOURCES.locale),
 	);
-	const codes = locales.map((l) => text(l.code));
-	for (const language of wanted)
-		if (!codes.some((c) => c.toLowerCase() === language.toLowerCase()))
-			fail(
-				`Parameter "Import Options → All Languages": the input has columns in the language "${language}", which the account does not have`,
-				`The account's languages: ${codes.join(', ') || 'none'}.`,
-			);
+	return then(locales, (list) => {
+		const codes = list.map((l) => text(l.code));
+		for (const language of wanted)
+			if (!codes.some((c) => c.toLowerCase() === language.toLowerCase()))
+				fail(
+					`Parameter "Import Options → All Languages": the input has columns in the language "${language}", which the account does not have`,
+					`The account's languages: ${codes.join(', ') || 'none'}.`,
+				);
+	});
+}
+
+/** A body with its names resolved (resolveNames). */
+interface ResolvedNames {
+	body: ProductBody;
+	lists: References;
+	notes: () => IDataObject;
+	/** The notes count the run's items with skipped categories. */
+	countsRun: boolean;
 }
 
 /**
@@ -272,20 +304,14 @@ async function checkLanguages(run: PimRun, pim: PimClient, wanted: string[]): Pr
  * with Unknown Categories → Skip is left out and named in the notes. Reads only the lists this
  * body names something from, once per execution (references.ts).
  */
-async function resolveNames(
+function resolveNames(
 	run: PimRun,
 	pim: PimClient,
 	body: ProductBody,
 	imports: ImportOptions,
 	/** Continue On Fail: the run's count of items with skipped categories is not known. */
 	alone: boolean,
-): Promise<{
-	body: ProductBody;
-	lists: References;
-	notes: () => IDataObject;
-	/** The notes count the run's items with skipped categories. */
-	countsRun: boolean;
-}> {
+): Later<ResolvedNames> {
 	const channels = body.channels ?? [];
 	const categories = body.categories ?? [];
 	const needs = new Set<ReferenceKind>();
@@ -293,8 +319,21 @@ async function resolveNames(
 	if (channels.length || categories.some((c) => c.channel)) needs.add('channel');
 	if (categories.length) needs.add('category').add('channel');
 	if (!needs.size) return { body, lists: {}, notes: () => ({}), countsRun: false };
+	return then(readReferences(run, pim, needs), (lists) =>
+		namesResolved(run, body, imports, alone, lists),
+	);
+}
 
-	const lists = await readReferences(run, pim, needs);
+/** resolveNames with the account's lists in. */
+function namesResolved(
+	run: PimRun,
+	body: ProductBody,
+	imports: ImportOptions,
+	alone: boolean,
+	lists: References,
+): ResolvedNames {
+	const channels = body.channels ?? [];
+	const categories = body.categories ?? [];
 	const channelList = lists.channels ?? [];
 	const resolvedChannels = channels.map((c) => ({
 		...c,
