@@ -2,10 +2,11 @@
  * The write round's order of work (shared/round.ts), with the items started as n8n's declarative
  * engine starts them: one synchronous loop calling every item's operation.
  */
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { itemOf } from '../../nodes/Pim/shared/item';
+import type { PimItem } from '../../nodes/Pim/shared/item';
 import { writeInRound } from '../../nodes/Pim/shared/round';
 
 /** One node execution of `count` items: the items of the contexts n8n hands them (what the round reads). */
@@ -20,6 +21,24 @@ function execution(count: number) {
 		} as unknown as IExecuteSingleFunctions);
 }
 
+/** An item's write in its round, with the test's own steps (each knows its item by closure). */
+function inRound<P>(
+	item: PimItem,
+	prepare: () => Promise<P>,
+	write: (prepared: P) => Promise<Array<{ json: IDataObject }>>,
+	answer?: (prepared: P) => Array<{ json: IDataObject }> | undefined,
+) {
+	return writeInRound(
+		item,
+		{
+			prepare: async () => await prepare(),
+			write: async (_item, prepared) => await write(prepared),
+			answer: answer && ((_item, prepared) => answer(prepared)),
+		},
+		undefined,
+	) as Promise<Array<{ json: IDataObject & { item: number; operation?: string } }>>;
+}
+
 it('prepares items after the loop that started them, a slice at a time, letting I/O in between', async () => {
 	const count = 2000;
 	const contextOf = execution(count);
@@ -31,7 +50,7 @@ it('prepares items after the loop that started them, a slice at a time, letting 
 	const runs: Array<Promise<unknown>> = [];
 	for (let i = 0; i < count; i++)
 		runs.push(
-			writeInRound(
+			inRound(
 				contextOf(i),
 				async () => {
 					if (i === 0) void sleep(0).then(() => (readAnsweredBefore = prepared.length));
@@ -72,7 +91,7 @@ async function runWithFault(
 	let writes = 0;
 	const outcomes = await Promise.allSettled(
 		Array.from({ length: count }, (_, i) =>
-			writeInRound(
+			inRound(
 				contextOf(i),
 				async () => {
 					if (i === faulty) throw new Error('Parameter "SKU" is required');
@@ -109,7 +128,7 @@ it('a run n8n could not start whole (an expression failed on a row) prepares not
 	let preparedCount = 0;
 	const results = await Promise.all(
 		[0, 1, 2].map((i) =>
-			writeInRound(
+			inRound(
 				contextOf(i),
 				async () => {
 					preparedCount++;
@@ -132,7 +151,7 @@ it('a slice starts once the one before is prepared: items waiting for a read do 
 	let mostAtOnce = 0;
 	const results = await Promise.all(
 		Array.from({ length: count }, (_, i) =>
-			writeInRound(
+			inRound(
 				contextOf(i),
 				async () => {
 					mostAtOnce = Math.max(mostAtOnce, ++preparing);
@@ -156,7 +175,7 @@ it('an item answered once prepared ends at once; the others still write only aft
 	const events: string[] = [];
 	const results = await Promise.all(
 		Array.from({ length: count }, (_, i) =>
-			writeInRound(
+			inRound(
 				contextOf(i),
 				async () => {
 					events.push(`prepared ${i}`);

@@ -61,7 +61,7 @@ export class WriteRound {
 		allSettled: [],
 	};
 	/** Items waiting for their slice to be prepared, in the order n8n started them. */
-	private readonly turns: Array<() => void> = [];
+	private readonly turns: Array<(turn: 'prepare' | 'abandoned') => void> = [];
 	private slicing = false;
 	/** Items whose preparation has started. */
 	private started = 0;
@@ -79,12 +79,11 @@ export class WriteRound {
 	 * Waits for the item's turn to be prepared. 'abandoned': n8n could not start every item (see
 	 * ready()), so the node has failed already and nothing is prepared, read or written.
 	 */
-	async turn(): Promise<'prepare' | 'abandoned'> {
-		await new Promise<void>((start) => {
+	turn(): Promise<'prepare' | 'abandoned'> {
+		return new Promise((start) => {
 			this.turns.push(start);
 			if (!this.slicing) void this.slices();
 		});
-		return this.registered < this.expected ? 'abandoned' : 'prepare';
 	}
 
 	/** Starts the waiting items a slice at a time, each once the slice before is prepared. */
@@ -99,7 +98,7 @@ export class WriteRound {
 			}
 			for (const start of this.turns.splice(0, PREPARE_SLICE)) {
 				this.started++;
-				start();
+				start(this.registered < this.expected ? 'abandoned' : 'prepare');
 			}
 			// Abandoned items (see turn()) prepare nothing: they are not waited for.
 			while (this.registered >= this.expected && this.ended() < this.started)
@@ -243,27 +242,66 @@ function joinRound(item: PimItem): WriteRound | undefined {
 }
 
 /**
- * One item's write in its round: `prepare` (read and check everything, resolve names), then,
- * once every item of the round is prepared, `write`. `answer`, when it gives the item's output
- * (it writes nothing, as an unchanged product), ends the item once it is prepared. Version 1 and
- * Continue On Fail have no round: prepare and write simply run one after the other.
+ * An operation's write, as the round runs it for each item (the same object for every item: an
+ * item waiting for its turn holds no steps of its own). `input`: what n8n built for the item, if
+ * anything (the request of a declarative write).
  */
-export async function writeInRound<P>(
+export interface WriteSteps<I, P> {
+	/** Reads and checks everything, resolves names: at once once the run's reads are in (Later). */
+	prepare: (item: PimItem, input: I) => Later<P>;
+	/** Writes, once every item of the round is prepared. */
+	write: (item: PimItem, prepared: P) => Promise<INodeExecutionData[]>;
+	/**
+	 * The item's output when it is known once the item is prepared (it writes nothing, as an
+	 * unchanged product): the item ends then, without waiting for the round.
+	 */
+	answer?: (item: PimItem, prepared: P) => INodeExecutionData[] | undefined;
+}
+
+/**
+ * One item's write in its round: prepared in its slice (see WriteRound), written once every item
+ * of the round is prepared, or answered once prepared (WriteSteps). Version 1 and Continue On
+ * Fail have no round: prepare and write simply run one after the other.
+ *
+ * Not an async function: n8n starts every item at once, and 50 000 items waiting for their slice
+ * each held their suspended frames and promises (about 1 KB an item, garbage once it is done).
+ * Waiting, an item holds its turn's promise and nothing else of ours.
+ */
+export function writeInRound<I, P>(
 	item: PimItem,
-	prepare: () => Later<P>,
-	write: (prepared: P) => Promise<INodeExecutionData[]>,
-	answer?: (prepared: P) => INodeExecutionData[] | undefined,
+	steps: WriteSteps<I, P>,
+	input: I,
 ): Promise<INodeExecutionData[]> {
 	// Joined before the first await of the item (see joinRound).
 	const round = item.version >= 2 ? joinRound(item) : undefined;
-	if (!round) return await write(await prepare());
-	if ((await round.turn()) === 'abandoned') return [];
+	if (!round) return writeAlone(item, steps, input);
+	return round
+		.turn()
+		.then(async (turn) =>
+			turn === 'abandoned' ? [] : await writeInTurn(round, item, steps, input),
+		);
+}
+
+async function writeAlone<I, P>(
+	item: PimItem,
+	steps: WriteSteps<I, P>,
+	input: I,
+): Promise<INodeExecutionData[]> {
+	return await steps.write(item, await steps.prepare(item, input));
+}
+
+async function writeInTurn<I, P>(
+	round: WriteRound,
+	item: PimItem,
+	{ prepare, write, answer }: WriteSteps<I, P>,
+	input: I,
+): Promise<INodeExecutionData[]> {
 	let prepared: P;
 	try {
 		// Prepared in one go once the run's reads are in: no await (see Later in run.ts).
-		const made = prepare();
+		const made = prepare(item, input);
 		prepared = isPending(made) ? await made : made;
-		const answered = answer?.(prepared);
+		const answered = answer?.(item, prepared);
 		if (answered) {
 			round.answered();
 			return answered;
@@ -275,7 +313,7 @@ export async function writeInRound<P>(
 	}
 	if ((await round.ready(item.index)) === 'abandoned') return [];
 	try {
-		const result = await write(prepared);
+		const result = await write(item, prepared);
 		round.wrote();
 		return result;
 	} catch (error) {

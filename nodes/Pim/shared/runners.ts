@@ -15,7 +15,7 @@ import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './paginat
 import { itemOf, type PimItem } from './item';
 import { maxRecords, pageSize, pageSlice, ParameterProblem, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
-import { append, skuOf, writeInRound } from './round';
+import { append, skuOf, writeInRound, type WriteSteps } from './round';
 import { pimClient, type PimClient, type PimRequest } from './transport';
 
 /**
@@ -297,29 +297,36 @@ export function writeOperation(
 	extra: Partial<PimRequest> = {},
 	buildBody?: BodyBuilder,
 ): OperationRunner {
-	return async (item, requestData) => {
-		return await writeInRound(
-			item,
-			async () => {
-				const pim = runClient(item);
-				const request = requestFrom(requestData, { write: true, ...extra });
-				const built = buildBody ? await buildBody(item, pim) : undefined;
-				if (built) request.body = built.form;
-				return {
-					pim,
-					request,
-					notes: built?.notes,
-					updates: built?.updates ?? [],
-					instead: built?.instead,
-				};
-			},
-			async ({ pim, request, notes, updates, instead }) => {
-				const other = instead?.();
-				if (other) return toItems(item, [other]);
-				const result = writeResult(await pim.request(request));
-				await sendUpdates(pim, request, updates);
-				return toItems(item, [{ ...result, ...notes?.() }]);
-			},
-		);
+	const steps: WriteSteps<DeclarativeRestApiSettings.ResultOptions, PreparedWrite> = {
+		prepare: async (item, requestData) => {
+			const pim = runClient(item);
+			const request = requestFrom(requestData, { write: true, ...extra });
+			const built = buildBody ? await buildBody(item, pim) : undefined;
+			if (built) request.body = built.form;
+			return {
+				pim,
+				request,
+				notes: built?.notes,
+				updates: built?.updates ?? [],
+				instead: built?.instead,
+			};
+		},
+		write: async (item, { pim, request, notes, updates, instead }) => {
+			const other = instead?.();
+			if (other) return toItems(item, [other]);
+			const result = writeResult(await pim.request(request));
+			await sendUpdates(pim, request, updates);
+			return toItems(item, [{ ...result, ...notes?.() }]);
+		},
 	};
+	return (item, requestData) => writeInRound(item, steps, requestData);
+}
+
+/** A declarative write once prepared (writeOperation). */
+interface PreparedWrite {
+	pim: PimClient;
+	request: PimRequest;
+	notes?: () => IDataObject;
+	updates: Array<() => string>;
+	instead?: () => IDataObject | undefined;
 }
