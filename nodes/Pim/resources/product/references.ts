@@ -6,11 +6,15 @@ import { fail, requiredString } from '../../shared/params';
 import { readAll, SOURCES, type ListSource } from '../../shared/reading';
 import { categoryChains, categoryName, text } from '../../shared/records';
 import type { PimClient } from '../../shared/transport';
+import type { CategoryEntry, ProductBody } from './body';
+import type { ImportOptions } from './imports';
 
 /**
  * Families, channels and categories as product records and exports name them (titles, title
- * paths, channel names), resolved to the codes writes take. Each list is read when an item first
- * needs it, once per node execution, and shared by every item of the execution.
+ * paths, channel names), resolved to the codes writes take; the languages a write names, checked.
+ * Each list is read when an item first needs it, once per execution, and shared by every item of
+ * the execution. A product write's names are resolved here (resolveNames), as the Assign
+ * operations' channel is (assignedChannel).
  */
 export type ReferenceKind = 'family' | 'channel' | 'category';
 
@@ -309,6 +313,121 @@ export function recordPathOf(
 	const path = pathText(found[0]);
 	return { path, alone: all.filter((c) => pathText(c) === path).length === 1 };
 }
+
+// ---- a product write's names, resolved ----
+
+/** Every language of the write is one of the account's: an error naming it otherwise. */
+export function checkLanguages(run: PimRun, pim: PimClient, wanted: string[]): Later<void> {
+	const locales = run.shared('locales', "the account's languages", async () =>
+		readAll(pim, SOURCES.locale),
+	);
+	return then(locales, (list) => {
+		const codes = list.map((l) => text(l.code));
+		for (const language of wanted)
+			if (!codes.some((c) => c.toLowerCase() === language.toLowerCase()))
+				fail(
+					`Parameter "Import Options → All Languages": the input has columns in the language "${language}", which the account does not have`,
+					`The account's languages: ${codes.join(', ') || 'none'}.`,
+				);
+	});
+}
+
+/** A body with its names resolved (resolveNames). */
+export interface ResolvedNames {
+	body: ProductBody;
+	lists: References;
+	notes: () => IDataObject;
+	/** The notes count the run's items with skipped categories. */
+	countsRun: boolean;
+}
+
+/**
+ * Version 2: family, channels and categories as product records and exports name them (titles,
+ * title paths, channel names) → codes, with the channel of each category's tree. A category goes
+ * through the Import Options' Category Map first; one the account does not have is an error, or
+ * with Unknown Categories → Skip is left out and named in the notes. Reads only the lists this
+ * body names something from, once per execution (references.ts).
+ */
+export function resolveNames(
+	run: PimRun,
+	pim: PimClient,
+	body: ProductBody,
+	imports: ImportOptions,
+	/** Continue On Fail: the run's count of items with skipped categories is not known. */
+	alone: boolean,
+): Later<ResolvedNames> {
+	const channels = body.channels ?? [];
+	const categories = body.categories ?? [];
+	const needs = new Set<ReferenceKind>();
+	if (body.familyCode) needs.add('family');
+	if (channels.length || categories.some((c) => c.channel)) needs.add('channel');
+	if (categories.length) needs.add('category').add('channel');
+	if (!needs.size) return { body, lists: {}, notes: () => ({}), countsRun: false };
+	return then(readReferences(run, pim, needs), (lists) =>
+		namesResolved(run, body, imports, alone, lists),
+	);
+}
+
+/** resolveNames with the account's lists in. */
+function namesResolved(
+	run: PimRun,
+	body: ProductBody,
+	imports: ImportOptions,
+	alone: boolean,
+	lists: References,
+): ResolvedNames {
+	const channels = body.channels ?? [];
+	const categories = body.categories ?? [];
+	const channelList = lists.channels ?? [];
+	const resolvedChannels = channels.map((c) => ({
+		...c,
+		code: channelCode(channelList, c.code),
+	}));
+	const productChannels = resolvedChannels.map((c) => c.code);
+	const skipped: string[] = [];
+	const warnings: string[] = [];
+	const resolvedCategories: CategoryEntry[] = [];
+	for (const given of categories) {
+		const value = imports.category(given.code);
+		const found = findCategory(
+			lists.categories ?? [],
+			channelList,
+			value,
+			given.channel ? channelCode(channelList, given.channel, 'Categories') : undefined,
+			productChannels,
+			'Categories',
+			imports.unknownCategories,
+		);
+		if (!found) skipped.push(given.code);
+		else {
+			resolvedCategories.push(found);
+			// The PIM files the product in that tree all the same: say so, it surprises.
+			if (found.channel && productChannels.length && !productChannels.includes(found.channel))
+				warnings.push(
+					`Category "${value}" is in the tree of the channel ${channelLabel(channelList, found.channel)}, which this write does not assign`,
+				);
+		}
+	}
+	const resolved = {
+		...body,
+		familyCode: body.familyCode ? familyCode(lists.families ?? [], body.familyCode) : undefined,
+		channels: resolvedChannels,
+		categories: resolvedCategories,
+	};
+	const skippedItems = run.ofNodeRun('itemsWithSkippedCategories', () => ({ count: 0 }));
+	if (skipped.length) skippedItems.count++;
+	const notes = (): IDataObject => ({
+		...(skipped.length ? { skippedCategories: skipped } : {}),
+		...(skipped.length && !alone ? { itemsWithSkippedCategories: skippedItems.count } : {}),
+		...(warnings.length ? { warnings } : {}),
+	});
+	return { body: resolved, lists, notes, countsRun: skipped.length > 0 && !alone };
+}
+
+const channelLabel = (channels: IDataObject[], code: string) => {
+	const name = text(channels.find((c) => text(c.code) === code)?.name);
+	return name && name !== code ? `"${name}" (${code})` : `"${code}"`;
+};
 
 /**
  * The channel of an Assign operation (to Channel, to Category). Version 2 also takes the

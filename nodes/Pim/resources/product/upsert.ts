@@ -17,7 +17,7 @@ import {
 	writeResult,
 } from '../../shared/runners';
 import { writeInRound, type WriteSteps } from '../../shared/round';
-import { then } from '../../shared/run';
+import { then, type Later } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
 import { productBySku } from './lookup';
 import { attributeCatalog } from './mapping';
@@ -35,86 +35,95 @@ interface Prepared {
 	catalogue?: Catalogue;
 }
 
+/** The write, prepared as every product write is (write.ts); the sync's catalogue, when asked for. */
+function prepareUpsert(item: PimItem): Later<Prepared> {
+	const pim = runClient(item);
+	const sync = syncOptions(item);
+	const compare = sync.skipUnchanged || sync.dryRun;
+	// The catalogue is read once the write is prepared: a bad row reads nothing more.
+	return then(prepareProductWrite(item, 'create', pim), (write) =>
+		then(
+			sync.lookup === 'allProducts'
+				? catalogueOf(item.run, pim, compare, () => attributeCatalog(item.run, pim))
+				: undefined,
+			(catalogue) => ({ pim, write, sync, compare, catalogue }),
+		),
+	);
+}
+
+/** Find the product (the sync's catalogue or one look-up), compare (sync.ts), write. */
+async function writeUpsert(
+	item: PimItem,
+	{ pim, write, sync, compare, catalogue }: Prepared,
+): Promise<INodeExecutionData[]> {
+	// A row of a product group whose product another row writes (groups.ts).
+	const other = write.instead?.();
+	if (other) return toItems(item, [other]);
+	const body = write.body();
+	const { sku } = body;
+	const overwrite = sync.isDataOverwrite;
+	// Two items with the same SKU run one after the other: the second sees what the first wrote.
+	const result = await item.run.inTurn(`sku:${sku}`, async () => {
+		let record = catalogue ? undefined : await productBySku(pim, sku);
+		const exists = catalogue ? catalogue.has(sku) : record !== undefined;
+		let unchanged: boolean | undefined;
+		// The comparison reads one language: a write with others is never called unchanged.
+		if (exists && compare && !write.languages.length)
+			unchanged = catalogue
+				? catalogue.unchanged(sku, body, write.form, write.lists, overwrite)
+				: Object.keys(changesOf(body, record!, write.lists, overwrite)).length === 0;
+
+		if (sync.dryRun) {
+			if (!exists) return { operation: 'create', sku, values: wouldSend(body, write.lists) };
+			if (unchanged) return { operation: 'unchanged', sku };
+			// The catalogue keeps digests: the few changed products are read again for old → new.
+			record ??= catalogue ? await productBySku(pim, sku) : undefined;
+			if (!record) return { operation: 'update', sku };
+			const changes = changesOf(body, record, write.lists, overwrite);
+			return Object.keys(changes).length
+				? { operation: 'update', sku, changes: changes as unknown as IDataObject }
+				: { operation: 'unchanged', sku };
+		}
+		if (exists && unchanged && sync.skipUnchanged) return { operation: 'unchanged', sku };
+
+		const send = async (update: boolean) => {
+			const request = {
+				method: update ? ('PUT' as const) : ('POST' as const),
+				url: ENDPOINTS.product,
+				body: write.form(update ? overwrite : undefined),
+				write: true,
+				domainOptional: true,
+			};
+			const data = await pim.request(request);
+			catalogue?.wrote(sku, write.form());
+			await sendUpdates(
+				pim,
+				request,
+				write.languages.map((l) => l.form),
+			);
+			return writeResult(data);
+		};
+		if (exists) return { operation: 'updated', ...(await send(true)) };
+		const created = await send(false).then(
+			(data) => ({ data }),
+			(refused: NodeApiError) => ({ refused }),
+		);
+		if ('data' in created) return { operation: 'created', ...created.data };
+		// Created by another writer since the catalogue was read: found now, it is updated.
+		if (catalogue && refusedAsTaken(created.refused) && (await productBySku(pim, sku)))
+			return { operation: 'updated', ...(await send(true)) };
+		throw created.refused;
+	});
+	return toItems(item, [{ ...result, ...write.notes(), ...languagesNote(write) }]);
+}
+
 /**
- * Create or Update's own logic: find the product (the sync's catalogue or one look-up), compare
- * (sync.ts), write. The write itself is prepared as every product write is (write.ts).
+ * Create or Update's own logic as its round runs it (shared/round.ts): prepare, then write, or
+ * answer at once for a product found unchanged.
  */
 const upsert: WriteSteps<undefined, Prepared> = {
-	prepare: (item) => {
-		const pim = runClient(item);
-		const sync = syncOptions(item);
-		const compare = sync.skipUnchanged || sync.dryRun;
-		// The catalogue is read once the write is prepared: a bad row reads nothing more.
-		return then(prepareProductWrite(item, 'create', pim), (write) =>
-			then(
-				sync.lookup === 'allProducts'
-					? catalogueOf(item.run, pim, compare, () => attributeCatalog(item.run, pim))
-					: undefined,
-				(catalogue) => ({ pim, write, sync, compare, catalogue }),
-			),
-		);
-	},
-	write: async (item, { pim, write, sync, compare, catalogue }) => {
-		// A row of a product group whose product another row writes (groups.ts).
-		const other = write.instead?.();
-		if (other) return toItems(item, [other]);
-		const body = write.body();
-		const { sku } = body;
-		const overwrite = sync.isDataOverwrite;
-		// Two items with the same SKU run one after the other: the second sees what the first wrote.
-		const result = await item.run.inTurn(`sku:${sku}`, async () => {
-			let record = catalogue ? undefined : await productBySku(pim, sku);
-			const exists = catalogue ? catalogue.has(sku) : record !== undefined;
-			let unchanged: boolean | undefined;
-			// The comparison reads one language: a write with others is never called unchanged.
-			if (exists && compare && !write.languages.length)
-				unchanged = catalogue
-					? catalogue.unchanged(sku, body, write.form, write.lists, overwrite)
-					: Object.keys(changesOf(body, record!, write.lists, overwrite)).length === 0;
-
-			if (sync.dryRun) {
-				if (!exists) return { operation: 'create', sku, values: wouldSend(body, write.lists) };
-				if (unchanged) return { operation: 'unchanged', sku };
-				// The catalogue keeps digests: the few changed products are read again for old → new.
-				record ??= catalogue ? await productBySku(pim, sku) : undefined;
-				if (!record) return { operation: 'update', sku };
-				const changes = changesOf(body, record, write.lists, overwrite);
-				return Object.keys(changes).length
-					? { operation: 'update', sku, changes: changes as unknown as IDataObject }
-					: { operation: 'unchanged', sku };
-			}
-			if (exists && unchanged && sync.skipUnchanged) return { operation: 'unchanged', sku };
-
-			const send = async (update: boolean) => {
-				const request = {
-					method: update ? ('PUT' as const) : ('POST' as const),
-					url: ENDPOINTS.product,
-					body: write.form(update ? overwrite : undefined),
-					write: true,
-					domainOptional: true,
-				};
-				const data = await pim.request(request);
-				catalogue?.wrote(sku, write.form());
-				await sendUpdates(
-					pim,
-					request,
-					write.languages.map((l) => l.form),
-				);
-				return writeResult(data);
-			};
-			if (exists) return { operation: 'updated', ...(await send(true)) };
-			const created = await send(false).then(
-				(data) => ({ data }),
-				(refused: NodeApiError) => ({ refused }),
-			);
-			if ('data' in created) return { operation: 'created', ...created.data };
-			// Created by another writer since the catalogue was read: found now, it is updated.
-			if (catalogue && refusedAsTaken(created.refused) && (await productBySku(pim, sku)))
-				return { operation: 'updated', ...(await send(true)) };
-			throw created.refused;
-		});
-		return toItems(item, [{ ...result, ...write.notes(), ...languagesNote(write) }]);
-	},
+	prepare: prepareUpsert,
+	write: writeUpsert,
 	answer: unchangedOnceFound,
 };
 

@@ -6,16 +6,9 @@ import type { MultiSelectForm } from '../../shared/connection';
 import type { BodyBuilder } from '../../shared/runners';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
-import { fail, optionalString } from '../../shared/params';
-import { readAll, SOURCES } from '../../shared/reading';
+import { optionalString } from '../../shared/params';
 import { text } from '../../shared/records';
-import {
-	NO_ATTRIBUTES,
-	productBody,
-	productImages,
-	type CategoryEntry,
-	type ProductBody,
-} from './body';
+import { NO_ATTRIBUTES, productBody, productImages, type ProductBody } from './body';
 import { groupBody, joinGroup, notWritten, type Member } from './groups';
 import { importOptions, type ImportOptions } from './imports';
 import {
@@ -26,13 +19,11 @@ import {
 	type MappedValues,
 } from './mapping';
 import {
-	channelCode,
-	findCategory,
-	familyCode,
-	readReferences,
+	checkLanguages,
 	recordPathOf,
-	type ReferenceKind,
+	resolveNames,
 	type References,
+	type ResolvedNames,
 } from './references';
 
 /**
@@ -271,119 +262,6 @@ function joinedWrite(
 		},
 	};
 }
-
-/** Every language of the write is one of the account's: an error naming it otherwise. */
-function checkLanguages(run: PimRun, pim: PimClient, wanted: string[]): Later<void> {
-	const locales = run.shared('locales', "the account's languages", async () =>
-		readAll(pim, SOURCES.locale),
-	);
-	return then(locales, (list) => {
-		const codes = list.map((l) => text(l.code));
-		for (const language of wanted)
-			if (!codes.some((c) => c.toLowerCase() === language.toLowerCase()))
-				fail(
-					`Parameter "Import Options → All Languages": the input has columns in the language "${language}", which the account does not have`,
-					`The account's languages: ${codes.join(', ') || 'none'}.`,
-				);
-	});
-}
-
-/** A body with its names resolved (resolveNames). */
-interface ResolvedNames {
-	body: ProductBody;
-	lists: References;
-	notes: () => IDataObject;
-	/** The notes count the run's items with skipped categories. */
-	countsRun: boolean;
-}
-
-/**
- * Version 2: family, channels and categories as product records and exports name them (titles,
- * title paths, channel names) → codes, with the channel of each category's tree. A category goes
- * through the Import Options' Category Map first; one the account does not have is an error, or
- * with Unknown Categories → Skip is left out and named in the notes. Reads only the lists this
- * body names something from, once per execution (references.ts).
- */
-function resolveNames(
-	run: PimRun,
-	pim: PimClient,
-	body: ProductBody,
-	imports: ImportOptions,
-	/** Continue On Fail: the run's count of items with skipped categories is not known. */
-	alone: boolean,
-): Later<ResolvedNames> {
-	const channels = body.channels ?? [];
-	const categories = body.categories ?? [];
-	const needs = new Set<ReferenceKind>();
-	if (body.familyCode) needs.add('family');
-	if (channels.length || categories.some((c) => c.channel)) needs.add('channel');
-	if (categories.length) needs.add('category').add('channel');
-	if (!needs.size) return { body, lists: {}, notes: () => ({}), countsRun: false };
-	return then(readReferences(run, pim, needs), (lists) =>
-		namesResolved(run, body, imports, alone, lists),
-	);
-}
-
-/** resolveNames with the account's lists in. */
-function namesResolved(
-	run: PimRun,
-	body: ProductBody,
-	imports: ImportOptions,
-	alone: boolean,
-	lists: References,
-): ResolvedNames {
-	const channels = body.channels ?? [];
-	const categories = body.categories ?? [];
-	const channelList = lists.channels ?? [];
-	const resolvedChannels = channels.map((c) => ({
-		...c,
-		code: channelCode(channelList, c.code),
-	}));
-	const productChannels = resolvedChannels.map((c) => c.code);
-	const skipped: string[] = [];
-	const warnings: string[] = [];
-	const resolvedCategories: CategoryEntry[] = [];
-	for (const given of categories) {
-		const value = imports.category(given.code);
-		const found = findCategory(
-			lists.categories ?? [],
-			channelList,
-			value,
-			given.channel ? channelCode(channelList, given.channel, 'Categories') : undefined,
-			productChannels,
-			'Categories',
-			imports.unknownCategories,
-		);
-		if (!found) skipped.push(given.code);
-		else {
-			resolvedCategories.push(found);
-			// The PIM files the product in that tree all the same: say so, it surprises.
-			if (found.channel && productChannels.length && !productChannels.includes(found.channel))
-				warnings.push(
-					`Category "${value}" is in the tree of the channel ${channelLabel(channelList, found.channel)}, which this write does not assign`,
-				);
-		}
-	}
-	const resolved = {
-		...body,
-		familyCode: body.familyCode ? familyCode(lists.families ?? [], body.familyCode) : undefined,
-		channels: resolvedChannels,
-		categories: resolvedCategories,
-	};
-	const skippedItems = run.ofNodeRun('itemsWithSkippedCategories', () => ({ count: 0 }));
-	if (skipped.length) skippedItems.count++;
-	const notes = (): IDataObject => ({
-		...(skipped.length ? { skippedCategories: skipped } : {}),
-		...(skipped.length && !alone ? { itemsWithSkippedCategories: skippedItems.count } : {}),
-		...(warnings.length ? { warnings } : {}),
-	});
-	return { body: resolved, lists, notes, countsRun: skipped.length > 0 && !alone };
-}
-
-const channelLabel = (channels: IDataObject[], code: string) => {
-	const name = text(channels.find((c) => text(c.code) === code)?.name);
-	return name && name !== code ? `"${name}" (${code})` : `"${code}"`;
-};
 
 /**
  * What a write of `body` would send, as product records name it (a dry run's create): the
