@@ -273,19 +273,16 @@ function floorDist(distDir) {
 	const file = path.join(copy, 'nodes/Pim/resources/product/upsert.js');
 	const code = fs.readFileSync(file, 'utf8');
 	// upsert.ts's run(item) as tsc writes it: the floor answers before anything of the node runs.
-	const start = 'async function run(item) {';
+	const start = 'function run(item) {';
 	if (!code.includes(start)) throw new Error(`floorDist: no "${start}" in ${file}`);
 	// PIM_BENCH_FLOOR_HOLD_MS: the floor holds its items that long before it returns (what holding
 	// n8n's items for a sync's duration costs, without the sync's own work).
 	const hold = Number(process.env.PIM_BENCH_FLOOR_HOLD_MS ?? 0);
-	const wait = hold ? ` await new Promise((r) => setTimeout(r, ${hold}));` : '';
-	fs.writeFileSync(
-		file,
-		code.replace(
-			start,
-			`${start}${wait} return (0, runners_1.toItems)(item, [{ operation: 'floor' }]);`,
-		),
-	);
+	const items = `(0, runners_1.toItems)(item, [{ operation: 'floor' }])`;
+	const answer = hold
+		? `return new Promise((r) => setTimeout(() => r(${items}), ${hold}));`
+		: `return Promise.resolve(${items});`;
+	fs.writeFileSync(file, code.replace(start, `${start} ${answer}`));
 	return copy;
 }
 
