@@ -24,37 +24,42 @@ export interface ResolvedCredential {
  * 50 000 items was seconds. Contexts without a run (a dropdown, a poll) read it once per context
  * and item. Keyed by the run's execute data or the context, so nothing outlives them.
  */
-const resolved = new WeakMap<object, Map<number, Promise<ResolvedCredential>>>();
-/** The credentials of `resolved` once read, given without an await (see settledCredential). */
-const settled = new WeakMap<object, Map<number, ResolvedCredential>>();
+const resolved = new WeakMap<object, Map<number, Reading>>();
 
-const ownerOf = (ctx: CredentialContext, itemIndex?: number) => {
+/** A credential being read, and once read, the credential itself (given without an await). */
+interface Reading {
+	promise: Promise<ResolvedCredential>;
+	value?: ResolvedCredential;
+}
+
+function readingOf(ctx: CredentialContext, itemIndex?: number) {
 	const run = ctx.getExecuteData?.() as object | undefined;
-	return { run, owner: run ?? ctx, key: run ? 0 : (itemIndex ?? -1) };
-};
+	const owner = run ?? ctx;
+	let perItem = resolved.get(owner);
+	if (!perItem) {
+		perItem = new Map();
+		resolved.set(owner, perItem);
+	}
+	return { run, perItem, key: run ? 0 : (itemIndex ?? -1) };
+}
 
 /** The credential when resolveCredential has read it already for this run (or context and item). */
 export function settledCredential(
 	ctx: CredentialContext,
 	itemIndex?: number,
 ): ResolvedCredential | undefined {
-	const { owner, key } = ownerOf(ctx, itemIndex);
-	return settled.get(owner)?.get(key);
+	const { perItem, key } = readingOf(ctx, itemIndex);
+	return perItem.get(key)?.value;
 }
 
 export function resolveCredential(
 	ctx: CredentialContext,
 	itemIndex?: number,
 ): Promise<ResolvedCredential> {
-	const { run, owner, key } = ownerOf(ctx, itemIndex);
-	let perItem = resolved.get(owner);
-	if (!perItem) {
-		perItem = new Map();
-		resolved.set(owner, perItem);
-	}
-	let promise = perItem.get(key);
-	if (!promise) {
-		promise = (async () => {
+	const { run, perItem, key } = readingOf(ctx, itemIndex);
+	let reading = perItem.get(key);
+	if (!reading) {
+		const promise = (async () => {
 			const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, run ? 0 : itemIndex);
 			const result = resolveConnection(credentials);
 			if (result.problem) throw new CredentialProblem(result.problem.message);
@@ -69,23 +74,18 @@ export function resolveCredential(
 				},
 			};
 		})();
-		perItem.set(key, promise);
+		const started: Reading = (reading = { promise });
+		perItem.set(key, started);
 		// A failed read (the database, say) is tried again by the next request, not remembered; a
 		// credential that is wrong stays wrong for the run.
-		const items = perItem;
 		promise.then(
-			(credential) => {
-				if (items.get(key) !== promise) return;
-				let values = settled.get(owner);
-				if (!values) settled.set(owner, (values = new Map()));
-				values.set(key, credential);
-			},
+			(credential) => (started.value = credential),
 			(error: unknown) => {
-				if (!(error instanceof CredentialProblem)) items.delete(key);
+				if (!(error instanceof CredentialProblem)) perItem.delete(key);
 			},
 		);
 	}
-	return promise.catch((error: unknown) => {
+	return reading.promise.catch((error: unknown) => {
 		// A problem of the credential itself is each item's own error, naming the item.
 		if (error instanceof CredentialProblem)
 			throw new NodeOperationError(ctx.getNode(), error.message, { itemIndex });

@@ -277,9 +277,7 @@ export function writeInRound<I, P>(
 	if (!round) return writeAlone(item, steps, input);
 	return round
 		.turn()
-		.then(async (turn) =>
-			turn === 'abandoned' ? [] : await writeInTurn(round, item, steps, input),
-		);
+		.then((turn) => (turn === 'abandoned' ? [] : writeInTurn(round, item, steps, input)));
 }
 
 async function writeAlone<I, P>(

@@ -7,6 +7,7 @@ import { resolveCredential, settledCredential } from './credential';
 import { backoffMs, classify, pausesAccount, refusedForLoad, toNodeError } from './failures';
 import { AccountBound, limiterFor, type Bound, type Limiter } from './limiter';
 import { REQUEST_HEADERS, type ClientSettings, type ReliabilitySettings } from './policy';
+import type { Later } from './run';
 
 /**
  * The client of the PIM and its send loop: every request of the package goes through send(),
@@ -41,9 +42,9 @@ export interface PimClient {
 	readonly itemIndex?: number;
 	/**
 	 * The checked credential (read once per run, or per context and item); problems are node
-	 * errors. Once read, given as it is (see Later in run.ts).
+	 * errors. Once read, given as it is (Later).
 	 */
-	connection(): PimConnection | Promise<PimConnection>;
+	connection(): Later<PimConnection>;
 	/** Sends one request (see send below) and returns the envelope's `data`. */
 	request(request: PimRequest): Promise<unknown>;
 }

@@ -346,7 +346,7 @@ export interface ResolvedNames {
  * title paths, channel names) → codes, with the channel of each category's tree. A category goes
  * through the Import Options' Category Map first; one the account does not have is an error, or
  * with Unknown Categories → Skip is left out and named in the notes. Reads only the lists this
- * body names something from, once per execution (references.ts).
+ * body names something from, once per execution (readReferences).
  */
 export function resolveNames(
 	run: PimRun,
