@@ -2,6 +2,7 @@ import type { FunctionsBase, ICredentialsDecrypted } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { resolveConnection, type PimConnection } from './connection';
+import type { Later } from './run';
 
 export const CREDENTIAL_TYPE = 'pimApi';
 
@@ -43,21 +44,17 @@ function readingOf(ctx: CredentialContext, itemIndex?: number) {
 	return { run, perItem, key: run ? 0 : (itemIndex ?? -1) };
 }
 
-/** The credential when resolveCredential has read it already for this run (or context and item). */
-export function settledCredential(
+/**
+ * The credential of a context and item, read once per run (or per context and item). Once read,
+ * given as it is (Later): a prepared item awaits nothing for it.
+ */
+export function credentialOf(
 	ctx: CredentialContext,
 	itemIndex?: number,
-): ResolvedCredential | undefined {
-	const { perItem, key } = readingOf(ctx, itemIndex);
-	return perItem.get(key)?.value;
-}
-
-export function resolveCredential(
-	ctx: CredentialContext,
-	itemIndex?: number,
-): Promise<ResolvedCredential> {
+): Later<ResolvedCredential> {
 	const { run, perItem, key } = readingOf(ctx, itemIndex);
 	let reading = perItem.get(key);
+	if (reading?.value) return reading.value;
 	if (!reading) {
 		const promise = (async () => {
 			const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, run ? 0 : itemIndex);

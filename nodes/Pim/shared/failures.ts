@@ -167,8 +167,38 @@ function notJsonRetried(status: number): boolean {
 	return rule.clientErrors;
 }
 
-/** Turns one attempt into data or a classified failure. Pure: unit-tested directly. */
+/** A failure as the send loop acts on it: what it says, and what it does to the account's limiter. */
+export interface ClassifiedFailure extends Failure {
+	/** Refused for load (RETRY_POLICY.refusedForLoad): fewer requests in flight. */
+	refusedForLoad: boolean;
+	/** The server asked for room (RETRY_POLICY.pausesAccount, or a Retry-After): the account waits. */
+	pausesAccount: boolean;
+}
+
+/**
+ * Turns one attempt into data or a classified failure, with everything the send loop needs to
+ * know of it. Pure: unit-tested directly.
+ */
 export function classify(
+	attempt: Attempt,
+	write: boolean,
+): { data: unknown; envelope: Envelope } | { failure: ClassifiedFailure } {
+	const outcome = outcomeOf(attempt, write);
+	if (!('failure' in outcome)) return outcome;
+	const { failure } = outcome;
+	const code = failure.httpCode;
+	return {
+		failure: {
+			...failure,
+			refusedForLoad: code !== undefined && RETRY_POLICY.refusedForLoad.has(code),
+			pausesAccount:
+				(code !== undefined && RETRY_POLICY.pausesAccount.has(code)) ||
+				failure.retryAfterMs !== undefined,
+		},
+	};
+}
+
+function outcomeOf(
 	attempt: Attempt,
 	write: boolean,
 ): { data: unknown; envelope: Envelope } | { failure: Failure } {
@@ -301,17 +331,4 @@ export function toNodeError(
 		httpCode: failure.httpCode !== undefined ? String(failure.httpCode) : undefined,
 		itemIndex,
 	});
-}
-
-/** Refused for load: see RETRY_POLICY.refusedForLoad. */
-export function refusedForLoad(failure: Failure): boolean {
-	return failure.httpCode !== undefined && RETRY_POLICY.refusedForLoad.has(failure.httpCode);
-}
-
-/** The server asked for room: see RETRY_POLICY.pausesAccount. */
-export function pausesAccount(failure: Failure): boolean {
-	return (
-		(failure.httpCode !== undefined && RETRY_POLICY.pausesAccount.has(failure.httpCode)) ||
-		failure.retryAfterMs !== undefined
-	);
 }

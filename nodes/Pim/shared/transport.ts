@@ -3,11 +3,11 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { exchange, type PimContext } from './attempt';
 import { DOMAIN_HELP, type PimConnection } from './connection';
-import { resolveCredential, settledCredential } from './credential';
-import { backoffMs, classify, pausesAccount, refusedForLoad, toNodeError } from './failures';
+import { credentialOf, type ResolvedCredential } from './credential';
+import { backoffMs, classify, toNodeError } from './failures';
 import { AccountBound, limiterFor, type Bound, type Limiter } from './limiter';
 import { REQUEST_HEADERS, type ClientSettings, type ReliabilitySettings } from './policy';
-import type { Later } from './run';
+import { then, type Later } from './run';
 
 /**
  * The client of the PIM and its send loop: every request of the package goes through send(),
@@ -61,14 +61,14 @@ export function pimClient(
 ): PimClient {
 	const { itemIndex } = options;
 	const bound: Bound = options.limiter ?? new AccountBound(settings.maxConcurrency);
+	// The one place the client reads its credential: its connection and every request use it.
+	const credential = () => credentialOf(ctx, itemIndex);
 	return {
 		ctx,
 		settings,
 		itemIndex,
-		connection: () =>
-			settledCredential(ctx, itemIndex)?.connection ??
-			resolveCredential(ctx, itemIndex).then((credential) => credential.connection),
-		request: async (request) => await send(ctx, request, bound, settings, itemIndex),
+		connection: () => then(credential(), (read) => read.connection),
+		request: async (request) => await send(ctx, request, credential, bound, settings, itemIndex),
 	};
 }
 
@@ -81,11 +81,12 @@ export function pimClient(
 async function send(
 	ctx: PimContext,
 	request: PimRequest,
+	credential: () => Later<ResolvedCredential>,
 	bound: Bound,
 	settings: ReliabilitySettings,
 	itemIndex: number | undefined,
 ): Promise<unknown> {
-	const { connection, decrypted } = await resolveCredential(ctx, itemIndex);
+	const { connection, decrypted } = await credential();
 	if (!connection.domain && !request.domainOptional) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -140,8 +141,8 @@ async function send(
 			// Told before this request's slot goes to the next request, which would otherwise be
 			// sent into the same refusal. Refused for load: fewer requests in flight; asked for
 			// room: every request to the account waits, not just this one.
-			if (refusedForLoad(failure)) limiter.refused(startedAt);
-			if (retry && pausesAccount(failure)) limiter.pause(wait);
+			if (failure.refusedForLoad) limiter.refused(startedAt);
+			if (retry && failure.pausesAccount) limiter.pause(wait);
 			return { failure, wait: retry ? wait : undefined };
 		}, bound.maxConcurrency);
 		if ('data' in outcome) {
@@ -150,7 +151,7 @@ async function send(
 		}
 		if (outcome.wait === undefined) throw toNodeError(ctx, outcome.failure, itemIndex, attempt + 1);
 		// A pause is waited out in the limiter; other failures back off on their own.
-		if (!pausesAccount(outcome.failure)) await sleep(outcome.wait);
+		if (!outcome.failure.pausesAccount) await sleep(outcome.wait);
 		waited += outcome.wait;
 	}
 }
