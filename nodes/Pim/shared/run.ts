@@ -190,3 +190,9 @@ export function all<T extends readonly unknown[]>(values: {
 }): Later<T> {
 	return values.some(isPending) ? (Promise.all(values) as Promise<T>) : (values as unknown as T);
 }
+
+/** `make`'s value, made when first asked for and then kept. */
+export function once<T>(make: () => T): () => T {
+	let made: { value: T } | undefined;
+	return () => (made ??= { value: make() }).value;
+}

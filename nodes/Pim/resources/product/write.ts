@@ -1,23 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
-import { all, then, type Later, type PimRun } from '../../shared/run';
+import { all, once, then, type Later, type PimRun } from '../../shared/run';
 import type { MultiSelectForm } from '../../shared/connection';
 import type { BodyBuilder } from '../../shared/runners';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
-import { optionalString } from '../../shared/params';
 import { text } from '../../shared/records';
-import { NO_ATTRIBUTES, productBody, productImages, type ProductBody } from './body';
-import { groupBody, joinGroup, notWritten, type Member } from './groups';
-import { importOptions, type ImportOptions } from './imports';
-import {
-	catalogFor,
-	columnsInput,
-	mappedValues,
-	type ColumnsInput,
-	type MappedValues,
-} from './mapping';
+import type { ProductBody } from './body';
+import { groupBody, notWritten, type Member } from './groups';
+import { catalogFor, mappedValues, type MappedValues } from './mapping';
+import { readProductWrite, type ItemWrite, type WriteInput } from './read';
 import {
 	checkLanguages,
 	recordPathOf,
@@ -28,8 +21,8 @@ import {
 
 /**
  * The one way into a product write, for Create, Update and Create or Update of both versions:
- * parameters (and in version 2 the attribute mapper) → the body, checked (body.ts) → in version 2
- * family, channels and categories resolved to codes → the form on the wire (productFields).
+ * the item's parameters, read and checked (read.ts, body.ts) → in version 2 the attribute mapper's
+ * values, family, channels and categories resolved to codes → the form on the wire (productFields).
  */
 export interface ProductWrite {
 	/**
@@ -69,25 +62,28 @@ export interface ProductWrite {
 }
 
 /**
- * Every product write is prepared here. Version 2 reads the account (attributes, reference lists)
- * once per execution: once those reads are in, the write is prepared in one go, nothing awaited
- * (Later, shared/run.ts); before, it goes on when they arrive.
+ * Every product write is prepared here, in stages: the item's parameters (read.ts), then in
+ * version 2 the account (the mapper's values, languages and names: resolveWrite), then the wire.
+ * Version 2 reads the account (attributes, reference lists) once per execution: once those reads
+ * are in, the write is prepared in one go, nothing awaited (Later, shared/run.ts); before, it goes
+ * on when they arrive.
  */
 export function prepareProductWrite(
 	item: PimItem,
 	mode: 'create' | 'update',
 	pim: PimClient,
 ): Later<ProductWrite> {
+	return writeOf(item.run, pim, readProductWrite(item, mode));
+}
+
+/** The stages after the item's: the account's (version 2), then the form on the wire. */
+function writeOf(run: PimRun, pim: PimClient, input: WriteInput): Later<ProductWrite> {
 	const resolved: Later<ResolvedWrite> =
-		item.version < 2
-			? {
-					body: once(() => productBody(item, mode)),
-					lists: {},
-					notes: () => ({}),
-					notesOfRun: false,
-					languages: [],
-				}
-			: resolvedBody(item, mode, pim);
+		input.version === 1
+			? { body: input.body, lists: {}, notes: () => ({}), notesOfRun: false, languages: [] }
+			: 'imagesOf' in input
+				? imagesOnly(run, input.imagesOf)
+				: resolveWrite(run, pim, input);
 	return then(
 		all([resolved, pim.connection()]),
 		([{ body, lists, notes, notesOfRun, languages, instead }, { multiSelectForm }]) => ({
@@ -131,57 +127,9 @@ export function languagesNote(write: ProductWrite): IDataObject {
 		: {};
 }
 
-function once<T>(make: () => T): () => T {
-	let made: { value: T } | undefined;
-	return () => (made ??= { value: make() }).value;
-}
-
-/** What a version-2 write reads from its item, all before anything is awaited. */
-interface WriteInput {
-	body: ProductBody;
-	columns: ColumnsInput;
-	imports: ImportOptions;
-	/** The item's row in its product group (Import Options → Group By). */
-	member?: Member;
-	/** Continue On Fail: the item stands alone, it waits for no other. */
-	alone: boolean;
-	first: boolean;
-}
-
 type ResolvedWrite = Omit<ProductWrite, 'form' | 'languages'> & {
 	languages: Array<{ language: string; body: ProductBody }>;
 };
-
-/**
- * Version 2: every parameter is read from the item first, once (an expression costs n8n tens of
- * microseconds per item), and checked before the account is read; then the mapper's values join
- * and the names are resolved against the account's lists, which need only the run.
- */
-function resolvedBody(
-	item: PimItem,
-	mode: 'create' | 'update',
-	pim: PimClient,
-): Later<ResolvedWrite> {
-	const imports = importOptions(item);
-	// A row of a product group joins it before anything is awaited: rows join in item order.
-	const member = imports.groupBy ? joinGroup(item, imports.groupBy) : undefined;
-	if (member) {
-		member.sku = optionalString(item.param<unknown>('sku', ''));
-		// A row without its own SKU writes nothing: its images go to the group's products.
-		if (member.sku === undefined) {
-			member.images = productImages(item, true, imports.imageBaseUrl);
-			return imagesOnly(item.run, member);
-		}
-	}
-	return resolveWrite(item.run, pim, {
-		body: productBody(item, mode, NO_ATTRIBUTES, imports.imageBaseUrl),
-		columns: columnsInput(item),
-		imports,
-		member,
-		alone: item.continueOnFail(),
-		first: item.index === 0,
-	});
-}
 
 /** A row of a product group without its own SKU: it outputs what became of its images. */
 function imagesOnly(run: PimRun, member: Member): ResolvedWrite {
@@ -198,7 +146,7 @@ function imagesOnly(run: PimRun, member: Member): ResolvedWrite {
 }
 
 /** The mapper's values joined to the body read, its languages checked, its names resolved. */
-function resolveWrite(run: PimRun, pim: PimClient, input: WriteInput): Later<ResolvedWrite> {
+function resolveWrite(run: PimRun, pim: PimClient, input: ItemWrite): Later<ResolvedWrite> {
 	const { body: read, columns, imports, alone } = input;
 	return then(catalogFor(run, pim, columns), (catalog) => {
 		const mapped = mappedValues(columns, catalog, {
@@ -227,7 +175,7 @@ function resolveWrite(run: PimRun, pim: PimClient, input: WriteInput): Later<Res
 /** The write of a version-2 item, its names resolved: what ProductWrite needs but the form. */
 function joinedWrite(
 	run: PimRun,
-	{ member, alone, first }: WriteInput,
+	{ member, alone, first }: ItemWrite,
 	{ unmapped, byConvention, languages }: MappedValues,
 	{ body, lists, notes, countsRun }: ResolvedNames,
 ): ResolvedWrite {
