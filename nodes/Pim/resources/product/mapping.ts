@@ -338,7 +338,7 @@ export type ColumnsInput =
 
 export function columnsInput(item: PimItem): ColumnsInput {
 	if (savedColumns(item).mode === 'autoMapInputData')
-		return { mode: 'autoMapInputData', row: item.row(), options: mappingOptions(item) };
+		return { mode: 'autoMapInputData', options: mappingOptions(item), row: item.row() };
 	const columns = item.ctx.getNodeParameter('columns', {}) as IDataObject;
 	const values =
 		columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};

@@ -18,14 +18,19 @@ import type { ImportOptions } from './imports';
  */
 export type ReferenceKind = 'family' | 'channel' | 'category';
 
-const LABELS: Record<ReferenceKind, string> = {
+const LABELS: Record<ReferenceKind | 'locale', string> = {
 	family: 'families',
 	channel: 'channels',
 	category: 'categories',
+	locale: 'languages',
 };
 
-/** The account's list of one kind, read once per node execution. */
-function accountList(run: PimRun, pim: PimClient, kind: ReferenceKind): Later<IDataObject[]> {
+/** The account's list of one kind, read once per node execution: every list read here. */
+function accountList(
+	run: PimRun,
+	pim: PimClient,
+	kind: ReferenceKind | 'locale',
+): Later<IDataObject[]> {
 	return run.shared(kind, `the account's ${LABELS[kind]}`, async () =>
 		readAll(pim, SOURCES[kind] as ListSource),
 	);
@@ -318,10 +323,7 @@ export function recordPathOf(
 
 /** Every language of the write is one of the account's: an error naming it otherwise. */
 export function checkLanguages(run: PimRun, pim: PimClient, wanted: string[]): Later<void> {
-	const locales = run.shared('locales', "the account's languages", async () =>
-		readAll(pim, SOURCES.locale),
-	);
-	return then(locales, (list) => {
+	return then(accountList(run, pim, 'locale'), (list) => {
 		const codes = list.map((l) => text(l.code));
 		for (const language of wanted)
 			if (!codes.some((c) => c.toLowerCase() === language.toLowerCase()))
