@@ -290,25 +290,34 @@ export type BodyBuilder = (
 }>;
 
 /**
+ * The routing of a write whose form `body` builds from the item (a product write, an Assign
+ * operation): n8n's request (method, URL) with that form, sent as writeOperation sends it.
+ */
+export function sendsForm(
+	request: { method: IHttpRequestMethods; url: string },
+	body: BodyBuilder,
+	extra: Partial<PimRequest> = {},
+): INodePropertyRouting {
+	return sendThroughTransport(request, writeOperation(extra, body));
+}
+
+/**
  * Writes: never retried unless the server provably did not act (see transport.ts). In version 2
  * the items of a run write as a round (round.ts): all prepared before any writes.
  */
-export function writeOperation(
-	extra: Partial<PimRequest> = {},
-	buildBody?: BodyBuilder,
-): OperationRunner {
+function writeOperation(extra: Partial<PimRequest>, buildBody: BodyBuilder): OperationRunner {
 	const steps: WriteSteps<DeclarativeRestApiSettings.ResultOptions, PreparedWrite> = {
 		prepare: async (item, requestData) => {
 			const pim = runClient(item);
 			const request = requestFrom(requestData, { write: true, ...extra });
-			const built = buildBody ? await buildBody(item, pim) : undefined;
-			if (built) request.body = built.form;
+			const built = await buildBody(item, pim);
+			request.body = built.form;
 			return {
 				pim,
 				request,
-				notes: built?.notes,
-				updates: built?.updates ?? [],
-				instead: built?.instead,
+				notes: built.notes,
+				updates: built.updates ?? [],
+				instead: built.instead,
 			};
 		},
 		write: async (item, { pim, request, notes, updates, instead }) => {

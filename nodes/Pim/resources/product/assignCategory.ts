@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/runners';
+import { sendsForm, type BodyBuilder } from '../../shared/runners';
 import { optionalString, requiredString } from '../../shared/params';
 import { serializeForm, type FormField } from '../../shared/serializer';
 import { assignedChannel, findCategory } from './references';
@@ -44,10 +44,7 @@ export const option: INodePropertyOptions = {
 	value: 'assignCategory',
 	action: 'Assign a product to a category',
 	description: 'Put a product into a category of a channel',
-	routing: sendThroughTransport(
-		{ method: 'POST', url: ENDPOINTS.productAssignCategory },
-		writeOperation({}, body),
-	),
+	routing: sendsForm({ method: 'POST', url: ENDPOINTS.productAssignCategory }, body),
 };
 
 const show = showFor('product', ['assignCategory']);

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { sendThroughTransport, writeOperation, type BodyBuilder } from '../../shared/runners';
+import { sendsForm, type BodyBuilder } from '../../shared/runners';
 import { requiredString } from '../../shared/params';
 import { serializeForm } from '../../shared/serializer';
 import { assignedChannel } from './references';
@@ -24,10 +24,7 @@ export const option: INodePropertyOptions = {
 	value: 'assignChannel',
 	action: 'Assign a product to a channel',
 	description: 'Assign a product to a channel and set its status there',
-	routing: sendThroughTransport(
-		{ method: 'POST', url: ENDPOINTS.productAssignChannel },
-		writeOperation({}, body),
-	),
+	routing: sendsForm({ method: 'POST', url: ENDPOINTS.productAssignChannel }, body),
 };
 
 /** SKU is shared: skuField in shared/registry.ts. */

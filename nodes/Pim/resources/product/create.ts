@@ -1,18 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { ENDPOINTS } from '../../shared/endpoints';
-import { sendThroughTransport, writeOperation } from '../../shared/runners';
-import { productForm } from './write';
+import { productWriteRouting } from './write';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a product',
 	description: 'Create a new product',
-	routing: sendThroughTransport(
-		{ method: 'POST', url: ENDPOINTS.product },
-		writeOperation({ domainOptional: true }, productForm('create')),
-	),
+	routing: productWriteRouting('create'),
 };
 
 /** Its fields are all shared with Update and Create or Update: see fields.ts; its body: write.ts. */

@@ -198,59 +198,46 @@ const categories: INodeProperties = {
 	],
 };
 
-/** Version 1's attribute values (version 2 takes them in the mapper). */
-const attributes: INodeProperties = {
-	displayName: 'Attributes',
-	name: 'attributes',
+/** A version-1 collection of attribute entries: each an attribute and its value field. */
+const attributeEntries = (
+	collection: Pick<INodeProperties, 'displayName' | 'name' | 'placeholder' | 'description'>,
+	value: INodeProperties,
+): INodeProperties => ({
+	...collection,
 	type: 'fixedCollection',
 	typeOptions: { multipleValues: true },
-	placeholder: 'Add Attribute',
 	default: {},
-	description: 'Attribute values, e.g. name, price ("19.99 USD") or weight ("1.5 kg")',
-	options: [
-		{
-			displayName: 'Attribute',
-			name: 'attribute',
-			values: [
-				attributeCode,
-				{
-					displayName: 'Value',
-					name: 'value',
-					type: 'string',
-					default: '',
-				},
-			],
-		},
-	],
-};
+	options: [{ displayName: 'Attribute', name: 'attribute', values: [attributeCode, value] }],
+});
+
+/** Version 1's attribute values (version 2 takes them in the mapper). */
+const attributes = attributeEntries(
+	{
+		displayName: 'Attributes',
+		name: 'attributes',
+		placeholder: 'Add Attribute',
+		description: 'Attribute values, e.g. name, price ("19.99 USD") or weight ("1.5 kg")',
+	},
+	{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+);
 
 /** Version 1's multi-select values. */
-const multiSelectAttributes: INodeProperties = {
-	displayName: 'Multi-Select Attributes',
-	name: 'multiSelectAttributes',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Multi-Select Attribute',
-	default: {},
-	description: 'Values of multi-select attributes such as colour',
-	options: [
-		{
-			displayName: 'Attribute',
-			name: 'attribute',
-			values: [
-				attributeCode,
-				{
-					displayName: 'Values',
-					name: 'values',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. red, blue',
-					description: 'Comma-separated values, or a list from an expression',
-				},
-			],
-		},
-	],
-};
+const multiSelectAttributes = attributeEntries(
+	{
+		displayName: 'Multi-Select Attributes',
+		name: 'multiSelectAttributes',
+		placeholder: 'Add Multi-Select Attribute',
+		description: 'Values of multi-select attributes such as colour',
+	},
+	{
+		displayName: 'Values',
+		name: 'values',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. red, blue',
+		description: 'Comma-separated values, or a list from an expression',
+	},
+);
 
 /** Image URLs of a product write. */
 const images: INodeProperties = {

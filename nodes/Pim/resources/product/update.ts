@@ -1,20 +1,15 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
-import { ENDPOINTS } from '../../shared/endpoints';
-import { sendThroughTransport, writeOperation } from '../../shared/runners';
 import { FAMILY_ALSO } from './fields';
-import { productForm } from './write';
+import { productWriteRouting } from './write';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a product',
 	description: 'Update a product found by SKU',
-	routing: sendThroughTransport(
-		{ method: 'PUT', url: ENDPOINTS.product },
-		writeOperation({ domainOptional: true }, productForm('update')),
-	),
+	routing: productWriteRouting('update'),
 };
 
 /** SKU (shared/descriptions.ts), Language and the content fields are shared: see fields.ts. */

@@ -1,9 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodePropertyRouting } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
 import { all, once, then, type Later, type PimRun } from '../../shared/run';
 import type { MultiSelectForm } from '../../shared/connection';
-import type { BodyBuilder } from '../../shared/runners';
+import { ENDPOINTS } from '../../shared/endpoints';
+import { sendsForm, type BodyBuilder } from '../../shared/runners';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
 import { text } from '../../shared/records';
@@ -107,8 +108,20 @@ function writeOf(run: PimRun, pim: PimClient, input: WriteInput): Later<ProductW
 	);
 }
 
+/**
+ * The routing of Create and Update: their request, its body the product form prepared here
+ * (Create or Update sends its own requests, upsert.ts).
+ */
+export function productWriteRouting(mode: 'create' | 'update'): INodePropertyRouting {
+	return sendsForm(
+		{ method: mode === 'create' ? 'POST' : 'PUT', url: ENDPOINTS.product },
+		productForm(mode),
+		{ domainOptional: true },
+	);
+}
+
 /** The form body of Create and Update (see writeOperation). */
-export function productForm(mode: 'create' | 'update'): BodyBuilder {
+function productForm(mode: 'create' | 'update'): BodyBuilder {
 	return async (item, pim) => {
 		const write = await prepareProductWrite(item, mode, pim);
 		return {
