@@ -20,9 +20,32 @@
  *   node bench/nightly-sync.js [--sizes 10000,50000,100000] [--small 1000] [--rps 20]
  *                              [--real-n8n] [--versions 1.123.81,2.41.1] [--no-small]
  *                              [--no-first-import] [--real-only (catalogue cases only in real n8n)]
+ *                              [--repeat N (each real-n8n measure N times: medians and ranges)]
  */
 const { loadInProcess } = require('./lib/in-process');
 const { startSandbox } = require('./lib/sandbox');
+const { median } = require('./lib/stats');
+
+/**
+ * `repeat` runs of one real-n8n measure: the median of each figure, and the range of time and
+ * peak RSS. n8n's own peak varies by 40-170 MB between identical runs, so one run per goal can
+ * meet or miss it by chance (#30).
+ */
+async function repeated(repeat, measureOnce) {
+	const runs = [];
+	for (let i = 0; i < repeat; i++) runs.push(await measureOnce());
+	if (runs.length === 1) return runs[0];
+	const result = { ...runs[Math.floor(runs.length / 2)], runs: runs.length };
+	for (const key of Object.keys(runs[0]))
+		if (typeof runs[0][key] === 'number') result[key] = median(runs.map((r) => r[key]));
+	const range = (key) => [
+		Math.min(...runs.map((r) => r[key])),
+		Math.max(...runs.map((r) => r[key])),
+	];
+	result.msRange = range('ms');
+	result.peakRange = range('peakMB');
+	return result;
+}
 
 const UPSERT = (options) => ({
 	resource: 'product',
@@ -298,6 +321,7 @@ async function run({
 	versions = ['1.123.81', '2.41.1'],
 	firstImport = true,
 	realOnly = false,
+	repeat = 1,
 	log = () => {},
 } = {}) {
 	const h = loadInProcess();
@@ -338,7 +362,11 @@ async function run({
 				const r =
 					place === 'in process'
 						? await measure(h, sb, creds, rows, options)
-						: await measureRealN8n(sb, creds, rows, options, { distDir, log, version: place });
+						: await repeated(repeat, async () => {
+								await sb.admin('POST', '/reset');
+								await sb.admin('PUT', '/faults', { rateLimit: { rps } });
+								return measureRealN8n(sb, creds, rows, options, { distDir, log, version: place });
+							});
 				await sb.admin('DELETE', '/faults');
 				const row = { label, place, count, changes, rps, ...r, ideal: r.requests / rps };
 				row.floor = row.ideal + (r.quietMs ?? 0) / 1000;
@@ -355,9 +383,11 @@ async function run({
 					const rows = sheets.get(`n${size}`);
 					const creds = { baseUrl: sb.url, domain: `n${size}`, token: `n${size}-token` };
 					const o = { distDir, log, version };
-					const noOp = await measureRealN8n(sb, creds, rows, {}, { ...o, measure: 'noOp' });
-					const fields = await measureRealN8n(sb, creds, rows, {}, { ...o, measure: 'editFields' });
-					const floor = await measureRealN8n(sb, creds, rows, SKIP, { ...o, measure: 'floor' });
+					const own = (options, measure) =>
+						repeated(repeat, () => measureRealN8n(sb, creds, rows, options, { ...o, measure }));
+					const noOp = await own({}, 'noOp');
+					const fields = await own({}, 'editFields');
+					const floor = await own(SKIP, 'floor');
 					out.own.push({
 						version,
 						size,
@@ -366,6 +396,9 @@ async function run({
 						editFieldsMs: fields.ms,
 						floorMs: floor.ms,
 						floorPeakMB: floor.peakMB,
+						noOpPeakRange: noOp.peakRange,
+						floorMsRange: floor.msRange,
+						floorPeakRange: floor.peakRange,
 					});
 					log(
 						`n8n ${version} own (${size}): No Operation peak ${Math.round(noOp.peakMB)} MB, Edit Fields ${(fields.ms / 1000).toFixed(1)} s, declarative floor ${(floor.ms / 1000).toFixed(1)} s / ${Math.round(floor.peakMB)} MB`,
@@ -406,6 +439,10 @@ function table(result) {
 	if (!result) return '_not measured_\n';
 	const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 	const mb = (v) => `${Math.round(v).toLocaleString('en-US')} MB`;
+	// With --repeat: the median, and the range of the runs in brackets.
+	const sr = (v, range) => (range ? `${s(v)} [${s(range[0])}–${s(range[1])}]` : s(v));
+	const mbr = (v, range) =>
+		range ? `${mb(v)} [${Math.round(range[0])}–${Math.round(range[1])}]` : mb(v);
 	const goal = (r) => {
 		if (!r.own) return '–';
 		const time = `time ${(r.ms / r.goalMs).toFixed(2)} × goal (${s(r.ownMs)} + ${s(0.1 * r.count)} + ${s(1500 * r.ideal)} = ${s(r.goalMs)})`;
@@ -417,7 +454,7 @@ function table(result) {
 		'|---|---|---:|---:|---:|---:|---:|---:|---|',
 		...result.rows.map(
 			(r) =>
-				`| ${r.label} (${r.count.toLocaleString('en-US')} products, ${r.changes} changed) | ${r.place === 'in process' ? 'in process' : `**n8n ${r.place}**`} | ${r.requests} (${r.refused}) | ${r.pages} / ${r.productPages} | ${r.writes} | ${s(r.ms)}${r.executionMs === undefined ? '' : ` (${s(r.executionMs)})`} | ${r.ideal.toFixed(1)} s | ${mb(r.peakMB)}${r.processPeakMB === undefined ? '' : ` (${mb(r.processPeakMB)})`} | ${goal(r)} |`,
+				`| ${r.label} (${r.count.toLocaleString('en-US')} products, ${r.changes} changed) | ${r.place === 'in process' ? 'in process' : `**n8n ${r.place}**`} | ${r.requests} (${r.refused}) | ${r.pages} / ${r.productPages} | ${r.writes} | ${sr(r.ms, r.msRange)}${r.executionMs === undefined ? '' : ` (${s(r.executionMs)})`} | ${r.ideal.toFixed(1)} s | ${mbr(r.peakMB, r.peakRange)}${r.processPeakMB === undefined ? '' : ` (${mb(r.processPeakMB)})`} | ${goal(r)} |`,
 		),
 	];
 	const f = result.firstImport;
@@ -432,10 +469,10 @@ function table(result) {
 			'|---|---:|---:|---:|---:|',
 			...result.own.map(
 				(o) =>
-					`| ${o.version} | ${o.size.toLocaleString('en-US')} | ${s(o.editFieldsMs)} | ${s(o.floorMs)} / ${mb(o.floorPeakMB)} | ${mb(o.noOpPeakMB)} (${mb(o.noOpProcessPeakMB)}) |`,
+					`| ${o.version} | ${o.size.toLocaleString('en-US')} | ${s(o.editFieldsMs)} | ${sr(o.floorMs, o.floorMsRange)} / ${mbr(o.floorPeakMB, o.floorPeakRange)} | ${mbr(o.noOpPeakMB, o.noOpPeakRange)} (${mb(o.noOpProcessPeakMB)}) |`,
 			),
 		);
-	return `${lines.join('\n')}\n\nList pages: every page of a list the run read (products, and the attribute, family and channel lists it resolves names with; a look-up by SKU counts as one); product pages: the product list without a SKU filter. Writes: answered creates and updates. Peak memory: in process, the growth of the bench process's RSS during the run (n8n-core, the node and the input items; the sandbox runs in its own process); in real n8n, the n8n process's peak RSS while the workflow ran (in brackets: the process's whole life), up to the measured node's end (n8n's start, reading and parsing the CSV and every node's items included; not n8n execute printing the whole run as JSON afterwards, which costs the same for any node). PIM node time in real n8n: the node's execution time as n8n records it (the whole execution, reading and parsing the CSV included, in brackets). Goals: the PIM node's time ≤ n8n's own term + 0.1 ms per row + 1.5 × requests ÷ rate, n8n's own term being its time for the node's expressions (Edit Fields evaluating the same 4 expressions once per row) or, where higher, the declarative floor (the same node, same parameters, doing nothing: n8n's declarative engine evaluates every parameter of every item itself); n8n's peak RSS with the sync ≤ 1.5 × the same sheet through No Operation, or the floor's + 10 % where higher.\n`;
+	return `${lines.join('\n')}\n\nList pages: every page of a list the run read (products, and the attribute, family and channel lists it resolves names with; a look-up by SKU counts as one); product pages: the product list without a SKU filter. Writes: answered creates and updates. With --repeat N, each real-n8n figure is the median of N runs, the range of the runs in square brackets. Peak memory: in process, the growth of the bench process's RSS during the run (n8n-core, the node and the input items; the sandbox runs in its own process); in real n8n, the n8n process's peak RSS while the workflow ran (in round brackets: the process's whole life), up to the measured node's end (n8n's start, reading and parsing the CSV and every node's items included; not n8n execute printing the whole run as JSON afterwards, which costs the same for any node). PIM node time in real n8n: the node's execution time as n8n records it (the whole execution, reading and parsing the CSV included, in brackets). Goals: the PIM node's time ≤ n8n's own term + 0.1 ms per row + 1.5 × requests ÷ rate, n8n's own term being its time for the node's expressions (Edit Fields evaluating the same 4 expressions once per row) or, where higher, the declarative floor (the same node, same parameters, doing nothing: n8n's declarative engine evaluates every parameter of every item itself); n8n's peak RSS with the sync ≤ 1.5 × the same sheet through No Operation, or the floor's + 10 % where higher.\n`;
 }
 
 module.exports = { run, table, floorDist, sheet, measureRealN8n, UPSERT, SKIP };
@@ -457,6 +494,7 @@ if (require.main === module) {
 		versions: list('--versions', ['1.123.81', '2.41.1']),
 		firstImport: !process.argv.includes('--no-first-import'),
 		realOnly: process.argv.includes('--real-only'),
+		repeat: arg('--repeat', 1),
 		log: (m) => process.stderr.write(`${m}\n`),
 	})
 		.then((r) => process.stdout.write(table(r)))

@@ -7,7 +7,8 @@
  *   node bench/run.js --only 1,3       some scenarios; --runs N, --sizes 5000,50000:100 (size[:page size]), --profile,
  *                                      --no-n8n (skip what needs the cached n8n), --no-write,
  *                                      --no-real-n8n (scenario 1 without the PIM node in a real n8n; it runs
- *                                      whenever the cached n8n is used), --real-n8n (also installs n8n in --quick)
+ *                                      whenever the cached n8n is used), --real-n8n (also installs n8n in --quick),
+ *                                      --repeat N (scenario 8: each real-n8n measure N times, medians and ranges)
  *
  * Writes bench/RESULTS.md, bench/throughput.svg and bench/out/results.json.
  */
@@ -50,6 +51,9 @@ function parseArgs(argv) {
 							? { size: Number(t.split(':')[0]), pageSize: Number(t.split(':')[1]) }
 							: Number(t),
 					);
+				break;
+			case '--repeat':
+				args.repeat = Number(value());
 				break;
 			case '--profile':
 				args.profile = true;
@@ -263,6 +267,7 @@ async function main() {
 					...(quick ? { sizes: [5_000], small: 300, rps: 50 } : {}),
 					// Each case also in the cached n8n, as scenario 1.
 					realN8n: ctx.realN8n,
+					repeat: args.repeat ?? 1,
 					log,
 				}),
 		],
