@@ -120,7 +120,7 @@ export function productWriteRouting(mode: 'create' | 'update'): INodePropertyRou
 	);
 }
 
-/** The form body of Create and Update (see writeOperation). */
+/** The form body of Create and Update (sendsForm in shared/runners.ts sends it). */
 function productForm(mode: 'create' | 'update'): BodyBuilder {
 	return async (item, pim) => {
 		const write = await prepareProductWrite(item, mode, pim);
