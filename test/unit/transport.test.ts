@@ -75,6 +75,27 @@ describe('classify', () => {
 		});
 	});
 
+	it("says what a failure does to the account's limiter: a refusal for load, a pause", () => {
+		// 429: refused for load, and the server asks for room (the account waits).
+		expect(classify(response(429, { status: false }), true)).toMatchObject({
+			failure: { refusedForLoad: true, pausesAccount: true },
+		});
+		// 503: refused for load; a pause only when it says how long (Retry-After).
+		expect(classify(response(503, '<html>busy</html>'), false)).toMatchObject({
+			failure: { refusedForLoad: true, pausesAccount: false },
+		});
+		expect(classify(response(503, { status: false }, { 'retry-after': '2' }), false)).toMatchObject(
+			{ failure: { refusedForLoad: true, pausesAccount: true, retryAfterMs: 2000 } },
+		);
+		// A server error or a network failure does neither.
+		expect(classify(response(500, { status: false }), false)).toMatchObject({
+			failure: { refusedForLoad: false, pausesAccount: false },
+		});
+		expect(classify({ networkCode: 'ECONNREFUSED' } as never, false)).toMatchObject({
+			failure: { refusedForLoad: false, pausesAccount: false },
+		});
+	});
+
 	it('reports HTML, malformed and empty bodies with the status', () => {
 		expect(classify(response(502, '<html><body>Bad gateway</body></html>'), false)).toMatchObject({
 			failure: {
