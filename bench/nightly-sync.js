@@ -355,16 +355,18 @@ async function run({
 				realN8n && catalogue ? [...(realOnly ? [] : ['in process']), ...versions] : ['in process'];
 			if (!sheets.has(domain)) sheets.set(domain, await sheet(sb, domain, count));
 			for (const place of where) {
-				await sb.admin('POST', '/reset');
 				const { rows, changes } = edit(sheets.get(domain), wanted);
-				await sb.admin('PUT', '/faults', { rateLimit: { rps } });
 				const creds = { baseUrl: sb.url, domain, token: `${domain}-token` };
+				// Every run starts from the seeded account (the one before wrote the changes).
+				const fresh = async () => {
+					await sb.admin('POST', '/reset');
+					await sb.admin('PUT', '/faults', { rateLimit: { rps } });
+				};
 				const r =
 					place === 'in process'
-						? await measure(h, sb, creds, rows, options)
+						? await fresh().then(() => measure(h, sb, creds, rows, options))
 						: await repeated(repeat, async () => {
-								await sb.admin('POST', '/reset');
-								await sb.admin('PUT', '/faults', { rateLimit: { rps } });
+								await fresh();
 								return measureRealN8n(sb, creds, rows, options, { distDir, log, version: place });
 							});
 				await sb.admin('DELETE', '/faults');
