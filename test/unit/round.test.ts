@@ -36,6 +36,7 @@ function inRound<P>(
 			answer: answer && ((_item, prepared) => answer(prepared)),
 		},
 		undefined,
+		(_item, work) => work,
 	) as Promise<Array<{ json: IDataObject & { item: number; operation?: string } }>>;
 }
 

@@ -105,13 +105,13 @@ export class PimItem {
 	}
 }
 
-const items = new WeakMap<IExecuteSingleFunctions, PimItem>();
-
-/** The item of n8n's context, made once per context object. */
+/**
+ * The item of n8n's context. Not kept beside the context: n8n keeps every item's context until
+ * the node ends, and an item waiting for its turn in a write round holds only the context
+ * (round.ts); the item is made again when its turn comes.
+ */
 export function itemOf(ctx: IExecuteSingleFunctions): PimItem {
-	let item = items.get(ctx);
-	if (!item) items.set(ctx, (item = new PimItem(ctx)));
-	return item;
+	return new PimItem(ctx);
 }
 
 const NO_EXPRESSION = Symbol('no expression');

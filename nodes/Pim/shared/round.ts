@@ -1,7 +1,7 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import type { PimItem } from './item';
+import { itemOf, type PimItem } from './item';
 import { optionalString } from './params';
 import { isPending, type Later } from './run';
 
@@ -60,8 +60,8 @@ export class WriteRound {
 		allPrepared: [],
 		allSettled: [],
 	};
-	/** Items waiting for their slice to be prepared, in the order n8n started them. */
-	private readonly turns: Array<(turn: 'prepare' | 'abandoned') => void> = [];
+	/** Items waiting for their turn, in the order n8n started them, a slice to each Slice. */
+	private readonly slicesWaiting: Slice[] = [];
 	private slicing = false;
 	/** Items whose preparation has started. */
 	private started = 0;
@@ -76,31 +76,46 @@ export class WriteRound {
 	}
 
 	/**
-	 * Waits for the item's turn to be prepared. 'abandoned': n8n could not start every item (see
-	 * ready()), so the node has failed already and nothing is prepared, read or written.
+	 * The item's write once its turn comes: prepared with its slice (see writeInTurn). The item
+	 * waits as one entry of its slice and one promise, derived from its slice's (see Slice).
 	 */
-	turn(): Promise<'prepare' | 'abandoned'> {
-		return new Promise((start) => {
-			this.turns.push(start);
-			if (!this.slicing) void this.slices();
-		});
+	queue<I, P>(item: PimItem, steps: WriteSteps<I, P>, input: I, settle: Settle): Promise<Items> {
+		let slice = this.slicesWaiting[this.slicesWaiting.length - 1];
+		if (!slice || slice.full()) this.slicesWaiting.push((slice = new Slice(this)));
+		if (!this.slicing) void this.slices();
+		return slice.add(item.ctx, steps, input, settle);
+	}
+
+	/**
+	 * An item's turn has come (Slice.next): it is prepared and then written, unless n8n could not
+	 * start every item (an expression failed on a row): then the node has failed already, and it
+	 * prepares, reads and writes nothing.
+	 */
+	begin<I, P>(
+		ctx: IExecuteSingleFunctions,
+		steps: WriteSteps<I, P>,
+		input: I,
+		settle: Settle,
+	): Items | Promise<Items> {
+		if (this.registered < this.expected) return [];
+		const item = itemOf(ctx);
+		return settle(item, writeInTurn(this, item, steps, input));
 	}
 
 	/** Starts the waiting items a slice at a time, each once the slice before is prepared. */
 	private async slices(): Promise<void> {
 		this.slicing = true;
 		let turnAt = -Infinity;
-		while (this.turns.length > 0) {
+		while (this.slicesWaiting.length > 0) {
 			// The first turn also lets n8n's loop start (and register) every item.
 			if (Date.now() - turnAt >= TURN_EVERY_MS) {
 				await sleep(0);
 				turnAt = Date.now();
 			}
-			for (const start of this.turns.splice(0, PREPARE_SLICE)) {
-				this.started++;
-				start(this.registered < this.expected ? 'abandoned' : 'prepare');
-			}
-			// Abandoned items (see turn()) prepare nothing: they are not waited for.
+			const slice = this.slicesWaiting.shift()!;
+			this.started += slice.size();
+			slice.start();
+			// Abandoned items (see begin) prepare nothing: they are not waited for.
 			while (this.registered >= this.expected && this.ended() < this.started)
 				await new Promise<void>((wake) => (this.preparationEnded = wake));
 		}
@@ -201,8 +216,8 @@ export class WriteRound {
 	 * Until the moment has come (checked again on waking). Every item waits, the one whose change
 	 * brought the moment too, and all are woken in item order: the items then go on in the order
 	 * of their rows (two rows of one SKU are written in that order, the later one last). Every item
-	 * that will join has joined by now: items are prepared only after turn() let n8n's
-	 * synchronous loop start (and register) them all.
+	 * that will join has joined by now: items are prepared only after the first slice's turn let
+	 * n8n's synchronous loop start (and register) them all.
 	 */
 	private async until(moment: Moment, index: number): Promise<void> {
 		do {
@@ -259,26 +274,88 @@ export interface WriteSteps<I, P> {
 }
 
 /**
+ * What the operation makes of an item's outcome (runners.ts): its error as the node shows it, or
+ * with Continue On Fail its error item. Applied once the item's write has started.
+ */
+export type Settle = (item: PimItem, work: Promise<Items>) => Promise<Items>;
+
+type Items = INodeExecutionData[];
+
+/**
  * One item's write in its round: prepared in its slice (see WriteRound), written once every item
  * of the round is prepared, or answered once prepared (WriteSteps). Version 1 and Continue On
  * Fail have no round: prepare and write simply run one after the other.
  *
- * Not an async function: n8n starts every item at once, and 50 000 items waiting for their slice
- * each held their suspended frames and promises (about 1 KB an item, garbage once it is done).
- * Waiting, an item holds its turn's promise and nothing else of ours.
+ * n8n starts every item at once, so what an item holds while it waits for its turn is held by
+ * all of them: 100 000 items each holding an async frame, or a promise chain with a closure per
+ * step and the item object, were 70 MB (700 bytes an item). Waiting, an item holds its slice's
+ * entry (n8n's context of the item, its steps, its input) and one promise (see Slice).
  */
 export function writeInRound<I, P>(
 	item: PimItem,
 	steps: WriteSteps<I, P>,
 	input: I,
-): Promise<INodeExecutionData[]> {
+	settle: Settle,
+): Promise<Items> {
 	// Joined before the first await of the item (see joinRound).
 	const round = item.version >= 2 ? joinRound(item) : undefined;
-	if (!round) return writeAlone(item, steps, input);
-	return round
-		.turn()
-		.then((turn) => (turn === 'abandoned' ? [] : writeInTurn(round, item, steps, input)));
+	if (!round) return settle(item, writeAlone(item, steps, input));
+	return round.queue(item, steps, input, settle);
 }
+
+/**
+ * Up to PREPARE_SLICE items waiting for their turn together. Each item's promise is derived from
+ * the slice's one promise with the slice's one handler, so an item waiting holds that promise and
+ * its reaction, and its entry here: no closure, no item object, no resolver of its own. When the
+ * slice starts, the handler runs once per item, in the order the items were added (the order of
+ * a promise's reactions), and takes the next entry. A slice is let go once its items have begun.
+ */
+class Slice {
+	private readonly entries: unknown[] = [];
+	private taken = 0;
+	private readonly started: Promise<void>;
+	private resolve!: () => void;
+	private readonly next = () => {
+		const entries = this.entries;
+		const at = this.taken;
+		this.taken += ENTRY;
+		return this.round.begin(
+			entries[at] as IExecuteSingleFunctions,
+			entries[at + 1] as WriteSteps<unknown, unknown>,
+			entries[at + 2],
+			entries[at + 3] as Settle,
+		);
+	};
+
+	constructor(private readonly round: WriteRound) {
+		this.started = new Promise<void>((resolve) => (this.resolve = resolve));
+	}
+
+	full(): boolean {
+		return this.size() >= PREPARE_SLICE;
+	}
+
+	size(): number {
+		return this.entries.length / ENTRY;
+	}
+
+	add(
+		ctx: IExecuteSingleFunctions,
+		steps: unknown,
+		input: unknown,
+		settle: Settle,
+	): Promise<Items> {
+		this.entries.push(ctx, steps, input, settle);
+		return this.started.then(this.next);
+	}
+
+	start(): void {
+		this.resolve();
+	}
+}
+
+/** An entry of a Slice: n8n's context of the item, its steps, its input, its Settle. */
+const ENTRY = 4;
 
 async function writeAlone<I, P>(
 	item: PimItem,

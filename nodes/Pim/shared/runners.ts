@@ -33,11 +33,12 @@ export type OperationRunner = (
  * `status: false` envelope. It hands the request it built (method, URL, query, body, preSend
  * applied) to `operations.pagination` instead when `send.paginate` is on, so every operation,
  * writes and single reads included, turns pagination on and gives its runner as the "pagination"
- * function: n8n still builds the request from the parameters, and `run` sends it.
+ * function: n8n still builds the request from the parameters, and `run` sends it. A write gives
+ * its steps instead, and its items run as a round (round.ts).
  */
-export function sendThroughTransport(
+export function sendThroughTransport<P>(
 	request: { method: IHttpRequestMethods; url: string },
-	run: OperationRunner,
+	run: OperationRunner | RequestWriteSteps<P>,
 	preSend?: PreSendAction[],
 ): INodePropertyRouting {
 	return { request, ...runAsPagination(run, preSend) };
@@ -48,27 +49,41 @@ export function sendThroughTransport(
  * up, then writes it; Get by SKU filters the list): n8n builds no request for it, and `run`
  * gets only the parameters' preSend result, which it does not use.
  */
-export function sendsItsOwnRequests(run: OperationRunner): INodePropertyRouting {
+export function sendsItsOwnRequests<P>(
+	run: OperationRunner | RequestWriteSteps<P>,
+): INodePropertyRouting {
 	return runAsPagination(run);
 }
 
-function runAsPagination(run: OperationRunner, preSend?: PreSendAction[]): INodePropertyRouting {
+/** A write's steps, given n8n's request for the item (see WriteSteps in round.ts). */
+type RequestWriteSteps<P> = WriteSteps<DeclarativeRestApiSettings.ResultOptions, P>;
+
+function runAsPagination<P>(
+	run: OperationRunner | RequestWriteSteps<P>,
+	preSend?: PreSendAction[],
+): INodePropertyRouting {
 	return {
 		send: preSend ? { paginate: true, preSend } : { paginate: true },
 		operations: {
-			// A promise chain, not an async function: n8n starts every item at once, and each
-			// waiting item's suspended frame would stay in memory until its turn.
+			// No async function: n8n starts every item at once, and each waiting item's suspended
+			// frame would stay in memory until its turn.
 			pagination: function (this: IExecutePaginationFunctions, requestData) {
 				// The item is made here, once, and passed down (item.ts).
 				const item = itemOf(this);
-				return run(item, requestData).catch((error: unknown) => {
-					// Version 1 keeps n8n's own error items, as saved workflows know them.
-					if (item.continueOnFail() && item.version >= 2) return errorItems(item, error);
-					throw asOwnError(item, error);
-				});
+				if (typeof run !== 'function') return writeInRound(item, run, requestData, settle);
+				return settle(item, run(item, requestData));
 			},
 		},
 	};
+}
+
+/** An item's outcome as the node gives it: its error as the node's own, or its error item. */
+function settle(item: PimItem, work: Promise<INodeExecutionData[]>): Promise<INodeExecutionData[]> {
+	return work.catch((error: unknown) => {
+		// Version 1 keeps n8n's own error items, as saved workflows know them.
+		if (item.continueOnFail() && item.version >= 2) return errorItems(item, error);
+		throw asOwnError(item, error);
+	});
 }
 
 /**
@@ -305,8 +320,11 @@ export function sendsForm(
  * Writes: never retried unless the server provably did not act (see transport.ts). In version 2
  * the items of a run write as a round (round.ts): all prepared before any writes.
  */
-function writeOperation(extra: Partial<PimRequest>, buildBody: BodyBuilder): OperationRunner {
-	const steps: WriteSteps<DeclarativeRestApiSettings.ResultOptions, PreparedWrite> = {
+function writeOperation(
+	extra: Partial<PimRequest>,
+	buildBody: BodyBuilder,
+): WriteSteps<DeclarativeRestApiSettings.ResultOptions, PreparedWrite> {
+	return {
 		prepare: async (item, requestData) => {
 			const pim = runClient(item);
 			const request = requestFrom(requestData, { write: true, ...extra });
@@ -328,7 +346,6 @@ function writeOperation(extra: Partial<PimRequest>, buildBody: BodyBuilder): Ope
 			return toItems(item, [{ ...result, ...notes?.() }]);
 		},
 	};
-	return (item, requestData) => writeInRound(item, steps, requestData);
 }
 
 /** A declarative write once prepared (writeOperation). */

@@ -16,7 +16,7 @@ import {
 	toItems,
 	writeResult,
 } from '../../shared/runners';
-import { writeInRound, type WriteSteps } from '../../shared/round';
+import type { WriteSteps } from '../../shared/round';
 import { then, type Later } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
 import { productBySku } from './lookup';
@@ -121,15 +121,11 @@ async function writeUpsert(
  * Create or Update's own logic as its round runs it (shared/round.ts): prepare, then write, or
  * answer at once for a product found unchanged.
  */
-const upsert: WriteSteps<undefined, Prepared> = {
+const upsert: WriteSteps<unknown, Prepared> = {
 	prepare: prepareUpsert,
 	write: writeUpsert,
 	answer: unchangedOnceFound,
 };
-
-function run(item: PimItem) {
-	return writeInRound(item, upsert, undefined);
-}
 
 /**
  * The output of an item whose product the catalogue shows unchanged, given as soon as the item
@@ -192,7 +188,7 @@ export const option: INodePropertyOptions = {
 	value: 'upsert',
 	action: 'Create or update a product',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
-	routing: sendsItsOwnRequests(run),
+	routing: sendsItsOwnRequests(upsert),
 };
 
 const isDataOverwrite: INodeProperties = {
