@@ -295,9 +295,10 @@ function floorDist(distDir) {
 	fs.cpSync(distDir, copy, { recursive: true });
 	const file = path.join(copy, 'nodes/Pim/resources/product/upsert.js');
 	const code = fs.readFileSync(file, 'utf8');
-	// upsert.ts's run(item) as tsc writes it: the floor answers before anything of the node runs.
-	const start = 'function run(item) {';
-	if (!code.includes(start)) throw new Error(`floorDist: no "${start}" in ${file}`);
+	// upsert.ts's routing as tsc writes it: its steps become a runner that answers before anything
+	// of the node runs.
+	const routing = '(0, runners_1.sendsItsOwnRequests)(upsert)';
+	if (!code.includes(routing)) throw new Error(`floorDist: no "${routing}" in ${file}`);
 	// PIM_BENCH_FLOOR_HOLD_MS: the floor holds its items that long before it returns (what holding
 	// n8n's items for a sync's duration costs, without the sync's own work).
 	const hold = Number(process.env.PIM_BENCH_FLOOR_HOLD_MS ?? 0);
@@ -305,7 +306,10 @@ function floorDist(distDir) {
 	const answer = hold
 		? `return new Promise((r) => setTimeout(() => r(${items}), ${hold}));`
 		: `return Promise.resolve(${items});`;
-	fs.writeFileSync(file, code.replace(start, `${start} ${answer}`));
+	fs.writeFileSync(
+		file,
+		code.replace(routing, `(0, runners_1.sendsItsOwnRequests)(function run(item) { ${answer} })`),
+	);
 	return copy;
 }
 
