@@ -2,16 +2,18 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { sendsForm, type BodyBuilder } from '../../shared/runners';
+import type { PimItem } from '../../shared/item';
 import { optionalString, requiredString } from '../../shared/params';
-import { serializeForm, type FormField } from '../../shared/serializer';
+import type { FormField } from '../../shared/serializer';
+import type { PimClient } from '../../shared/transport';
+import { channelField, postsFields } from './assign';
 import { assignedChannel, findCategory } from './references';
 
 /**
  * The form of one item; version 2 also takes the channel's name and the category's title or
  * title path, found in that channel's tree.
  */
-const body: BodyBuilder = async (item, pim) => {
+async function fields(item: PimItem, pim: PimClient): Promise<FormField[]> {
 	// Every parameter is checked before a list is read.
 	const sku = requiredString(item, 'sku', 'SKU');
 	const given = requiredString(item, 'categoryCode', 'Category');
@@ -35,31 +37,22 @@ const body: BodyBuilder = async (item, pim) => {
 	];
 	const sortOrder = optionalString(item.param<IDataObject>('additionalFields', {}).sortOrder);
 	if (sortOrder !== undefined) fields.push(['sort_order', sortOrder]);
-	const form = serializeForm(fields);
-	return { form: () => form };
-};
+	return fields;
+}
 
 export const option: INodePropertyOptions = {
 	name: 'Assign to Category',
 	value: 'assignCategory',
 	action: 'Assign a product to a category',
 	description: 'Put a product into a category of a channel',
-	routing: sendsForm({ method: 'POST', url: ENDPOINTS.productAssignCategory }, body),
+	routing: postsFields(ENDPOINTS.productAssignCategory, fields),
 };
 
 const show = showFor('product', ['assignCategory']);
 
 /** SKU is shared: skuField in shared/registry.ts. */
 export const description: INodeProperties[] = [
-	codeDropdown({
-		displayName: 'Channel',
-		name: 'channelCode',
-		method: 'getChannels',
-		required: true,
-		description: 'Channel the category belongs to.',
-		alsoTakes: "the channel's name",
-		displayOptions: show,
-	}),
+	channelField('assignCategory', 'Channel the category belongs to.'),
 	codeDropdown({
 		displayName: 'Category',
 		name: 'categoryCode',
