@@ -65,12 +65,12 @@ function main() {
 		const promise = new Promise((r) => (resolve = r));
 		return { promise, resolve };
 	});
-	const node_ = perItem(items, (i) => routed.call(contexts[i], {}));
+	const byNode = perItem(items, (i) => routed.call(contexts[i], {}));
 	const mb = (bytes) => ((bytes * items) / 1048576).toFixed(1);
 	console.log(`items waiting for their turn: ${items} (${path.relative(ROOT, dist) || dist})`);
-	console.log(`  the node:           ${node_.toFixed(0)} bytes an item, ${mb(node_)} MB`);
+	console.log(`  the node:           ${byNode.toFixed(0)} bytes an item, ${mb(byNode)} MB`);
 	console.log(`  a pending promise:  ${least.toFixed(0)} bytes an item, ${mb(least)} MB`);
-	console.log(`  ratio: ${(node_ / least).toFixed(2)} x`);
+	console.log(`  ratio: ${(byNode / least).toFixed(2)} x`);
 	// The items never get their turn: the process ends here.
 	process.exit(0);
 }

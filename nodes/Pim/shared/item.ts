@@ -4,10 +4,10 @@ import { runOf, type PimRun } from './run';
 
 /**
  * One input item as the node's code sees it: its index, its row, its parameters and its run's
- * state (run.ts). Made once per item where n8n hands the item over (the operation's
- * runner, a preSend), and passed down instead of n8n's context: what that context computes on
- * every call (getNode() deep-copies the node with all its parameters, the run's state is looked
- * up, the item index read) is computed once.
+ * state (run.ts). Made where n8n hands the item over (the operation's runner, a preSend; a
+ * write in a round again when its turn comes), and passed down instead of n8n's context: what
+ * that context computes on every call (getNode() deep-copies the node with all its parameters,
+ * the run's state is looked up, the item index read) is computed once per run or per item.
  */
 export class PimItem {
 	readonly index: number;

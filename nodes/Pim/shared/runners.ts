@@ -68,7 +68,7 @@ function runAsPagination<P>(
 			// No async function: n8n starts every item at once, and each waiting item's suspended
 			// frame would stay in memory until its turn.
 			pagination: function (this: IExecutePaginationFunctions, requestData) {
-				// The item is made here, once, and passed down (item.ts).
+				// The item is made here and passed down (item.ts); a round makes it again at its turn.
 				const item = itemOf(this);
 				if (typeof run !== 'function') return writeInRound(item, run, requestData, settle);
 				return settle(item, run(item, requestData));
