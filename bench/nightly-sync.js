@@ -196,19 +196,15 @@ async function measureRealN8n(sb, creds, rows, options, o) {
 			parameters,
 			...extra,
 		});
+		// The floors are the same node as the sync; only the build they run differs (floorDist).
+		const pim = () =>
+			node('Sync product', 'n8n-nodes-pim.pim', 2, 600, UPSERT(options), {
+				credentials: { pimApi: credential },
+			});
 		const measured = {
-			floor: () =>
-				node('Sync product', 'n8n-nodes-pim.pim', 2, 600, UPSERT(options), {
-					credentials: { pimApi: credential },
-				}),
-			floorHeld: () =>
-				node('Sync product', 'n8n-nodes-pim.pim', 2, 600, UPSERT(options), {
-					credentials: { pimApi: credential },
-				}),
-			pim: () =>
-				node('Sync product', 'n8n-nodes-pim.pim', 2, 600, UPSERT(options), {
-					credentials: { pimApi: credential },
-				}),
+			floor: pim,
+			floorHeld: pim,
+			pim,
 			noOp: () => node('Sync product', 'n8n-nodes-base.noOp', 1, 600, {}),
 			editFields: () =>
 				node('Sync product', 'n8n-nodes-base.set', 3.4, 600, {
@@ -311,10 +307,9 @@ function floorDist(distDir, holdMs = Number(process.env.PIM_BENCH_FLOOR_HOLD_MS 
 	// holdMs (or PIM_BENCH_FLOOR_HOLD_MS): every item answers that long after n8n's loop has
 	// started them all (one timer, set once the loop lets go), as the sync's items wait for the
 	// catalogue's read: what holding n8n's items for that read costs, without the sync's own work.
-	const hold = holdMs;
 	const items = `(0, runners_1.toItems)(item, [{ operation: 'floor' }])`;
-	const answer = hold
-		? `return (held ??= new Promise((r) => setImmediate(() => setTimeout(r, ${hold})))).then(() => ${items});`
+	const answer = holdMs
+		? `return (held ??= new Promise((r) => setImmediate(() => setTimeout(r, ${holdMs})))).then(() => ${items});`
 		: `return Promise.resolve(${items});`;
 	fs.writeFileSync(
 		file,
