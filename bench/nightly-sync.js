@@ -165,10 +165,11 @@ const EXPRESSIONS = ['sku', 'family', 'image', 'name'];
 /**
  * The sheet in a real n8n (`n8n execute` of `version`): Manual Trigger → Read file → Extract from
  * CSV (the sheet as a CSV file) → the measured node: `pim` (Create or Update with `options`),
- * `noOp` (No Operation: n8n's memory for the sheet alone) or `editFields` (Edit Fields evaluating
- * the PIM node's 4 expressions once per row: n8n's own time for them). Time: the measured node's
- * execution time as n8n records it; memory: the n8n process's peak RSS (its start, the CSV and
- * every node's items included).
+ * `floor` and `floorHeld` (the same node on a build that does nothing, at once or after
+ * `o.holdMs`: floorDist), `noOp` (No Operation: n8n's memory for the sheet alone) or `editFields`
+ * (Edit Fields evaluating the PIM node's 4 expressions once per row: n8n's own time for them).
+ * Time: the measured node's execution time as n8n records it; memory: the n8n process's peak RSS
+ * (its start, the CSV and every node's items included).
  */
 async function measureRealN8n(sb, creds, rows, options, o) {
 	const fs = require('node:fs');
