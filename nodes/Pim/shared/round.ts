@@ -288,8 +288,9 @@ type Items = INodeExecutionData[];
  *
  * n8n starts every item at once, so what an item holds while it waits for its turn is held by
  * all of them: 100 000 items each holding an async frame, or a promise chain with a closure per
- * step and the item object, were 67 MB (707 bytes an item: bench/waiting-items.js). Waiting, an item holds its slice's
- * entry (n8n's context of the item, its steps, its input) and one promise (see Slice).
+ * step and the item object, were 67 MB (707 bytes an item: bench/waiting-items.js). Waiting, an
+ * item holds its slice's entry (n8n's context of the item, its steps, its input) and one promise
+ * (see Slice).
  */
 export function writeInRound<I, P>(
 	item: PimItem,
