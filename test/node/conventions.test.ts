@@ -63,13 +63,13 @@ it('WooCommerce: name/value pairs, the unit in the header, the currency for a ba
 	expect(p.values.price).toBe('19.99 USD');
 	// Published went nowhere: said on the run's first item; so is where each convention sent its
 	// columns (price names its attribute as it is: not listed).
-	expect(out.unmappedColumns).toEqual(['Published']);
+	expect(out.unmappedColumns).toEqual({ Published: 'no attribute of the account has this code or title' });
 	expect(out.mappedColumns).toEqual({
-		'Attribute 1 name': 'color',
-		'Attribute 1 value(s)': 'color',
-		'Attribute 2 name': 'size',
-		'Attribute 2 value(s)': 'size',
-		'Weight (lbs)': 'weight',
+		'Attribute 1 name': ['color'],
+		'Attribute 1 value(s)': ['color'],
+		'Attribute 2 name': ['size'],
+		'Attribute 2 value(s)': ['size'],
+		'Weight (lbs)': ['weight'],
 	});
 	expect(writes()).toHaveLength(1);
 });
@@ -121,7 +121,11 @@ it("Akeneo: the write's locale and channel, a price with its currency, an amount
 		price: '25.50 EUR',
 		weight: '500 Gram',
 	});
-	expect(out.unmappedColumns).toEqual(['name-de_DE', 'short_description-en_US-print']);
+	expect(out.unmappedColumns).toEqual({
+		'name-de_DE':
+			"language de_DE; this write's language is en_US (Import Options → All Languages writes the others)",
+		'short_description-en_US-print': "channel print; this write's channels are web",
+	});
 });
 
 it('Akeneo: a price in two currencies lands in the one Import Options → Currency names, the other is reported', async () => {
@@ -133,7 +137,9 @@ it('Akeneo: a price in two currencies lands in the one Import Options → Curren
 	};
 	const [out] = await land([row], { currency: 'eur' });
 	expect(product(row.sku).values.price).toBe('25.50 EUR');
-	expect(out.unmappedColumns).toEqual(['price-USD']);
+	expect(out.unmappedColumns).toEqual({
+		'price-USD': "a price in USD; this write's currency is EUR (Import Options → Currency)",
+	});
 	// Without Currency both columns give the price: an error that says how to choose, before any write.
 	env.sb.clearLog();
 	const { error } = await runPim(env.creds(), create(), {
@@ -169,11 +175,11 @@ it("Magento: additional_attributes' code=value pairs (a multi-select's values jo
 	});
 	expect(p.multiSelect.color).toEqual(['Red', 'Blue']);
 	expect(writes()[0].body).toMatchObject({ inStock: '1' });
-	expect(out.unmappedColumns).toEqual([
-		'store_view_code',
-		'product_type',
-		'additional_attributes (activity)',
-	]);
+	expect(out.unmappedColumns).toEqual({
+		store_view_code: 'no attribute of the account has this code or title',
+		product_type: 'no attribute of the account has this code or title',
+		'additional_attributes (activity)': 'no attribute is named "activity"',
+	});
 });
 
 it('a column that names an attribute as it is keeps going to it, whatever it looks like', async () => {
@@ -181,7 +187,9 @@ it('a column that names an attribute as it is keeps going to it, whatever it loo
 	const row = { sku: sku('keep'), name: 'Plain', 'Weight (lbs)': '2', weight: '900 Gram' };
 	const [out] = await land([row]);
 	expect(product(row.sku).values.weight).toBe('900 Gram');
-	expect(out.unmappedColumns).toEqual(['Weight (lbs)']);
+	expect(out.unmappedColumns).toEqual({
+		'Weight (lbs)': 'the column "weight" gives the attribute "weight"',
+	});
 	// Two conventions for one attribute are an error naming both.
 	const twice = { sku: sku('twice'), 'Weight (lbs)': '2', 'Weight (kg)': '1' };
 	const { error } = await runPim(env.creds(), create(), { input: [twice], version: 2 });
@@ -217,11 +225,11 @@ it('All Languages: each locale of the row is a write of its own, the Language pa
 	expect(out).toMatchObject({ operation: 'created', languages: ['en_US', 'de_DE', 'fr_FR'] });
 	expect(out.unmappedColumns).toBeUndefined();
 	expect(out.mappedColumns).toEqual({
-		'name-en_US': 'name',
-		'price-EUR': 'price',
-		'name-de_DE': 'name (de_DE)',
-		'short_description-de_DE': 'short_description (de_DE)',
-		'name-fr_FR': 'name (fr_FR)',
+		'name-en_US': ['name'],
+		'price-EUR': ['price'],
+		'name-de_DE': ['name (de_DE)'],
+		'short_description-de_DE': ['short_description (de_DE)'],
+		'name-fr_FR': ['name (fr_FR)'],
 	});
 	const sent = writes().map((w) => [w.method, w.body as IDataObject]);
 	expect(sent.map(([method, body]) => [method, (body as IDataObject).language_code])).toEqual([
@@ -242,7 +250,11 @@ it('All Languages: each locale of the row is a write of its own, the Language pa
 	// Without the option the other languages go nowhere, and are reported.
 	env.sb.clearLog();
 	const [plain] = await land([{ ...row, sku: sku('langs') }]);
-	expect(plain.unmappedColumns).toEqual(['name-de_DE', 'short_description-de_DE', 'name-fr_FR']);
+	expect(Object.keys(plain.unmappedColumns as IDataObject)).toEqual([
+		'name-de_DE',
+		'short_description-de_DE',
+		'name-fr_FR',
+	]);
 	expect(writes()).toHaveLength(1);
 });
 

@@ -253,7 +253,9 @@ it('an unchanged first item still reports the columns of the whole run, those of
 		{ ...rows[119], name: 'Renamed', mystery_column: 'x' },
 	]);
 	expect(out.map((o) => o.operation)).toEqual([...Array(119).fill('unchanged'), 'updated']);
-	expect(out[0].unmappedColumns).toEqual(['mystery_column']);
+	expect(out[0].unmappedColumns).toEqual({
+		mystery_column: 'no attribute of the account has this code or title',
+	});
 	expect(out[60]).toEqual({ operation: 'unchanged', sku: rows[60].sku });
 	expect(writes().map((r) => (r.body as IDataObject).sku)).toEqual([rows[119].sku]);
 });

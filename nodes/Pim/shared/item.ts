@@ -63,7 +63,29 @@ export class PimItem {
 			const direct = plainValue(raw, (): IDataObject => this.row());
 			if (direct !== NEEDS_N8N) return direct as T;
 		}
-		return this.ctx.getNodeParameter(name, fallback as never) as T;
+		return this.evaluated(name, fallback);
+	}
+
+	/**
+	 * A parameter as n8n evaluates it, over the row the node reads: a row of a product group
+	 * (Import Options → Group By) is evaluated with its empty cells filled (but the SKU), so that any
+	 * expression reading the item (`$json`, `$input.item`) sees what a plain field reference
+	 * sees. n8n reads the item's JSON when it evaluates; the filled row stands in for that one
+	 * synchronous call.
+	 */
+	evaluated<T = unknown>(name: string, fallback: T): T {
+		// A row's SKU is its own: read over its own cells.
+		const filled =
+			name !== 'sku' && this.filledRows().size ? this.filledRows().get(this.index) : undefined;
+		if (!filled) return this.ctx.getNodeParameter(name, fallback as never) as T;
+		const input = this.ctx.getInputData();
+		const own = input.json;
+		input.json = filled;
+		try {
+			return this.ctx.getNodeParameter(name, fallback as never) as T;
+		} finally {
+			input.json = own;
+		}
 	}
 
 	/**

@@ -41,6 +41,39 @@ export function optionalString(value: unknown): string | undefined {
 	return text === '' ? undefined : text;
 }
 
+const YES = new Set(['1', 'true', 'yes', 'y', 'on', 'active', 'published', 'enabled']);
+const NO = new Set([
+	'0',
+	'false',
+	'no',
+	'n',
+	'off',
+	'-1',
+	'draft',
+	'archived',
+	'disabled',
+	'inactive',
+]);
+
+/**
+ * The one yes/no reader, for yes/no parameters and yes/no attributes alike: a boolean, 1/0/-1,
+ * or a word in any case (true/yes/on, false/no/off, and the shop words active/published/enabled
+ * and draft/archived/disabled/inactive). An empty value is undefined; anything else is `fail`ed
+ * with the value, never read as "no".
+ */
+export function yesNo(value: unknown, what: string, forWhat?: string): boolean | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value === 'boolean') return value;
+	const word = String(value).trim().toLowerCase();
+	if (word === '') return undefined;
+	if (YES.has(word)) return true;
+	if (NO.has(word)) return false;
+	fail(
+		`${what} holds "${String(value)}", which is not a yes/no value${forWhat ? ` for ${forWhat}` : ''}`,
+		'Use true/false, yes/no, 1/0, or a shop status such as active/draft.',
+	);
+}
+
 const POSITIVE_INT = /^[1-9]\d*$/;
 
 /** A record id from a resource locator or a plain value: must be a positive integer. */

@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import type { PimItem } from '../../shared/item';
-import { requiredString } from '../../shared/params';
+import { requiredString, yesNo } from '../../shared/params';
 import type { FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
 import { channelField, postsFields } from './assign';
@@ -16,7 +16,7 @@ async function fields(item: PimItem, pim: PimClient): Promise<FormField[]> {
 	return [
 		['sku', sku],
 		['code', channel],
-		['status', item.param<unknown>('status', false) === true],
+		['status', yesNo(item.param<unknown>('status', false), 'Parameter "Active"') === true],
 	];
 }
 

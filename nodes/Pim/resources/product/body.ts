@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
-import { fail, listOf, optionalString, requiredString } from '../../shared/params';
+import { fail, listOf, optionalString, requiredString, yesNo } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import { attributeCodeProblem } from '../../shared/attributes';
 
@@ -76,8 +76,6 @@ function collectionAttributes(item: PimItem): AttributeValues {
 	};
 }
 
-const statusOf = (raw: unknown) =>
-	raw === undefined ? undefined : raw === true || raw === 1 || raw === '1';
 
 /**
  * Channels entries. Version 1: one code per entry, required. Version 2: an entry may hold
@@ -85,7 +83,7 @@ const statusOf = (raw: unknown) =>
  */
 function channelEntries(item: PimItem, several: boolean): ChannelEntry[] {
 	return entries(item, 'channels', 'channel').flatMap((entry) => {
-		const status = statusOf(entry.status);
+		const status = yesNo(entry.status, 'Parameter "Channels → Active"');
 		const completenessStatus = optionalString(entry.completenessStatus);
 		if (several)
 			return listOf(entry.code, 'flattened').map((code) => ({ code, status, completenessStatus }));

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { AccountAttribute } from '../../shared/attributes';
+import { fail } from '../../shared/params';
 import { text } from '../../shared/records';
 
 /**
@@ -49,6 +50,18 @@ export interface ConventionScope {
 	currency?: string;
 	/** Import Options → All Languages: other locales' columns are kept for their own writes. */
 	allLanguages?: boolean;
+	/**
+	 * The account's currency codes, read when a row gives one price in several currencies and
+	 * Import Options → Currency does not choose: the one the account has is written.
+	 */
+	accountCurrencies?: string[];
+}
+
+/** Whether a row may give a price in several currencies (`price-EUR`, `price-USD`). */
+export function severalCurrencies(row: IDataObject): boolean {
+	let found = 0;
+	for (const key of Object.keys(row)) if (/-[A-Za-z]{3}$/.test(key.trim()) && ++found > 1) return true;
+	return false;
 }
 
 /** A column's value on its way to an attribute. */
@@ -57,8 +70,15 @@ export interface ColumnValue {
 	value: unknown;
 	/** The column(s) it came from, for errors. */
 	source: string;
-	/** The input fields it came from (conventions only). */
-	fields?: string[];
+	/** The input fields it came from. */
+	fields: string[];
+}
+
+/** Why a column lands in no attribute of this write: its kind, for counting, and the words. */
+export interface NotWritten {
+	column: string;
+	kind: 'noAttribute' | 'channel' | 'language' | 'currency' | 'givenElsewhere';
+	reason: string;
 }
 
 /**
@@ -88,7 +108,27 @@ export const unitName = (code: string): string | undefined => UNITS[code.trim().
 
 const CURRENCY = /^[A-Z]{3}$/;
 const LOCALE = /^[a-z]{2,3}_[A-Za-z]{2,4}$/;
-const BARE_AMOUNT = /^[+-]?\d+(?:[.,]\d+)?$/;
+/** An amount alone: `12`, `1.5`, `.5`, `0,8`, `-3`. */
+const BARE_AMOUNT = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
+
+/**
+ * A metric attribute (weight, length, volume, ...; its type label or code says so): its amount
+ * goes with a unit.
+ */
+export const isMetric = (a: AccountAttribute) =>
+	/metric|measure|weight|length|width|height|depth|volume|dimension/i.test(a.typeLabel) ||
+	['weight', 'length', 'width', 'height', 'depth', 'volume'].includes(a.code.toLowerCase());
+
+/** Whether a value is an amount alone, with no unit or currency. */
+export const isBareAmount = (value: unknown) => BARE_AMOUNT.test(text(value).trim());
+
+/** The unit a column's header gives its amounts: `Weight (lbs)`, Shopify's `Variant Grams`. */
+function unitOfHeader(column: string): string | undefined {
+	const name = column.trim();
+	if (name.toLowerCase() === 'variant grams') return 'Gram';
+	const header = /^(.*\S)\s*\(([^)]+)\)$/.exec(name);
+	return header ? unitName(header[2]) : undefined;
+}
 
 /** A price attribute (its type label or code says so): its amount goes with a currency. */
 export const isPrice = (a: AccountAttribute) =>
@@ -118,14 +158,22 @@ export function conventionValues(
 ): {
 	values: ColumnValue[];
 	used: Set<string>;
-	notHere: string[];
+	notHere: NotWritten[];
 	/** With All Languages: the values of each other locale, for its own write. */
 	otherLanguages: Map<string, ColumnValue[]>;
+	/** Shopify's `Variant Image`: the variant's own image, first of the product's images. */
+	images: string[];
+	/** Values sent with a doubt the output says (a metric amount with no unit known). */
+	warnings: string[];
 } {
 	const values: ColumnValue[] = [];
 	const used = new Set<string>();
 	/** Columns that name an attribute for another language or channel than this write's. */
-	const notHere: string[] = [];
+	const notHere: NotWritten[] = [];
+	const images: string[] = [];
+	const warnings: string[] = [];
+	/** The `<price>-<CUR>` columns read. */
+	const priced = new Set<string>();
 	const otherLanguages = new Map<string, ColumnValue[]>();
 	const byLower = new Map(unmatched.map((c) => [c.trim().toLowerCase(), c]));
 	const one = (name: string) => {
@@ -173,7 +221,13 @@ export function conventionValues(
 			const value = pair.slice(at + 1).trim();
 			const attribute = one(name);
 			if (!attribute || direct.some((d) => d.attribute.code === attribute.code)) {
-				notHere.push(`${additional} (${name})`);
+				notHere.push({
+					column: `${additional} (${name})`,
+					kind: attribute ? 'givenElsewhere' : 'noAttribute',
+					reason: attribute
+						? `another column gives the attribute "${attribute.code}"`
+						: `no attribute is named "${name}"`,
+				});
 				continue;
 			}
 			values.push({
@@ -199,19 +253,32 @@ export function conventionValues(
 		used.add(column);
 	}
 
-	// Shopify's Variant Grams: the weight in grams, whatever Variant Weight Unit says.
+	// Shopify's Variant Grams: the weight in grams, whatever Variant Weight Unit says (which is
+	// then read, by whichever way the grams reach an attribute).
 	const grams = byLower.get('variant grams');
 	const weight = grams === undefined ? undefined : one('weight');
 	if (grams !== undefined && weight && !direct.some((d) => d.attribute.code === weight.code)) {
 		values.push({
 			attribute: weight,
-			value: amountWith(row[grams], 'Gram'),
+			value: row[grams],
 			source: `the input field "${grams}"`,
 			fields: [grams],
 		});
 		used.add(grams);
-		const unitColumn = byLower.get('variant weight unit');
-		if (unitColumn !== undefined) used.add(unitColumn);
+	}
+	const unitColumn = byLower.get('variant weight unit');
+	if (
+		unitColumn !== undefined &&
+		(used.has(grams ?? '') || direct.some((d) => d.fields.some((f) => unitOfHeader(f) === 'Gram')))
+	)
+		used.add(unitColumn);
+
+	// Shopify's Variant Image: the variant's own image, before its product's.
+	const variantImage = byLower.get('variant image');
+	if (variantImage !== undefined) {
+		used.add(variantImage);
+		const url = text(row[variantImage]).trim();
+		if (url) images.push(url);
 	}
 
 	for (const column of unmatched) {
@@ -256,9 +323,15 @@ export function conventionValues(
 			const source = `the input field "${column}"`;
 			if (suffix.length === 1 && CURRENCY.test(suffix[0]) && isPrice(attribute)) {
 				used.add(column);
+				priced.add(column);
 				// A write holds one price: with Import Options → Currency, the columns of the other
 				// currencies are not this write's (reported; a second price cannot land).
-				if (scope.currency && suffix[0].toUpperCase() !== scope.currency) notHere.push(column);
+				if (scope.currency && suffix[0].toUpperCase() !== scope.currency)
+					notHere.push({
+						column,
+						kind: 'currency',
+						reason: `a price in ${suffix[0].toUpperCase()}; this write's currency is ${scope.currency} (Import Options → Currency)`,
+					});
 				else
 					values.push({
 						attribute,
@@ -282,9 +355,52 @@ export function conventionValues(
 						...list,
 						{ attribute, value: row[column], source, fields: [column] },
 					]);
-				} else notHere.push(column);
+				} else
+					notHere.push(
+						!languageFits
+							? {
+									column,
+									kind: 'language',
+									reason: `language ${locale}; this write's language is ${scope.language} (Import Options → All Languages writes the others)`,
+								}
+							: {
+									column,
+									kind: 'channel',
+									reason: `channel ${channel}; this write's channels are ${scope.channels.join(', ') || 'none'}`,
+								},
+					);
 			}
 			break;
+		}
+	}
+
+	// One price in several currencies, none chosen: the account's currency is written.
+	if (!scope.currency && scope.accountCurrencies) {
+		const have = new Set(scope.accountCurrencies.map((c) => c.toUpperCase()));
+		const byAttribute = new Map<string, ColumnValue[]>();
+		for (const v of values)
+			if (v.fields.some((f) => priced.has(f)))
+				byAttribute.set(v.attribute.code, [...(byAttribute.get(v.attribute.code) ?? []), v]);
+		const currencyOf = (v: ColumnValue) => v.fields[0].trim().split('-').pop()!.toUpperCase();
+		for (const [code, list] of byAttribute) {
+			if (list.length < 2) continue;
+			const kept = list.filter((v) => have.has(currencyOf(v)));
+			if (kept.length !== 1) {
+				const { title } = list[0].attribute;
+				fail(
+					`Parameter "Attributes": ${list.map((v) => v.source).join(' and ')} ${list.length === 2 ? 'both' : 'all'} give the attribute "${code}"${title && title !== code ? ` (${title})` : ''}`,
+					`A price in several currencies: set Import Options → Currency to the one to write. The account's currencies: ${[...have].join(', ') || 'none'}.`,
+				);
+			}
+			for (const v of list) {
+				if (v === kept[0]) continue;
+				values.splice(values.indexOf(v), 1);
+				notHere.push({
+					column: v.fields[0],
+					kind: 'currency',
+					reason: `a price in ${currencyOf(v)}, which is no currency of the account (${[...have].join(', ')})`,
+				});
+			}
 		}
 	}
 
@@ -292,5 +408,16 @@ export function conventionValues(
 	if (scope.currency)
 		for (const v of [...direct, ...values])
 			if (isPrice(v.attribute)) v.value = amountWith(v.value, scope.currency);
-	return { values, used, notHere, otherLanguages };
+	// A metric attribute's bare amount, by whichever column it came: the unit its header gives;
+	// with none known anywhere, it is sent as it is and the output says so.
+	for (const v of [...direct, ...values]) {
+		if (!isMetric(v.attribute) || !isBareAmount(v.value)) continue;
+		const unit = v.fields.map(unitOfHeader).find((u) => u !== undefined);
+		if (unit) v.value = amountWith(v.value, unit);
+		else
+			warnings.push(
+				`${v.source} holds the amount ${text(v.value).trim()} with no unit for the attribute "${v.attribute.code}": sent as it is. Give the unit in the header (Weight (kg)) or in a "${v.attribute.code}-unit" column`,
+			);
+	}
+	return { values, used, notHere, otherLanguages, images, warnings };
 }

@@ -31,6 +31,8 @@ export interface Member {
 	body?: ProductBody;
 	/** Images of a row without its own SKU. */
 	images?: string[];
+	/** What the row's output says of its filling (a parameter Group By cannot fill). */
+	warnings: string[];
 }
 
 type Groups = Map<string, Member[]>;
@@ -40,7 +42,9 @@ const isEmpty = (value: unknown) =>
 
 /**
  * The item joins its group (`key`, Group By's value for this row): its row, filled from the
- * group's earlier rows, becomes the row the node reads (PimItem.row, item.ts). Returns the member.
+ * group's earlier rows, becomes the row the node reads and evaluates its parameters over
+ * (PimItem.row and PimItem.evaluated, item.ts). The SKU's column and a variant's own columns
+ * (Shopify's `Variant …`) are the row's own. Returns the member.
  */
 export function joinGroup(item: PimItem, key: string): Member {
 	const groups = item.run.ofNodeRun<Groups>('productGroups', () => new Map());
@@ -49,13 +53,41 @@ export function joinGroup(item: PimItem, key: string): Member {
 	const own = item.inputRow();
 	const skuField = item.fieldOf('sku');
 	const row: IDataObject = { ...own };
+	let filled = false;
 	for (const earlier of members)
 		for (const [field, value] of Object.entries(earlier.row))
-			if (field !== skuField && isEmpty(row[field]) && !isEmpty(value)) row[field] = value;
+			if (field !== skuField && !VARIANT_FIELD.test(field) && isEmpty(row[field]) && !isEmpty(value)) {
+				row[field] = value;
+				filled = true;
+			}
 	item.filledRows().set(item.index, row);
-	const member: Member = { group: key, index: item.index, row };
+	const otherNodes = item.run.ofNodeRun('readsOtherNodes', () => readingOtherNodes(item));
+	const warnings = filled
+		? otherNodes.map(
+				(name) =>
+					`Group By filled this row's empty cells from its group, but the parameter "${name}" reads another node's data, which it cannot fill: that parameter read this row as it is`,
+			)
+		: [];
+	const member: Member = { group: key, index: item.index, row, warnings };
 	members.push(member);
 	return member;
+}
+
+/** A variant's own columns in Shopify's layout: never filled from the group. */
+const VARIANT_FIELD = /^variant /i;
+
+/** Reads of other nodes' items in an expression: `$('Node')`, `$node[…]`, `$items(…)`, `$input.all()`. */
+const OTHER_NODE = /\$\(|\$node\b|\$items\b|\$input\.(?:all|first|last)\b/;
+
+/** The parameters (but SKU and Group By) whose expressions read other nodes' items. */
+function readingOtherNodes(item: PimItem): string[] {
+	const reads = (value: unknown): boolean =>
+		typeof value === 'string'
+			? value.startsWith('=') && OTHER_NODE.test(value)
+			: !!value && typeof value === 'object' && Object.values(value).some(reads);
+	return Object.entries(item.node.parameters)
+		.filter(([name, value]) => name !== 'sku' && name !== 'importOptions' && reads(value))
+		.map(([name]) => name);
 }
 
 function membersOf(run: PimRun, key: string): Member[] {
@@ -68,14 +100,21 @@ const unique = <T>(list: T[], id: (v: T) => string = String) => {
 };
 
 /**
- * The body a product row writes, with its group: every image of the group, and the lists of the
- * group's other rows with its SKU. Read when the row writes.
+ * The body a product row writes, with its group: its own images first (`lead`, Shopify's Variant
+ * Image), then every image of the group, and the lists of the group's other rows with its SKU.
+ * Read when the row writes.
  */
-export function groupBody(run: PimRun, member: Member, body: ProductBody): ProductBody {
+export function groupBody(
+	run: PimRun,
+	member: Member,
+	body: ProductBody,
+	lead: string[] = [],
+): ProductBody {
 	const members = membersOf(run, member.group);
 	const same = members.filter((m) => m.body && m.sku === body.sku).map((m) => m.body!);
 	// In the order of the group's rows, as the shop lists its product's images.
 	const images = unique([
+		...lead,
 		...members.flatMap((m) => m.body?.images ?? m.images ?? []),
 		...(body.images ?? []),
 	]);

@@ -12,7 +12,7 @@ import {
 } from '../../shared/attributes';
 import { readAll, SOURCES } from '../../shared/reading';
 import { text } from '../../shared/records';
-import { fail, listOf } from '../../shared/params';
+import { fail, listOf, yesNo } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
 import {
@@ -21,6 +21,7 @@ import {
 	isPrice,
 	type ColumnValue,
 	type ConventionScope,
+	type NotWritten,
 } from './conventions';
 import type { PimClient } from '../../shared/transport';
 
@@ -77,8 +78,6 @@ const isDateTime = (value: unknown): value is { toISO: () => string } =>
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y', 'on']);
-const FALSE_WORDS = new Set(['0', 'false', 'no', 'n', 'off']);
 
 /** A date as the PIM writes it (YYYY/MM/DD), from an ISO string, a Date or n8n's DateTime; else as given. */
 function dateValue(value: unknown): string {
@@ -133,16 +132,8 @@ export function wireValue(
 		);
 		return values.length ? values : undefined;
 	}
-	if (kind === 'boolean') {
-		if (typeof value === 'boolean') return value;
-		const word = text(value).trim().toLowerCase();
-		if (TRUE_WORDS.has(word)) return true;
-		if (FALSE_WORDS.has(word)) return false;
-		failColumns(
-			`${source} holds "${text(value)}", which is not a yes/no value for the attribute "${code}"`,
-			'Use true/false, yes/no or 1/0.',
-		);
-	}
+	if (kind === 'boolean')
+		return yesNo(value, `Parameter "${COLUMNS_LABEL}": ${source}`, `the attribute "${code}"`);
 	if (kind === 'date') return dateValue(value);
 	if (Array.isArray(value)) return value.map(text).join(', ');
 	if (value instanceof Date) return value.toISOString();
@@ -170,6 +161,11 @@ export interface MappingOptions {
 	refuseUnmatched: boolean;
 	/** Input fields never mapped (e.g. the ones the Channels parameter reads), lower case. */
 	ignore: Set<string>;
+	/**
+	 * Input fields the node's other parameters read (`{{ $json.Status }}` in Active), lower case:
+	 * mapped when they name an attribute, never reported as unmapped.
+	 */
+	readByParameters: Set<string>;
 }
 
 function mappingOptions(item: PimItem): MappingOptions {
@@ -177,7 +173,25 @@ function mappingOptions(item: PimItem): MappingOptions {
 	return {
 		refuseUnmatched: o.unmatchedFields === 'error',
 		ignore: new Set(listOf(o.ignoreFields).map((f) => f.toLowerCase())),
+		readByParameters: item.run.ofNodeRun('fieldsReadByParameters', () =>
+			fieldsReadByParameters(item.node.parameters),
+		),
 	};
+}
+
+const JSON_FIELD = /\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(["'])((?:(?!\2)[^\\])*)\2\s*\])/g;
+
+/** The input fields the expressions of the node's parameters read (`$json.x`, `$json['x y']`), lower case. */
+function fieldsReadByParameters(parameters: INodeParameters): Set<string> {
+	const found = new Set<string>();
+	const walk = (value: unknown) => {
+		if (typeof value === 'string') {
+			if (value.startsWith('='))
+				for (const m of value.matchAll(JSON_FIELD)) found.add((m[1] ?? m[3]).trim().toLowerCase());
+		} else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+	};
+	for (const [name, value] of Object.entries(parameters)) if (name !== 'columns') walk(value);
+	return found;
 }
 
 /** The one attribute an input field names: its code exactly; else its code or title ignoring case. */
@@ -197,7 +211,8 @@ const describe = (a: AccountAttribute) =>
 /**
  * Fields of a product record that are no attribute values: a record read with Get Many and
  * written back (another account, a copy) never sends them as attributes. Family, categories and
- * image have their own parameters; the rest is the PIM's own bookkeeping.
+ * image have their own parameters; the rest is the PIM's own bookkeeping. Records spell them so:
+ * an export's `Status` column is a column like any other.
  */
 export const RECORD_FIELDS = new Set([
 	'id',
@@ -215,7 +230,7 @@ export const RECORD_FIELDS = new Set([
 /**
  * Map Automatically: every field of the input item that names an attribute, then the fields that
  * name none read by the conventions of other systems' exports (conventions.ts). `unmapped`: the
- * fields that went nowhere (a run reports them).
+ * fields that went nowhere, each with its reason (a run reports them).
  */
 export function autoMappedValues(
 	json: IDataObject,
@@ -228,7 +243,7 @@ export function autoMappedValues(
 	for (const [field, value] of Object.entries(json)) {
 		// The product's own fields (sku, family_code, ...) have their own parameters.
 		const key = field.trim().toLowerCase();
-		if (RESERVED.has(key) || RECORD_FIELDS.has(key) || options.ignore.has(key)) continue;
+		if (RESERVED.has(key) || RECORD_FIELDS.has(field) || options.ignore.has(key)) continue;
 		const matches = matchField(field, catalog);
 		if (matches.length === 0) {
 			unmatched.push(field);
@@ -240,12 +255,19 @@ export function autoMappedValues(
 				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
 			);
 		}
-		direct.push({ attribute: matches[0], value, source: `the input field "${field}"` });
+		direct.push({
+			attribute: matches[0],
+			value,
+			source: `the input field "${field}"`,
+			fields: [field],
+		});
 	}
 	let found: ColumnValue[] = [];
-	const notHere: string[] = [];
+	const notHere: NotWritten[] = [];
 	let otherLanguages = new Map<string, ColumnValue[]>();
-	if (scope && (unmatched.length || scope.currency)) {
+	let images: string[] = [];
+	let warnings: string[] = [];
+	if (scope) {
 		const read = conventionValues(
 			json,
 			unmatched,
@@ -254,15 +276,28 @@ export function autoMappedValues(
 			(code) => catalog.byCode.get(code),
 			scope,
 		);
-		// A field that names the attribute as it is keeps it (as before the conventions): the
-		// convention's field then goes nowhere, and is reported.
-		const given = new Set(direct.map((d) => d.attribute.code));
+		// A field that names the attribute as it is keeps it: the convention's field then goes
+		// nowhere, and is reported.
+		const given = new Map(direct.map((d) => [d.attribute.code, d.fields[0]]));
 		found = read.values.filter((v) => !given.has(v.attribute.code));
-		for (const v of read.values) if (given.has(v.attribute.code)) notHere.push(...(v.fields ?? []));
+		for (const v of read.values) {
+			const other = given.get(v.attribute.code);
+			if (other !== undefined)
+				for (const column of v.fields)
+					notHere.push({
+						column,
+						kind: 'givenElsewhere',
+						reason: `the column "${other}" gives the attribute "${v.attribute.code}"`,
+					});
+		}
 		notHere.push(...read.notHere);
 		otherLanguages = read.otherLanguages;
+		images = read.images;
+		warnings = read.warnings;
 		unmatched = unmatched.filter((f) => !read.used.has(f));
 	}
+	// A field another parameter reads is not unmapped.
+	unmatched = unmatched.filter((f) => !options.readByParameters.has(f.trim().toLowerCase()));
 	if (options.refuseUnmatched && unmatched.length) {
 		failColumns(
 			`the input ${unmatched.length === 1 ? 'field' : 'fields'} ${unmatched.map((f) => `"${f}"`).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no attribute of the account`,
@@ -270,14 +305,25 @@ export function autoMappedValues(
 		);
 	}
 	const byConvention: Array<[string, string]> = [];
-	for (const v of found) for (const f of v.fields ?? []) byConvention.push([f, v.attribute.code]);
+	for (const v of found) for (const f of v.fields) byConvention.push([f, v.attribute.code]);
 	for (const [language, values] of otherLanguages)
 		for (const v of values)
-			for (const f of v.fields ?? []) byConvention.push([f, `${v.attribute.code} (${language})`]);
+			for (const f of v.fields) byConvention.push([f, `${v.attribute.code} (${language})`]);
 	return {
 		...writeValues([...direct, ...found]),
-		unmapped: [...unmatched, ...notHere],
+		unmapped: [
+			...unmatched.map(
+				(column): NotWritten => ({
+					column,
+					kind: 'noAttribute',
+					reason: 'no attribute of the account has this code or title',
+				}),
+			),
+			...notHere,
+		],
 		byConvention,
+		images,
+		warnings,
 		// Other languages are written in the order of their codes, whatever the columns' order.
 		languages: [...otherLanguages]
 			.sort(([a], [b]) => a.localeCompare(b))
@@ -293,11 +339,16 @@ export function autoMappedValues(
  * convention read, other languages.
  */
 export interface MappedValues extends AttributeValues {
-	unmapped: string[];
+	/** The input fields written nowhere, each with its reason. */
+	unmapped: NotWritten[];
 	/** The fields a convention sent to an attribute, and its code (another language's: `code (de_DE)`). */
 	byConvention: Array<[string, string]>;
 	/** Import Options → All Languages: each other locale's values, for a write of its own. */
 	languages: Array<{ language: string; values: AttributeValues }>;
+	/** Images a column gives the product before its Images (Shopify's Variant Image). */
+	images: string[];
+	/** What the output says of values sent with a doubt (a metric amount with no unit). */
+	warnings: string[];
 }
 
 /** The values of one write, each attribute given once. */
@@ -339,7 +390,7 @@ export type ColumnsInput =
 export function columnsInput(item: PimItem): ColumnsInput {
 	if (savedColumns(item).mode === 'autoMapInputData')
 		return { mode: 'autoMapInputData', options: mappingOptions(item), row: item.row() };
-	const columns = item.ctx.getNodeParameter('columns', {}) as IDataObject;
+	const columns = item.evaluated<IDataObject>('columns', {});
 	const values =
 		columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
 	return { mode: 'defineBelow', values };
@@ -372,5 +423,5 @@ export function mappedValues(
 	if (scope.currency)
 		for (const a of values.attributes)
 			if (price(a.code)) a.value = amountWith(a.value, scope.currency) as FormValue;
-	return { ...values, unmapped: [], byConvention: [], languages: [] };
+	return { ...values, unmapped: [], byConvention: [], languages: [], images: [], warnings: [] };
 }

@@ -40,6 +40,8 @@ export interface ItemWrite {
 	/** Continue On Fail: the item stands alone, it waits for no other. */
 	alone: boolean;
 	first: boolean;
+	/** The run's rows, as its report counts them. */
+	rows: number;
 }
 
 export function readProductWrite(item: PimItem, mode: 'create' | 'update'): WriteInput {
@@ -62,5 +64,6 @@ export function readProductWrite(item: PimItem, mode: 'create' | 'update'): Writ
 		member,
 		alone: item.continueOnFail(),
 		first: item.index === 0,
+		rows: item.runItems()?.length ?? 1,
 	};
 }

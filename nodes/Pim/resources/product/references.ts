@@ -8,6 +8,7 @@ import { categoryChains, categoryName, text } from '../../shared/records';
 import type { PimClient } from '../../shared/transport';
 import type { CategoryEntry, ProductBody } from './body';
 import type { ImportOptions } from './imports';
+import { reportOf } from './report';
 
 /**
  * Families, channels and categories as product records and exports name them (titles, title
@@ -18,18 +19,19 @@ import type { ImportOptions } from './imports';
  */
 export type ReferenceKind = 'family' | 'channel' | 'category';
 
-const LABELS: Record<ReferenceKind | 'locale', string> = {
+const LABELS: Record<ReferenceKind | 'locale' | 'currency', string> = {
 	family: 'families',
 	channel: 'channels',
 	category: 'categories',
 	locale: 'languages',
+	currency: 'currencies',
 };
 
 /** The account's list of one kind, read once per node execution: every list read here. */
 function accountList(
 	run: PimRun,
 	pim: PimClient,
-	kind: ReferenceKind | 'locale',
+	kind: ReferenceKind | 'locale' | 'currency',
 ): Later<IDataObject[]> {
 	return run.shared(kind, `the account's ${LABELS[kind]}`, async () =>
 		readAll(pim, SOURCES[kind] as ListSource),
@@ -334,6 +336,13 @@ export function checkLanguages(run: PimRun, pim: PimClient, wanted: string[]): L
 	});
 }
 
+/** The account's currency codes, read once per execution. */
+export function accountCurrencies(run: PimRun, pim: PimClient): Later<string[]> {
+	return then(accountList(run, pim, 'currency'), (list) =>
+		list.map((c) => text(c.code)).filter(Boolean),
+	);
+}
+
 /** A body with its names resolved (resolveNames). */
 export interface ResolvedNames {
 	body: ProductBody;
@@ -416,11 +425,16 @@ function namesResolved(
 		channels: resolvedChannels,
 		categories: resolvedCategories,
 	};
-	const skippedItems = run.ofNodeRun('itemsWithSkippedCategories', () => ({ count: 0 }));
-	if (skipped.length) skippedItems.count++;
+	const report = reportOf(run);
+	if (skipped.length) {
+		report.itemsWithSkippedCategories++;
+		report.skippedCategories += skipped.length;
+	}
 	const notes = (): IDataObject => ({
 		...(skipped.length ? { skippedCategories: skipped } : {}),
-		...(skipped.length && !alone ? { itemsWithSkippedCategories: skippedItems.count } : {}),
+		...(skipped.length && !alone
+			? { itemsWithSkippedCategories: report.itemsWithSkippedCategories }
+			: {}),
 		...(warnings.length ? { warnings } : {}),
 	});
 	return { body: resolved, lists, notes, countsRun: skipped.length > 0 && !alone };

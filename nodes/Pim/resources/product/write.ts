@@ -11,8 +11,11 @@ import { text } from '../../shared/records';
 import type { ProductBody } from './body';
 import { groupBody, notWritten, type Member } from './groups';
 import { catalogFor, mappedValues, type MappedValues } from './mapping';
+import { severalCurrencies } from './conventions';
+import { columnNotes, reportOf } from './report';
 import { readProductWrite, type ItemWrite, type WriteInput } from './read';
 import {
+	accountCurrencies,
 	checkLanguages,
 	recordPathOf,
 	resolveNames,
@@ -161,12 +164,18 @@ function imagesOnly(run: PimRun, member: Member): ResolvedWrite {
 /** The mapper's values joined to the body read, its languages checked, its names resolved. */
 function resolveWrite(run: PimRun, pim: PimClient, input: ItemWrite): Later<ResolvedWrite> {
 	const { body: read, columns, imports, alone } = input;
-	return then(catalogFor(run, pim, columns), (catalog) => {
+	// One price in several currencies, none chosen: the account's currencies decide.
+	const currencies =
+		columns.mode === 'autoMapInputData' && !imports.currency && severalCurrencies(columns.row)
+			? accountCurrencies(run, pim)
+			: undefined;
+	return then(all([catalogFor(run, pim, columns), currencies]), ([catalog, accountCodes]) => {
 		const mapped = mappedValues(columns, catalog, {
 			language: read.languageCode,
 			channels: (read.channels ?? []).map((c) => c.code),
 			currency: imports.currency,
 			allLanguages: imports.allLanguages,
+			accountCurrencies: accountCodes,
 		});
 		const { attributes, multiSelectAttributes, languages } = mapped;
 		const checked = languages.length
@@ -188,20 +197,22 @@ function resolveWrite(run: PimRun, pim: PimClient, input: ItemWrite): Later<Reso
 /** The write of a version-2 item, its names resolved: what ProductWrite needs but the form. */
 function joinedWrite(
 	run: PimRun,
-	{ member, alone, first }: ItemWrite,
-	{ unmapped, byConvention, languages }: MappedValues,
-	{ body, lists, notes, countsRun }: ResolvedNames,
+	{ member, alone, first, rows }: ItemWrite,
+	{ unmapped, byConvention, languages, images: lead, warnings: valueWarnings }: MappedValues,
+	{ body: named, lists, notes, countsRun }: ResolvedNames,
 ): ResolvedWrite {
-	// Where the input fields went, said once per run on its first item (see notes): those that
-	// went nowhere, and those a convention of another system's export sent to an attribute.
-	const unmappedInRun = run.ofNodeRun('unmappedColumns', () => new Set<string>());
-	for (const field of unmapped) unmappedInRun.add(field);
-	const conventionsInRun = run.ofNodeRun('mappedColumns', () => new Map<string, string>());
-	for (const [field, attribute] of byConvention) conventionsInRun.set(field, attribute);
-	if (member) member.body = body;
+	// Where the input fields went, said once per run on its first item (see notes).
+	const report = reportOf(run);
+	report.addColumns(unmapped, byConvention);
+	const warnings = [...valueWarnings, ...(member?.warnings ?? [])];
+	if (warnings.length) report.rowsWithWarnings++;
+	// A column's own images (Shopify's Variant Image) come before the product's.
+	const body = lead.length ? { ...named, images: unique([...lead, ...(named.images ?? [])]) } : named;
+	// A group's product gets its group's images and lists when it writes (groups.ts); its
+	// members share their rows' images, not their variants' own.
+	if (member) member.body = named;
 	return {
-		// A group's product gets its group's images and lists when it writes (groups.ts).
-		body: member ? once(() => groupBody(run, member, body)) : () => body,
+		body: member ? once(() => groupBody(run, member, named, lead)) : () => body,
 		lists,
 		notesOfRun: !alone && (first || countsRun),
 		instead: member ? () => notWritten(run, member) : undefined,
@@ -212,17 +223,23 @@ function joinedWrite(
 		})),
 		notes: () => {
 			const own = notes();
-			// With Continue On Fail items do not wait for each other: each says its own.
-			const report = alone ? unmapped : first ? [...unmappedInRun] : [];
-			const mapped = alone ? byConvention : first ? [...conventionsInRun] : [];
+			// With Continue On Fail items do not wait for each other: each says its own row.
+			const columns = alone
+				? columnNotes(unmapped, byConvention.map(([c, t]) => [c, [t]]))
+				: first
+					? report.notes(rows)
+					: {};
+			const allWarnings = [...((own.warnings as string[] | undefined) ?? []), ...warnings];
 			return {
 				...own,
-				...(mapped.length ? { mappedColumns: Object.fromEntries(mapped) } : {}),
-				...(report.length ? { unmappedColumns: report } : {}),
+				...columns,
+				...(allWarnings.length ? { warnings: allWarnings } : {}),
 			};
 		},
 	};
 }
+
+const unique = (list: string[]) => [...new Set(list)];
 
 /**
  * What a write of `body` would send, as product records name it (a dry run's create): the

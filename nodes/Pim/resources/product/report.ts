@@ -1,0 +1,86 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { PimRun } from '../../shared/run';
+import type { NotWritten } from './conventions';
+
+/**
+ * What a run of a version-2 product write did not do as the input said, gathered from its rows
+ * and said on its first output item: the columns written nowhere (each with its reason), the
+ * columns a convention sent to attributes, the categories skipped, the rows with warnings, and
+ * `notice`, one line of it all ("25 rows · 13 columns not written: 6 with no attribute, …").
+ */
+export class ImportReport {
+	private readonly unmapped = new Map<string, NotWritten>();
+	private readonly mapped = new Map<string, Set<string>>();
+	skippedCategories = 0;
+	itemsWithSkippedCategories = 0;
+	rowsWithWarnings = 0;
+
+	/** A row's columns: those written nowhere, and those a convention sent to an attribute. */
+	addColumns(unmapped: NotWritten[], byConvention: Array<[string, string]>): void {
+		for (const u of unmapped) if (!this.unmapped.has(u.column)) this.unmapped.set(u.column, u);
+		for (const [column, target] of byConvention) {
+			const targets = this.mapped.get(column) ?? new Set<string>();
+			targets.add(target);
+			this.mapped.set(column, targets);
+		}
+	}
+
+	/** The run's columns, as the first item says them (`rows`: the run's rows). */
+	notes(rows: number): IDataObject {
+		const notice = this.notice(rows);
+		return {
+			...columnNotes([...this.unmapped.values()], [...this.mapped]),
+			...(notice ? { notice } : {}),
+		};
+	}
+
+	private notice(rows: number): string | undefined {
+		const parts: string[] = [];
+		if (this.unmapped.size) {
+			const counts = new Map<NotWritten['kind'], number>();
+			for (const { kind } of this.unmapped.values()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+			const kinds = [...counts].map(([kind, n]) => `${n} ${KIND_WORDS[kind]}`).join(', ');
+			parts.push(`${plural(this.unmapped.size, 'column')} not written: ${kinds} (see unmappedColumns)`);
+		}
+		if (this.skippedCategories)
+			parts.push(
+				`${plural(this.skippedCategories, 'category', 'categories')} skipped on ${plural(this.itemsWithSkippedCategories, 'row')} (see skippedCategories)`,
+			);
+		if (this.rowsWithWarnings) parts.push(`${plural(this.rowsWithWarnings, 'row')} with warnings`);
+		return parts.length ? [plural(rows, 'row'), ...parts].join(' · ') : undefined;
+	}
+}
+
+const KIND_WORDS: Record<NotWritten['kind'], string> = {
+	noAttribute: 'with no attribute',
+	channel: 'of another channel',
+	language: 'of another language',
+	currency: 'in another currency',
+	givenElsewhere: 'given by another column',
+};
+
+const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+/** The run's report (version 2's product writes; Continue On Fail items report their own row). */
+export function reportOf(run: PimRun): ImportReport {
+	return run.ofNodeRun('importReport', () => new ImportReport());
+}
+
+/**
+ * Columns as an output item says them: `unmappedColumns` (column → why it was not written) and
+ * `mappedColumns` (column → the attributes a convention sent it to, across the run's rows).
+ */
+export function columnNotes(
+	unmapped: NotWritten[],
+	mapped: Array<[string, Iterable<string>]>,
+): IDataObject {
+	return {
+		...(mapped.length
+			? { mappedColumns: Object.fromEntries(mapped.map(([c, t]) => [c, [...new Set(t)]])) }
+			: {}),
+		...(unmapped.length
+			? { unmappedColumns: Object.fromEntries(unmapped.map((u) => [u.column, u.reason])) }
+			: {}),
+	};
+}
