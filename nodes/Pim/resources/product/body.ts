@@ -76,7 +76,6 @@ function collectionAttributes(item: PimItem): AttributeValues {
 	};
 }
 
-
 /**
  * Channels entries. Version 1: one code per entry, required. Version 2: an entry may hold
  * several channels (a list or a comma-separated text); an empty one adds none.

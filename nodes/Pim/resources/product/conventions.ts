@@ -60,7 +60,8 @@ export interface ConventionScope {
 /** Whether a row may give a price in several currencies (`price-EUR`, `price-USD`). */
 export function severalCurrencies(row: IDataObject): boolean {
 	let found = 0;
-	for (const key of Object.keys(row)) if (/-[A-Za-z]{3}$/.test(key.trim()) && ++found > 1) return true;
+	for (const key of Object.keys(row))
+		if (/-[A-Za-z]{3}$/.test(key.trim()) && ++found > 1) return true;
 	return false;
 }
 

@@ -56,7 +56,12 @@ export function joinGroup(item: PimItem, key: string): Member {
 	let filled = false;
 	for (const earlier of members)
 		for (const [field, value] of Object.entries(earlier.row))
-			if (field !== skuField && !VARIANT_FIELD.test(field) && isEmpty(row[field]) && !isEmpty(value)) {
+			if (
+				field !== skuField &&
+				!VARIANT_FIELD.test(field) &&
+				isEmpty(row[field]) &&
+				!isEmpty(value)
+			) {
 				row[field] = value;
 				filled = true;
 			}

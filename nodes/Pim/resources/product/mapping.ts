@@ -78,7 +78,6 @@ const isDateTime = (value: unknown): value is { toISO: () => string } =>
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-
 /** A date as the PIM writes it (YYYY/MM/DD), from an ISO string, a Date or n8n's DateTime; else as given. */
 function dateValue(value: unknown): string {
 	// A Date's own calendar day (toISOString would shift it to UTC).
@@ -179,9 +178,13 @@ function mappingOptions(item: PimItem): MappingOptions {
 	};
 }
 
-const JSON_FIELD = /\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(["'])((?:(?!\2)[^\\])*)\2\s*\])/g;
+const JSON_FIELD =
+	/(?:\$json|\.json)(?:\.([A-Za-z_$][\w$]*)|\[\s*(["'])((?:(?!\2)[^\\])*)\2\s*\])/g;
 
-/** The input fields the expressions of the node's parameters read (`$json.x`, `$json['x y']`), lower case. */
+/**
+ * The input fields the expressions of the node's parameters read (`$json.x`, `$json['x y']`,
+ * `$('Node').item.json.x`), lower case.
+ */
 function fieldsReadByParameters(parameters: INodeParameters): Set<string> {
 	const found = new Set<string>();
 	const walk = (value: unknown) => {

@@ -41,7 +41,9 @@ export class ImportReport {
 			const counts = new Map<NotWritten['kind'], number>();
 			for (const { kind } of this.unmapped.values()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
 			const kinds = [...counts].map(([kind, n]) => `${n} ${KIND_WORDS[kind]}`).join(', ');
-			parts.push(`${plural(this.unmapped.size, 'column')} not written: ${kinds} (see unmappedColumns)`);
+			parts.push(
+				`${plural(this.unmapped.size, 'column')} not written: ${kinds} (see unmappedColumns)`,
+			);
 		}
 		if (this.skippedCategories)
 			parts.push(

@@ -207,7 +207,9 @@ function joinedWrite(
 	const warnings = [...valueWarnings, ...(member?.warnings ?? [])];
 	if (warnings.length) report.rowsWithWarnings++;
 	// A column's own images (Shopify's Variant Image) come before the product's.
-	const body = lead.length ? { ...named, images: unique([...lead, ...(named.images ?? [])]) } : named;
+	const body = lead.length
+		? { ...named, images: unique([...lead, ...(named.images ?? [])]) }
+		: named;
 	// A group's product gets its group's images and lists when it writes (groups.ts); its
 	// members share their rows' images, not their variants' own.
 	if (member) member.body = named;
@@ -225,7 +227,10 @@ function joinedWrite(
 			const own = notes();
 			// With Continue On Fail items do not wait for each other: each says its own row.
 			const columns = alone
-				? columnNotes(unmapped, byConvention.map(([c, t]) => [c, [t]]))
+				? columnNotes(
+						unmapped,
+						byConvention.map(([c, t]) => [c, [t]]),
+					)
 				: first
 					? report.notes(rows)
 					: {};
