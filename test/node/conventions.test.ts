@@ -63,7 +63,9 @@ it('WooCommerce: name/value pairs, the unit in the header, the currency for a ba
 	expect(p.values.price).toBe('19.99 USD');
 	// Published went nowhere: said on the run's first item; so is where each convention sent its
 	// columns (price names its attribute as it is: not listed).
-	expect(out.unmappedColumns).toEqual({ Published: 'no attribute of the account has this code or title' });
+	expect(out.unmappedColumns).toEqual({
+		Published: 'no attribute of the account has this code or title',
+	});
 	expect(out.mappedColumns).toEqual({
 		'Attribute 1 name': ['color'],
 		'Attribute 1 value(s)': ['color'],

@@ -57,7 +57,7 @@ describe('a yes/no parameter reads the words exports write', () => {
 		product(s).channels.find((c: { code: string }) => c.code === 'web')?.status;
 
 	it("Shopify's TRUE/FALSE and active/draft, and yes/no/1/0, any case", async () => {
-		const words: Array<[unknown, number]> = [
+		const words: Array<[string | number | boolean, number]> = [
 			['TRUE', 1],
 			['FALSE', 0],
 			['active', 1],
@@ -288,5 +288,85 @@ describe('a price in a second currency the account does not have', () => {
 			account().currencies = currencies;
 			account().markDirty();
 		}
+	});
+});
+
+describe('an import from another PIM needs no expression: Family Map and Channel Map', () => {
+	it("Akeneo's families and its mobile channel land in the account's", async () => {
+		const rows = [
+			{ sku: sku('akeneo-tee'), family: 'tshirts', 'name-en_US-mobile': 'Tee', channel: 'mobile' },
+			{
+				sku: sku('akeneo-both'),
+				family: 'mugs',
+				'name-en_US-mobile': 'Mobile name',
+				'name-en_US-web': 'Web name',
+				channel: 'mobile',
+			},
+		];
+		const { out, error } = await run(rows, {
+			familyCode: '={{ $json.family }}',
+			channels: { channel: [{ code: '={{ $json.channel }}' }] },
+			importOptions: {
+				familyMap: {
+					mapping: [
+						{ from: 'tshirts', to: 'Clothing' },
+						{ from: 'MUGS', to: 'home' },
+					],
+				},
+				channelMap: { mapping: [{ from: 'mobile', to: 'Web Store' }] },
+			},
+		});
+		expect(error).toBeUndefined();
+		const [tee, both] = rows.map((r) => product(r.sku));
+		expect([tee.familyCode, both.familyCode]).toEqual(['clothing', 'home']);
+		expect(tee.channels.map((c: { code: string }) => c.code)).toEqual(['web']);
+		expect(tee.values.name).toBe('Tee');
+		// A column of the write's own channel wins over one the map sends there, which is said.
+		expect(both.values.name).toBe('Web name');
+		expect(out[0].unmappedColumns).toEqual({
+			'name-en_US-mobile':
+				'the column "name-en_US-web" gives the attribute "name" for the write\'s own channel',
+		});
+	});
+});
+
+describe('errors that say the fix', () => {
+	it('a row says all its problems in one run, each with the map that fixes it', async () => {
+		const { error } = await run([{ sku: sku('fix'), family: 'tshirts', cat: 'goodies' }], {
+			familyCode: '={{ $json.family }}',
+			categories: { category: [{ code: '={{ $json.cat }}' }] },
+		});
+		expect(error?.message).toBe(
+			'Parameter "Categories": "goodies" is neither a code, a title nor a path of a category of the account; Parameter "Family": "tshirts" is neither a code nor a title of a family of the account',
+		);
+		expect(error?.description).toContain(
+			'Add a line to Import Options → Category Map from "goodies" to one of the account\'s categories, or set Import Options → Unknown Categories to Skip.',
+		);
+		expect(error?.description).toContain(
+			'Add a line to Import Options → Family Map from "tshirts" to one of the account\'s families.',
+		);
+		expect(writes()).toEqual([]);
+	});
+
+	it('closest names only when they are close; repeats are grouped', async () => {
+		const rows = Array.from({ length: 8 }, (_, i) => ({
+			sku: sku(`g${i}`),
+			cat: i < 7 ? 'Clothing > Hoodies' : 'Clothing > Jeanz',
+		}));
+		const { error } = await run(rows, {
+			categories: { category: [{ code: '={{ $json.cat }}' }] },
+		});
+		const text = error?.description ?? '';
+		expect(text).toMatch(
+			/^Nothing was written: 8 of 8 items have a problem\. items 0 \(SKU HONEST-\d+-g0\), 1 /,
+		);
+		expect(text).toContain(
+			', … 7 items in all: Parameter "Categories": "Clothing > Hoodies" is neither',
+		);
+		expect(text).not.toMatch(/Hoodies" is neither[^|]*Closest/);
+		expect(text).toMatch(
+			/item 7 \(SKU [^)]+\): Parameter "Categories": "Clothing > Jeanz" is neither .*Closest categories: Clothing\/Pants\/Jeans/,
+		);
+		expect(writes()).toEqual([]);
 	});
 });

@@ -70,7 +70,7 @@ it('unknown families and categories in several rows: 0 writes, raised for the fi
 		/Nothing was written: 3 of 40 items have a problem\. item 5 \(SKU ROUND-\d+-5\): Parameter "Family": "Clothes" is neither .*account\. Closest families: "Clothing" \(clothing\)/,
 	);
 	expect(listed[1]).toMatch(
-		/^item 31 \(SKU ROUND-\d+-31\): Parameter "Categories": "Clothing > Sox" is neither .*account\. Closest categories: .+/,
+		/^item 31 \(SKU ROUND-\d+-31\): Parameter "Categories": "Clothing > Sox" is neither .*account\. Add a line to Import Options → Category Map from "Clothing > Sox"/,
 	);
 	expect(listed[2]).toMatch(
 		/^item 33 \(SKU ROUND-\d+-33\): .*"Shoes > Bootz".* Closest categories: Shoes\/Boots /,

@@ -35,8 +35,11 @@ const PREPARE_SLICE = 50;
  */
 const TURN_EVERY_MS = 20;
 
-/** The items at fault a run's error lists one by one. */
+/** The problems a run's error lists one by one. */
 const SUMMARY_ITEMS = 50;
+
+/** The items named for one problem; the others are counted. */
+const ITEMS_PER_PROBLEM = 5;
 
 type Moment = 'allPrepared' | 'allSettled';
 const MOMENTS: Moment[] = ['allPrepared', 'allSettled'];
@@ -188,14 +191,29 @@ export class WriteRound {
 		return error;
 	}
 
-	/** Every item at fault, each with its SKU, its message and its own hint. */
+	/**
+	 * Every item at fault, by problem: each problem once with its hint, and the items that have it
+	 * with their SKUs (the first few of many).
+	 */
 	private summary(faulty: number[]): string {
-		const parts = faulty.slice(0, SUMMARY_ITEMS).map((i) => {
-			const { error, sku } = this.problems.get(i)!;
+		const byProblem = new Map<string, number[]>();
+		for (const i of faulty) {
+			const { error } = this.problems.get(i)!;
 			const hint = (error as { description?: unknown }).description;
-			return `item ${i}${sku ? ` (SKU ${sku})` : ''}: ${error.message}${typeof hint === 'string' && hint ? `. ${hint}` : ''}`;
+			const text = `${error.message}${typeof hint === 'string' && hint ? `. ${hint}` : ''}`;
+			byProblem.set(text, [...(byProblem.get(text) ?? []), i]);
+		}
+		const name = (i: number) => {
+			const sku = this.problems.get(i)!.sku;
+			return `${i}${sku ? ` (SKU ${sku})` : ''}`;
+		};
+		const parts = [...byProblem].slice(0, SUMMARY_ITEMS).map(([text, items]) => {
+			const shown = items.slice(0, ITEMS_PER_PROBLEM).map(name).join(', ');
+			const more = items.length > ITEMS_PER_PROBLEM ? `, … ${items.length} items in all` : '';
+			return `${items.length === 1 ? 'item' : 'items'} ${shown}${more}: ${text}`;
 		});
-		if (faulty.length > SUMMARY_ITEMS) parts.push(`and ${faulty.length - SUMMARY_ITEMS} more`);
+		if (byProblem.size > SUMMARY_ITEMS)
+			parts.push(`and ${byProblem.size - SUMMARY_ITEMS} more problems`);
 		return `Nothing was written: ${faulty.length} of ${this.registered} items have a problem. ${parts.join(' | ')}`;
 	}
 

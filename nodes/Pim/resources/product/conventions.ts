@@ -45,11 +45,13 @@ const EXPORT_COLUMNS: Record<string, string> = {
 /** The write a row is read for: its language, its channels as given, the default currency. */
 export interface ConventionScope {
 	language: string;
-	/** Codes or names as the Channels parameter gives them. */
-	channels: string[];
+	/** The names each of the write's channels goes by: the account's code and name, or as given. */
+	channels: string[][];
 	currency?: string;
 	/** Import Options → All Languages: other locales' columns are kept for their own writes. */
 	allLanguages?: boolean;
+	/** Import Options → Channel Map: a column's channel suffix as the account names it. */
+	channel?: (value: string) => string;
 	/**
 	 * The account's currency codes, read when a row gives one price in several currencies and
 	 * Import Options → Currency does not choose: the one the account has is written.
@@ -175,6 +177,8 @@ export function conventionValues(
 	const warnings: string[] = [];
 	/** The `<price>-<CUR>` columns read. */
 	const priced = new Set<string>();
+	/** Values of columns whose channel suffix is the write's through the Channel Map. */
+	const byChannelMap = new Set<ColumnValue>();
 	const otherLanguages = new Map<string, ColumnValue[]>();
 	const byLower = new Map(unmatched.map((c) => [c.trim().toLowerCase(), c]));
 	const one = (name: string) => {
@@ -345,12 +349,16 @@ export function conventionValues(
 				const channel = locale ? suffix[1] : suffix[0];
 				if (suffix.length === 2 && !locale) break;
 				const languageFits = !locale || locale.toLowerCase() === scope.language.toLowerCase();
-				const channelFits =
-					!channel || scope.channels.some((c) => c.toLowerCase() === channel.toLowerCase());
+				const own = (name: string) =>
+					scope.channels.some((names) => names.some((c) => c.toLowerCase() === name.toLowerCase()));
+				const mapped = channel && scope.channel ? scope.channel(channel) : channel;
+				const channelFits = !channel || own(channel) || own(mapped!);
 				used.add(column);
-				if (languageFits && channelFits)
-					values.push({ attribute, value: row[column], source, fields: [column] });
-				else if (locale && channelFits && scope.allLanguages) {
+				if (languageFits && channelFits) {
+					const value: ColumnValue = { attribute, value: row[column], source, fields: [column] };
+					if (channel && !own(channel)) byChannelMap.add(value);
+					values.push(value);
+				} else if (locale && channelFits && scope.allLanguages) {
 					const list = otherLanguages.get(locale) ?? [];
 					otherLanguages.set(locale, [
 						...list,
@@ -367,12 +375,26 @@ export function conventionValues(
 							: {
 									column,
 									kind: 'channel',
-									reason: `channel ${channel}; this write's channels are ${scope.channels.join(', ') || 'none'}`,
+									reason: `channel ${channel}; this write's channels are ${scope.channels.map((names) => names[0]).join(', ') || 'none'}`,
 								},
 					);
 			}
 			break;
 		}
+	}
+
+	// A column of the write's own channel wins over one whose channel the Channel Map made it.
+	for (const v of byChannelMap) {
+		const other = [...direct, ...values].find(
+			(o) => o !== v && !byChannelMap.has(o) && o.attribute.code === v.attribute.code,
+		);
+		if (!other) continue;
+		values.splice(values.indexOf(v), 1);
+		notHere.push({
+			column: v.fields[0],
+			kind: 'givenElsewhere',
+			reason: `the column "${other.fields[0]}" gives the attribute "${v.attribute.code}" for the write's own channel`,
+		});
 	}
 
 	// One price in several currencies, none chosen: the account's currency is written.

@@ -11,6 +11,10 @@ import { optionalString } from '../../shared/params';
 export interface ImportOptions {
 	/** A category value as the account names it: the Category Map's `to` for its `from`. */
 	category: (value: string) => string;
+	/** A family value as the account names it: the Family Map's `to` for its `from`. */
+	family: (value: string) => string;
+	/** A channel value (Channels, a column's channel suffix) as the account names it: the Channel Map's. */
+	channel: (value: string) => string;
 	/** What a category the account does not have does to the write. */
 	unknownCategories: 'fail' | 'skip';
 	/** Added to a price attribute's bare amount. */
@@ -27,7 +31,9 @@ export interface ImportOptions {
 export function importOptions(item: PimItem): ImportOptions {
 	const saved = item.param<IDataObject>('importOptions', {});
 	return {
-		category: categoryMapOf(saved),
+		category: mapOf(saved, 'categoryMap'),
+		family: mapOf(saved, 'familyMap'),
+		channel: mapOf(saved, 'channelMap'),
 		unknownCategories: saved.unknownCategories === 'skip' ? 'skip' : 'fail',
 		currency: optionalString(saved.currency)?.toUpperCase(),
 		imageBaseUrl: optionalString(saved.imageBaseUrl),
@@ -36,17 +42,20 @@ export function importOptions(item: PimItem): ImportOptions {
 	};
 }
 
-const maps = new WeakMap<IDataObject, (value: string) => string>();
+type MapName = 'categoryMap' | 'familyMap' | 'channelMap';
+
+const maps = new WeakMap<IDataObject, Map<MapName, (value: string) => string>>();
 
 /**
- * The Category Map as a function: a value equal to a `from` (trimmed, any case) is its `to`.
- * A parameter without expressions is one frozen object for the whole run (PimItem.param, item.ts): its map is
- * built once.
+ * A map of Import Options as a function: a value equal to a `from` (trimmed, any case) is its
+ * `to`; any other value as it is. A parameter without expressions is one frozen object for the
+ * whole run (PimItem.param, item.ts): its maps are built once.
  */
-function categoryMapOf(saved: IDataObject): (value: string) => string {
-	let map = maps.get(saved);
+function mapOf(saved: IDataObject, name: MapName): (value: string) => string {
+	const built = maps.get(saved) ?? new Map<MapName, (value: string) => string>();
+	let map = built.get(name);
 	if (!map) {
-		const lines = (saved.categoryMap as IDataObject | undefined)?.mapping;
+		const lines = (saved[name] as IDataObject | undefined)?.mapping;
 		const pairs = new Map<string, string>();
 		for (const line of (Array.isArray(lines) ? lines : lines ? [lines] : []) as IDataObject[]) {
 			const from = optionalString(line.from);
@@ -54,10 +63,40 @@ function categoryMapOf(saved: IDataObject): (value: string) => string {
 			// The first line for a value wins, as the editor lists them.
 			if (from && to && !pairs.has(from.toLowerCase())) pairs.set(from.toLowerCase(), to);
 		}
-		map = (value) => pairs.get(value.trim().toLowerCase()) ?? value;
-		if (Object.isFrozen(saved)) maps.set(saved, map);
+		map = pairs.size ? (value) => pairs.get(value.trim().toLowerCase()) ?? value : (value) => value;
+		built.set(name, map);
+		if (Object.isFrozen(saved)) maps.set(saved, built);
 	}
 	return map;
+}
+
+/** A map of Import Options in the editor: lines of From → To. */
+function mapField(
+	displayName: string,
+	name: MapName,
+	description: string,
+	from: { placeholder: string; description: string },
+	to: { placeholder: string; description: string },
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Mapping',
+		default: {},
+		description,
+		options: [
+			{
+				displayName: 'Mapping',
+				name: 'mapping',
+				values: [
+					{ displayName: 'From', name: 'from', type: 'string', default: '', ...from },
+					{ displayName: 'To', name: 'to', type: 'string', default: '', ...to },
+				],
+			},
+		],
+	};
 }
 
 /** The Import Options collection of Create, Update and Create or Update (version 2). */
@@ -77,40 +116,26 @@ export const importOptionsField: INodeProperties = {
 			description:
 				"Whether columns of other languages such as name-de_DE (attribute and locale, as Akeneo exports them) are written too: one write per language, the Language parameter's first",
 		},
-		{
-			displayName: 'Category Map',
-			name: 'categoryMap',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Category',
-			default: {},
-			description:
-				"The shop's categories as the account's: a category value equal to From (any case) is read as To",
-			options: [
-				{
-					displayName: 'Category',
-					name: 'mapping',
-					values: [
-						{
-							displayName: 'From',
-							name: 'from',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. Clothing > Tshirts',
-							description: 'A category value as the input has it',
-						},
-						{
-							displayName: 'To',
-							name: 'to',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. Shirts > T-Shirts',
-							description: "The account's category: a code, a title or a title path",
-						},
-					],
-				},
-			],
-		},
+		mapField(
+			'Category Map',
+			'categoryMap',
+			"The shop's categories as the account's: a category value equal to From (any case) is read as To",
+			{
+				placeholder: 'e.g. Clothing > Tshirts',
+				description: 'A category value as the input has it',
+			},
+			{
+				placeholder: 'e.g. Shirts > T-Shirts',
+				description: "The account's category: a code, a title or a title path",
+			},
+		),
+		mapField(
+			'Channel Map',
+			'channelMap',
+			"The other system's channels as the account's: a channel value equal to From (any case), in Channels or in a column's channel suffix (description-en_US-mobile), is read as To",
+			{ placeholder: 'e.g. mobile', description: 'A channel as the input names it' },
+			{ placeholder: 'e.g. ecommerce', description: "The account's channel: its code or name" },
+		),
 		{
 			displayName: 'Currency',
 			name: 'currency',
@@ -120,6 +145,13 @@ export const importOptionsField: INodeProperties = {
 			description:
 				"A currency code added to a price attribute's bare amount: 19.99 is sent as 19.99 USD. Amounts that carry a currency keep it.",
 		},
+		mapField(
+			'Family Map',
+			'familyMap',
+			"The other system's families as the account's: a family value equal to From (any case) is read as To",
+			{ placeholder: 'e.g. tshirts', description: 'A family as the input names it' },
+			{ placeholder: 'e.g. clothing', description: "The account's family: its code or title" },
+		),
 		{
 			displayName: 'Group By',
 			name: 'groupBy',

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
 import { all, then, type Later, type PimRun } from '../../shared/run';
-import { fail, requiredString } from '../../shared/params';
+import { fail, ParameterProblem, requiredString } from '../../shared/params';
 import { readAll, SOURCES, type ListSource } from '../../shared/reading';
 import { categoryChains, categoryName, text } from '../../shared/records';
 import type { PimClient } from '../../shared/transport';
@@ -55,26 +55,37 @@ function distance(a: string, b: string): number {
 	return row[b.length];
 }
 
-/** The few labels nearest to `value` (by its closest name), for an error message. */
+/**
+ * The few labels near `value` (by its closest name), for an error message: only those a typo
+ * away, at most 45 % of the longer text changed ("Clothes" finds "Clothing", "Hoodies" no "Shoes").
+ */
 function closest<T>(
 	value: string,
 	candidates: T[],
 	names: (c: T) => string[],
 	label: (c: T) => string,
 ) {
-	// A path is compared whole and by its last part: `Clothing > Jeanz` finds `Clothing/Pants/Jeans`.
+	// A path is compared by its last part, with each category's own code and title: `Clothing >
+	// Jeanz` finds `Clothing/Pants/Jeans`; a shared parent makes nothing close.
 	const last = pathParts(value)?.slice(-1)[0];
+	const ratio = (a: string, b: string) =>
+		distance(a.toLowerCase(), b.toLowerCase()) / Math.max(a.length, b.length, 1);
 	const score = (name: string) =>
-		Math.min(
-			distance(value.toLowerCase(), name.toLowerCase()),
-			last === undefined ? Infinity : distance(last.toLowerCase(), name.toLowerCase()),
-		);
+		last === undefined ? ratio(value, name) : name.includes('/') ? Infinity : ratio(last, name);
 	return candidates
 		.map((c) => ({ c, d: Math.min(...names(c).map(score)) }))
+		.filter(({ d }) => d <= 0.45)
 		.sort((a, b) => a.d - b.d)
 		.slice(0, 3)
 		.map(({ c }) => label(c))
 		.join(', ');
+}
+
+/** A value that names nothing of the account: its error takes the fix of where it came from. */
+export class UnknownName extends ParameterProblem {}
+
+function unknown(message: string, description: string): never {
+	throw new UnknownName(message, description);
 }
 
 /**
@@ -131,12 +142,35 @@ function codeOf(records: IDataObject[], value: string, named: Named, label: stri
 			`Parameter "${label}": "${value}" is the ${word} of ${found.length} ${named.plural}: ${found.map(show).join(' and ')}`,
 			`Give the ${named.noun} code instead.`,
 		);
-	return fail(
+	const near = closest(value, records, (r) => [text(r.code), text(r[named.nameKey])], show);
+	return unknown(
 		`Parameter "${label}": "${value}" is neither a code nor a ${word} of a ${named.noun} of the account`,
 		records.length
-			? `Closest ${named.plural}: ${closest(value, records, (r) => [text(r.code), text(r[named.nameKey])], show)}.`
+			? near
+				? `Closest ${named.plural}: ${near}.`
+				: `The account's ${named.plural}: ${records.slice(0, 10).map(show).join(', ')}${records.length > 10 ? ', …' : ''}.`
 			: `The account has no ${named.plural}.`,
 	);
+}
+
+/**
+ * The names a write's channels go by: for each channel given (through the Channel Map), the code
+ * and name of the account's channel, or the value as given when it names none.
+ */
+export function channelNames(
+	channels: IDataObject[],
+	given: string[],
+	map: (value: string) => string,
+): string[][] {
+	return given.map((value) => {
+		const found = byCodeOrTitle(channels, map(value), CHANNEL.nameKey);
+		return found.length === 1 ? [text(found[0].code), text(found[0].name)] : [value, map(value)];
+	});
+}
+
+/** The account's channels, read once per execution. */
+export function accountChannels(run: PimRun, pim: PimClient): Later<IDataObject[]> {
+	return accountList(run, pim, 'channel');
 }
 
 /** A family code or title (as product records show it) as its code. */
@@ -230,7 +264,7 @@ export function findCategory(
 	channel: string | undefined,
 	productChannels: string[],
 	label: string,
-	unknown: 'fail' | 'skip',
+	onUnknown: 'fail' | 'skip',
 ): ResolvedCategory | undefined {
 	const all = tree(categories, channels);
 	const parts = pathParts(value);
@@ -289,17 +323,16 @@ export function findCategory(
 				: 'Give its path instead, e.g. "' + pathText(found[0]) + '".',
 		);
 	}
-	if (unknown === 'skip') return undefined;
-	return fail(
+	if (onUnknown === 'skip') return undefined;
+	const near = closest(
+		value,
+		all,
+		(c) => [text(c.record.code), text(c.record.title), pathText(c)],
+		(c) => where(c, channels),
+	);
+	return unknown(
 		`Parameter "${label}": "${value}" is neither a code, a title nor a path of a category of the account`,
-		all.length
-			? `Closest categories: ${closest(
-					value,
-					all,
-					(c) => [text(c.record.code), text(c.record.title), pathText(c)],
-					(c) => where(c, channels),
-				)}.`
-			: 'The account has no categories.',
+		all.length ? (near ? `Closest categories: ${near}.` : '') : 'The account has no categories.',
 	);
 }
 
@@ -390,26 +423,49 @@ function namesResolved(
 	const channels = body.channels ?? [];
 	const categories = body.categories ?? [];
 	const channelList = lists.channels ?? [];
-	const resolvedChannels = channels.map((c) => ({
-		...c,
-		code: channelCode(channelList, c.code),
-	}));
+	// Every problem of the row is found in one run, each with the fix for where it came from.
+	const problems: ParameterProblem[] = [];
+	const attempt = <T>(resolve: () => T, fix: string): T | undefined => {
+		try {
+			return resolve();
+		} catch (error) {
+			if (!(error instanceof ParameterProblem)) throw error;
+			const hint = error instanceof UnknownName ? [error.description, fix] : [error.description];
+			problems.push(new ParameterProblem(error.message, hint.filter(Boolean).join(' ')));
+			return undefined;
+		}
+	};
+	const resolvedChannels = channels.flatMap((c) => {
+		const code = attempt(
+			() => channelCode(channelList, imports.channel(c.code)),
+			`Add a line to Import Options → Channel Map from "${c.code}" to one of the account's channels.`,
+		);
+		return code === undefined ? [] : [{ ...c, code }];
+	});
 	const productChannels = resolvedChannels.map((c) => c.code);
 	const skipped: string[] = [];
 	const warnings: string[] = [];
 	const resolvedCategories: CategoryEntry[] = [];
 	for (const given of categories) {
 		const value = imports.category(given.code);
-		const found = findCategory(
-			lists.categories ?? [],
-			channelList,
-			value,
-			given.channel ? channelCode(channelList, given.channel, 'Categories') : undefined,
-			productChannels,
-			'Categories',
-			imports.unknownCategories,
+		const fix = `Add a line to Import Options → Category Map from "${given.code}" to one of the account's categories, or set Import Options → Unknown Categories to Skip.`;
+		const found = attempt(
+			() =>
+				findCategory(
+					lists.categories ?? [],
+					channelList,
+					value,
+					given.channel
+						? channelCode(channelList, imports.channel(given.channel), 'Categories')
+						: undefined,
+					productChannels,
+					'Categories',
+					imports.unknownCategories,
+				) ?? 'skipped',
+			fix,
 		);
-		if (!found) skipped.push(given.code);
+		if (found === undefined) continue;
+		if (found === 'skipped') skipped.push(given.code);
 		else {
 			resolvedCategories.push(found);
 			// The PIM files the product in that tree all the same: say so, it surprises.
@@ -419,9 +475,24 @@ function namesResolved(
 				);
 		}
 	}
+	const family = body.familyCode
+		? attempt(
+				() => familyCode(lists.families ?? [], imports.family(body.familyCode!)),
+				`Add a line to Import Options → Family Map from "${body.familyCode}" to one of the account's families.`,
+			)
+		: undefined;
+	if (problems.length === 1) throw problems[0];
+	if (problems.length > 1)
+		throw new ParameterProblem(
+			problems.map((p) => p.message).join('; '),
+			problems
+				.map((p) => p.description)
+				.filter(Boolean)
+				.join(' '),
+		);
 	const resolved = {
 		...body,
-		familyCode: body.familyCode ? familyCode(lists.families ?? [], body.familyCode) : undefined,
+		familyCode: family,
 		channels: resolvedChannels,
 		categories: resolvedCategories,
 	};

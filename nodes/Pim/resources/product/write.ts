@@ -15,7 +15,9 @@ import { severalCurrencies } from './conventions';
 import { columnNotes, reportOf } from './report';
 import { readProductWrite, type ItemWrite, type WriteInput } from './read';
 import {
+	accountChannels,
 	accountCurrencies,
+	channelNames,
 	checkLanguages,
 	recordPathOf,
 	resolveNames,
@@ -169,12 +171,18 @@ function resolveWrite(run: PimRun, pim: PimClient, input: ItemWrite): Later<Reso
 		columns.mode === 'autoMapInputData' && !imports.currency && severalCurrencies(columns.row)
 			? accountCurrencies(run, pim)
 			: undefined;
-	return then(all([catalogFor(run, pim, columns), currencies]), ([catalog, accountCodes]) => {
+	// A column's channel suffix is compared with the write's channels by their codes and names.
+	const given = (read.channels ?? []).map((c) => c.code);
+	const channelList =
+		columns.mode === 'autoMapInputData' && given.length ? accountChannels(run, pim) : undefined;
+	const lists = all([catalogFor(run, pim, columns), currencies, channelList]);
+	return then(lists, ([catalog, accountCodes, channels]) => {
 		const mapped = mappedValues(columns, catalog, {
 			language: read.languageCode,
-			channels: (read.channels ?? []).map((c) => c.code),
+			channels: channels ? channelNames(channels, given, imports.channel) : given.map((c) => [c]),
 			currency: imports.currency,
 			allLanguages: imports.allLanguages,
+			channel: imports.channel,
 			accountCurrencies: accountCodes,
 		});
 		const { attributes, multiSelectAttributes, languages } = mapped;
