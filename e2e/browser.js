@@ -224,7 +224,8 @@ async function importErrorPanel(page, url, { workflowId, nodeName, expect: wante
  * is opened, and the editor then marks an earlier run stale. Run, then open: the notice shows;
  * open, run, open: it does not. The README explains it (Troubleshooting imports).
  */
-async function staleNotice(page, url, { workflowId, nodeName }) {
+async function staleNotice(page, url, { workflowId, nodeName }, shotsDir) {
+	let panel = '';
 	const shown = async (openFirst) => {
 		await page.goto(`${url}/workflow/${workflowId}`);
 		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
@@ -240,6 +241,11 @@ async function staleNotice(page, url, { workflowId, nodeName }) {
 		await page.locator('[data-test-id="ndv"]').first().waitFor();
 		await page.waitForTimeout(4000);
 		const stale = await page.locator('[data-test-id="node-run-info-stale"]').count();
+		if (openFirst) {
+			// The run's notice, first column of the first output item (#42).
+			panel = await page.locator('[data-test-id="ndv"]').first().innerText();
+			await page.screenshot({ path: path.join(shotsDir, 'editor-import-notice.png') });
+		}
 		await closeNdv(page);
 		return stale > 0;
 	};
@@ -249,9 +255,13 @@ async function staleNotice(page, url, { workflowId, nodeName }) {
 		!openedFirst,
 		'the stale-output notice shows after a run although the node was opened before it',
 	);
-	return afterRun
-		? "the stale-output notice shows when the node is first opened after a run (n8n's resource mapper fills its fields then), not when it was opened before"
-		: 'no stale-output notice after a run';
+	const notice = /\d+ rows · \d+ columns not written[^\n]*/.exec(panel);
+	ok(notice, `the output panel shows no run notice:\n${panel.slice(0, 800)}`);
+	return `the output panel shows the run's notice "${notice[0]}"; ${
+		afterRun
+			? "the stale-output notice shows when the node is first opened after a run (n8n's resource mapper fills its fields then), not when it was opened before"
+			: 'no stale-output notice after a run'
+	}`;
 }
 
 async function run({
@@ -405,7 +415,7 @@ async function run({
 			errorPanel = `; a bad-row import's error panel: "${first}", every bad row listed, not "From PIM"`;
 		}
 		// 8. The stale-output notice after a run.
-		const staleText = stale ? `; ${await staleNotice(page, url, stale)}` : '';
+		const staleText = stale ? `; ${await staleNotice(page, url, stale, shotsDir)}` : '';
 		const pimErrors = consoleErrors.filter((e) => /pim/i.test(e));
 		ok(
 			pimErrors.length === 0,

@@ -692,19 +692,31 @@ specs.push({
 			categories += p.categories.length;
 			skipped += sale.length;
 		}
-		const unmapped = out[0].unmappedColumns ?? [];
+		const unmapped = out[0].unmappedColumns ?? {};
 		ok(
-			['Type', 'Tags', 'Parent', 'Length (in)'].every((c) => unmapped.includes(c)),
-			`the first item names the columns that went nowhere: ${JSON.stringify(unmapped)}`,
+			['Type', 'Tags', 'Parent', 'Length (in)'].every((c) => typeof unmapped[c] === 'string'),
+			`the first item names the columns that went nowhere, each with its reason: ${JSON.stringify(unmapped)}`,
+		);
+		ok(
+			['SKU', 'Categories', 'Images', 'Published'].every((c) => !(c in unmapped)),
+			'the columns the parameters read are not reported as unmapped',
 		);
 		const mapped = out[0].mappedColumns ?? {};
 		eq(
 			[mapped['Weight (lbs)'], mapped['Regular price'], mapped['In stock?']],
-			['weight', 'price', 'inStock'],
+			[['weight'], ['price'], ['inStock']],
 			'the first item says where the export’s own columns went',
 		);
+		const bareWeights = rows.filter((r) => /^\./.test(r['Weight (lbs)'])).length;
+		ok(bareWeights > 0, 'the export writes weights without a leading digit (.4)');
+		ok(
+			new RegExp(
+				`^${rows.length} rows · ${Object.keys(unmapped).length} columns not written: .* · ${skipped} categor(y|ies) skipped on `,
+			).test(out[0].notice ?? ''),
+			`the first item's notice counts what was not written: ${out[0].notice}`,
+		);
 		const variations = rows.filter((r) => r.Type === 'variation').length;
-		return `${rows.length} rows of a WooCommerce export (${variations} variations) created with no Edit Fields node; ${categories} categories through the Category Map, ${skipped} unknown skipped, ${images} images, weights in lbs, prices with USD, colours and sizes from attribute pairs read back; ${unmapped.length} columns reported as going nowhere`;
+		return `${rows.length} rows of a WooCommerce export (${variations} variations) created with no Edit Fields node; ${categories} categories through the Category Map, ${skipped} unknown skipped, ${images} images, weights in lbs (${bareWeights} written as .x), statuses from Published, prices with USD, colours and sizes from attribute pairs read back; ${Object.keys(unmapped).length} columns reported with their reasons; notice: "${out[0].notice}"`;
 	},
 });
 
@@ -780,10 +792,12 @@ specs.push({
 		const out = items(run, 'Create or update variant');
 		eq(out.length, rows.length, 'one output item per CSV row');
 		const paths = await webPaths(ctx);
+		// The example's Category Map for Shopify's taxonomy; the beanie's Hats has no line: skipped.
 		const MAP = {
-			'Apparel & Accessories > Clothing > Shirts & Tops': 'Clothing > Shirts',
+			'Apparel & Accessories > Clothing > Clothing Tops > Shirts': 'Clothing > Shirts',
 			'Apparel & Accessories > Clothing > Pants': 'Clothing > Pants',
 		};
+		const STATUS = { active: 1, draft: 0 };
 		const groups = new Map();
 		for (const row of rows) groups.set(row.Handle, [...(groups.get(row.Handle) ?? []), row]);
 		let products = 0;
@@ -817,15 +831,41 @@ specs.push({
 			eq(p.values.size, size?.value, `${where} size (its own option)`);
 			const color = [option(1), option(2)].find((o) => o.name === 'Color');
 			eq(p.multiSelect.color ?? [], color ? [color.value] : [], `${where} colour (its own option)`);
-			eq(p.images, images, `${where} every image of its product, in order`);
+			eq(
+				p.images,
+				[...new Set([row['Variant Image'], ...images].filter(Boolean))],
+				`${where} its Variant Image first, then every image of its product, in order`,
+			);
 			const category = MAP[first['Product Category']];
 			eq(
 				p.categories.map((c) => `${c.channel}: ${paths.get(c.code)}`),
 				category ? [`web: ${category}`] : [],
 				`${where} category (Shopify's taxonomy through the Category Map)`,
 			);
+			eq(
+				p.channels.map((c) => [c.code, Number(c.status)]),
+				[['web', STATUS[first.Status]]],
+				`${where} channel Active from its product's Status (${first.Status})`,
+			);
 		}
-		return `${rows.length} rows of a Shopify export: ${products} variants created with their product's title, description, SEO description, their own options, price (USD), weight in grams, barcode, every image of their product and the mapped category; ${rows.length - products} image rows gave their images`;
+		const unmapped = out[0].unmappedColumns ?? {};
+		ok(
+			['Handle', 'Status', 'Variant SKU', 'Image Src', 'Product Category', 'Variant Image'].every(
+				(c) => !(c in unmapped),
+			) && ['Vendor', 'Type', 'Tags'].every((c) => typeof unmapped[c] === 'string'),
+			`the first item reports the columns that went nowhere, not those the node read: ${JSON.stringify(unmapped)}`,
+		);
+		eq(
+			out[0].mappedColumns?.['Option1 Value'],
+			['color', 'size'],
+			"the first item says each attribute Option1 Value fed (Color for the shirts, Size for the pants; the beanie's Title writes nothing)",
+		);
+		const unknown = rows.filter((r) => r['Product Category'] && !MAP[r['Product Category']]);
+		ok(
+			(out[0].notice ?? '').includes(`${unknown.length} category skipped on `),
+			`the first item's notice counts the skipped category: ${out[0].notice}`,
+		);
+		return `${rows.length} rows of a Shopify export: ${products} variants created with their product's title, description, SEO description, their own options, price (USD), weight in grams, barcode, their Variant Image before every image of their product, Active from Status and the mapped category; ${rows.length - products} image rows gave their images; notice: "${out[0].notice}"`;
 	},
 });
 
@@ -903,7 +943,13 @@ specs.push({
 			);
 		}
 		// The second price is said, not dropped in silence (once per run, on the first item).
-		eq(out[0].unmappedColumns, ['price-USD'], 'the run reports price-USD as unmapped');
+		eq(
+			out[0].unmappedColumns,
+			{
+				'price-USD': "a price in USD; this write's currency is EUR (Import Options → Currency)",
+			},
+			'the run reports price-USD as unmapped, with its reason',
+		);
 		return `${rows.length} rows of an Akeneo export created with family, categories (codes), channel status from enabled, material, price (EUR), weight with its unit, release date, the media path joined, and name and description in en_US, de_DE and fr_FR (one write per language); price-USD reported`;
 	},
 });

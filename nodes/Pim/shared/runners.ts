@@ -263,6 +263,15 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
 }
 
 /**
+ * A write's output item: the PIM's answer with what the node says besides it; a run's `notice`
+ * comes first, so that n8n's table shows it in its first column.
+ */
+export function withNotes(result: IDataObject, notes: IDataObject = {}): IDataObject {
+	const { notice, ...rest } = notes;
+	return notice === undefined ? { ...result, ...rest } : { notice, ...result, ...rest };
+}
+
+/**
  * After a write: `updates` to the same endpoint, one after the other (a product's other
  * languages). One the PIM refuses fails the item, saying that the write before it went in.
  */
@@ -343,7 +352,7 @@ function writeOperation(
 			if (other) return toItems(item, [other]);
 			const result = writeResult(await pim.request(request));
 			await sendUpdates(pim, request, updates);
-			return toItems(item, [{ ...result, ...notes?.() }]);
+			return toItems(item, [withNotes(result, notes?.())]);
 		},
 	};
 }

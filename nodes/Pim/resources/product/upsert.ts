@@ -15,6 +15,7 @@ import {
 	sendsItsOwnRequests,
 	toItems,
 	writeResult,
+	withNotes,
 } from '../../shared/runners';
 import type { WriteSteps } from '../../shared/round';
 import { then, type Later } from '../../shared/run';
@@ -114,7 +115,7 @@ async function writeUpsert(
 			return { operation: 'updated', ...(await send(true)) };
 		throw created.refused;
 	});
-	return toItems(item, [{ ...result, ...write.notes(), ...languagesNote(write) }]);
+	return toItems(item, [withNotes(result, { ...write.notes(), ...languagesNote(write) })]);
 }
 
 /**
@@ -146,7 +147,7 @@ function unchangedOnceFound(
 	if (!aloneInRun(item, sku)) return undefined;
 	if (!catalogue.unchanged(sku, body, write.form, write.lists, sync.isDataOverwrite))
 		return undefined;
-	return toItems(item, [{ operation: 'unchanged', sku, ...write.notes() }]);
+	return toItems(item, [withNotes({ operation: 'unchanged', sku }, write.notes())]);
 }
 
 /**
