@@ -222,7 +222,7 @@ async function importErrorPanel(page, url, { workflowId, nodeName, expect: wante
  * The stale-output notice ("Node parameters have changed…") right after a run (#31): n8n's
  * resource mapper writes the account's fields into the node's parameters the first time the node
  * is opened, and the editor then marks an earlier run stale. Run, then open: the notice shows;
- * open, run, open: it does not. The README explains it (Troubleshooting imports).
+ * open, run, open: it does not. docs/imports.md explains it (Troubleshooting imports).
  */
 async function staleNotice(page, url, { workflowId, nodeName }, shotsDir) {
 	let panel = '';

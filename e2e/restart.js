@@ -11,7 +11,7 @@
  *
  * n8n saves a poll's static data when the poll emits and after the activation poll, not after a
  * poll that emits nothing: the cursor n8n holds at the stop is older than the one in memory
- * (see the README, "PIM Trigger" → "Restarts").
+ * (see docs/operations.md, "PIM Trigger" → "Restarts of n8n").
  *
  * Environment (for the proofs in the report, not for regular runs):
  *   E2E_RESTART_CONTROL=wipe   empties the workflow's saved static data while n8n is stopped, as if

@@ -173,7 +173,7 @@ async function main() {
 			await n8n.addExampleAccounts(sb);
 			pim.others = n8n.EXAMPLE_ACCOUNTS.map((a) => ({ ...a, baseUrl: sb.url }));
 			log(
-				`${sb.url} — accounts demo/demo-token and acme/acme-token, state at ${sb.url}/__admin/accounts`,
+				`${sb.url} — accounts ${['demo', 'acme', ...n8n.EXAMPLE_ACCOUNTS.map((a) => a.domain)].join(', ')}, state at ${sb.url}/__admin/accounts`,
 			);
 		}
 
@@ -277,13 +277,38 @@ async function main() {
 		}
 
 		const base = `http://localhost:${server.port}`;
+		// Every account and credential the demo made, and the examples that use each.
+		const credentials = [
+			{ id: CREDENTIAL_ID, name: pim.name, domain: pim.domain, token: pim.token },
+			...(pim.others ?? []),
+		];
+		const usedBy = (id) =>
+			o.workflows
+				.filter((w) => (w.nodes ?? []).some((nd) => nd.credentials?.pimApi?.id === id))
+				.map((w) => w.name);
+		const accountLines = credentials.map((c) => {
+			const users = usedBy(c.id);
+			const what =
+				c.id === CREDENTIAL_ID
+					? `${users.length} examples`
+					: users.length
+						? users.join(', ')
+						: 'no example';
+			return `    ${(c.domain || '-').padEnd(9)} token ${String(c.token).padEnd(14)} credential "${c.name}" — ${what}`;
+		});
 		const lines = [
 			'',
 			`\x1b[1;32mn8n ${o.version} with n8n-nodes-pim is ready: ${base}\x1b[0m`,
 			'',
 			`  Sign in:     ${OWNER.email}  /  ${OWNER.password}`,
-			`  Credential:  "${pim.name}" -> ${pim.baseUrl} (domain ${pim.domain || '-'})`,
-			`  Connection:  ${connection}`,
+			`  PIM:         ${pim.baseUrl}   connection ${connection}`,
+			'  Accounts and credentials (account, token, credential — the examples that use it):',
+			...accountLines,
+			...(o.baseUrl
+				? []
+				: ['    acme      token acme-token     (a second seeded account, no credential)']),
+			`  Files:       n8n's file nodes may read ${filesDir}`,
+			"               (the examples' CSV files are there: put your own exports there and give Read/Write Files their full path)",
 			'  Workflows:',
 			...o.workflows.map((w) => `    ${`${base}/workflow/${w.id}`.padEnd(50)} ${w.name}`),
 			'',

@@ -130,6 +130,18 @@ const columns: INodeProperties = {
 		'Map Automatically sends every input field named like an attribute (its code or title); Map Each Column Manually takes a value or an expression per attribute. Empty values are not sent.',
 };
 
+/**
+ * Version 2, under Map Automatically: n8n's own hint there asks for fields named as the
+ * attributes; this says what else the mode reads.
+ */
+const autoMapNotice: INodeProperties = {
+	displayName:
+		"Map Automatically also reads the columns of shop and PIM exports as the attribute they mean (Regular price, Variant Grams, Weight (lbs), OptionN Name/Value, name-de_DE, price-EUR, …): no Edit Fields node needed for them. The first output item's notice says which columns were not written, and why.",
+	name: 'autoMapNotice',
+	type: 'notice',
+	default: '',
+};
+
 /** Version 2, Map Automatically: what happens to input fields that are no attribute. */
 const mappingOptions: INodeProperties = {
 	displayName: 'Mapping Options',
@@ -275,6 +287,15 @@ export function sharedProductFields(operations: ProductOperation[]): INodeProper
 		show(multiSelectAttributes, writes, VERSION_1),
 		show(images, writes),
 		show(columns, writes, FROM_VERSION_2),
+		{
+			...autoMapNotice,
+			displayOptions: {
+				show: {
+					...showFor('product', writes, FROM_VERSION_2).show,
+					'columns.mappingMode': ['autoMapInputData'],
+				},
+			},
+		},
 		show(mappingOptions, writes, FROM_VERSION_2),
 		show(importOptionsField, writes, FROM_VERSION_2),
 	];

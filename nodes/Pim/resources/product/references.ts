@@ -429,9 +429,14 @@ function namesResolved(
 		try {
 			return resolve();
 		} catch (error) {
-			if (!(error instanceof ParameterProblem)) throw error;
-			const hint = error instanceof UnknownName ? [error.description, fix] : [error.description];
-			problems.push(new ParameterProblem(error.message, hint.filter(Boolean).join(' ')));
+			// The resolvers raise only ParameterProblems (fail, unknown).
+			const problem =
+				error instanceof ParameterProblem
+					? error
+					: new ParameterProblem(String((error as Error)?.message ?? error));
+			const hint =
+				problem instanceof UnknownName ? [problem.description, fix] : [problem.description];
+			problems.push(new ParameterProblem(problem.message, hint.filter(Boolean).join(' ')));
 			return undefined;
 		}
 	};
