@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * The documentation a user reads (#45): the README stays short, and every relative link of the
  * README, CONTRIBUTING.md, docs/, bench/ and sandbox/ pages resolves inside the repository — the
