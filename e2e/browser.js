@@ -255,7 +255,7 @@ async function staleNotice(page, url, { workflowId, nodeName }, shotsDir) {
 		!openedFirst,
 		'the stale-output notice shows after a run although the node was opened before it',
 	);
-	const notice = /\d+ rows · \d+ columns not written[^\n]*/.exec(panel);
+	const notice = /\d+ rows · \d+ columns not written[^\n\t]*/.exec(panel);
 	ok(notice, `the output panel shows no run notice:\n${panel.slice(0, 800)}`);
 	return `the output panel shows the run's notice "${notice[0]}"; ${
 		afterRun

@@ -783,6 +783,44 @@ specs.push({
 });
 
 specs.push({
+	id: 'pimGroupExpr',
+	file: 'v2-group-expressions.json',
+	fixture: true,
+	async verify(ctx) {
+		// Shopify's layout: Type and Status only on each product's first row; Family and Active are
+		// compound expressions over them (#42: Group By fills what any expression reads).
+		const { run } = await ctx.execute(this.id);
+		const out = items(run, 'Group variants');
+		eq(
+			out.map((o) => o.operation),
+			['created', 'created', 'created', 'created', 'created'],
+			'every variant created',
+		);
+		const expected = {
+			'GRPX-S': ['clothing', 1],
+			'GRPX-M': ['clothing', 1],
+			'GRPX-L': ['clothing', 1],
+			'GRPX-B42': ['shoes', 0],
+			'GRPX-B43': ['shoes', 0],
+		};
+		for (const [sku, [family, status]] of Object.entries(expected)) {
+			const p = await ctx.admin(`/accounts/demo/products/${sku}`);
+			eq(p.familyCode, family, `${sku} family from {{ $json.Type == 'Shirts' ? … }}`);
+			eq(
+				p.channels.map((c) => [c.code, Number(c.status)]),
+				[['web', status]],
+				`${sku} Active from {{ $json.Status == 'active' }}`,
+			);
+		}
+		ok(
+			out.every((o) => o.warnings === undefined),
+			'no row warns: every expression read the filled row',
+		);
+		return "5 variant rows of 2 groups: Family and Active from compound expressions over the group's first row, on every variant";
+	},
+});
+
+specs.push({
 	id: 'pimShopifyExport',
 	file: 'import-a-shopify-export.json',
 	async verify(ctx) {
