@@ -9,8 +9,11 @@ import { Pim } from '../../nodes/Pim/Pim.node';
 import { ENDPOINTS } from '../../nodes/Pim/shared/endpoints';
 import { sendsItsOwnRequests, sendThroughTransport } from '../../nodes/Pim/shared/runners';
 
-/** Operations whose code sends its own requests (a look-up, then a write): n8n builds none. */
-const OWN_REQUESTS = ['product.upsert', 'product.getBySku'];
+/**
+ * Operations whose code sends its own requests: n8n builds none. The product writes go through
+ * one executor (resources/product/send.ts); Get by SKU filters the list.
+ */
+const OWN_REQUESTS = ['product.create', 'product.update', 'product.upsert', 'product.getBySku'];
 
 const operations = new Pim().description.properties
 	.filter((p) => p.name === 'operation')

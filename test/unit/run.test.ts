@@ -5,7 +5,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { all, isPending, runOf, then } from '../../nodes/Pim/shared/run';
+import { all, isPending, runOf, andThen } from '../../nodes/Pim/shared/run';
 
 /** The context of item `itemIndex` in a node run (`executeData`) of an execution (`node`). */
 function contextOf(node: object, executeData: object, itemIndex: number) {
@@ -81,7 +81,7 @@ it('never gives a failed read as an answer: each item of the run gets its own er
 
 it('then and all go on at once with values that are in, and once read with those that are not', async () => {
 	const order: string[] = [];
-	const now = then(all([1, 'a'] as const), ([n, s]) => {
+	const now = andThen(all([1, 'a'] as const), ([n, s]) => {
 		order.push('now');
 		return `${n}${s}`;
 	});
@@ -89,7 +89,7 @@ it('then and all go on at once with values that are in, and once read with those
 	expect(order).toEqual(['now']);
 	expect(now).toBe('1a');
 
-	const later = then(all([1, Promise.resolve('b')] as const), ([n, s]) => {
+	const later = andThen(all([1, Promise.resolve('b')] as const), ([n, s]) => {
 		order.push('later');
 		return `${n}${s}`;
 	});

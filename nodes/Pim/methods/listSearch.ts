@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { pagesOf, readAll, SOURCES, type ListSource } from '../shared/reading';
-import { categoryPaths, text } from '../shared/records';
+import { categoryPaths, fold, text } from '../shared/records';
 import { dropdownClient } from './client';
 
 /**
@@ -42,7 +42,7 @@ async function search(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const pim = dropdownClient(ctx);
-	const needle = (filter ?? '').trim().toLowerCase();
+	const needle = fold(filter);
 	const startPage = Math.max(1, Number(paginationToken) || 1);
 	const pages = needle ? SEARCH_PAGES_PER_CALL : 1;
 	const pageSize = needle ? SEARCH_PAGE_SIZE : PAGE_SIZE;
@@ -77,7 +77,7 @@ export async function searchCategories(this: ILoadOptionsFunctions, filter?: str
 	// Nested paths need every category, so categories are read whole (they are few).
 	const categories = await readAll(dropdownClient(this), SOURCES.category);
 	const paths = categoryPaths(categories);
-	const needle = (filter ?? '').trim().toLowerCase();
+	const needle = fold(filter);
 	const results = categories
 		.filter(
 			(c) => matches(c, needle) || (paths.get(text(c.id)) ?? '').toLowerCase().includes(needle),

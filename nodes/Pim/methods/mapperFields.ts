@@ -12,8 +12,9 @@ import type { AccountAttribute, AttributeKind } from '../shared/attributes';
 export const ALL_FIELDS_UP_TO = 100;
 /**
  * Above this many the editor gets no field list at all: n8n's mapper keeps, compares and saves
- * the whole list, and took 75 s to open with 10 016 fields (4 s with 1 000; bench/RESULTS.md).
- * Map Automatically still maps every attribute (it reads the account at run time).
+ * the whole list, which makes the node slow to open past it (bench/RESULTS.md, "Editor: the
+ * attribute mapper"). Map Automatically still maps every attribute (it reads the account at run
+ * time).
  */
 export const MAX_FIELDS = 1000;
 

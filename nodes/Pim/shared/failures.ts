@@ -332,3 +332,16 @@ export function toNodeError(
 		itemIndex,
 	});
 }
+
+/**
+ * A create the PIM refused because the SKU exists (the interface does not say how it answers
+ * that: read from the status and the message).
+ */
+export function refusedAsTaken(error: NodeApiError): boolean {
+	const status = Number(error.httpCode);
+	return (
+		[400, 409, 422].includes(status) &&
+		/\bsku\b/i.test(`${error.message} ${error.description ?? ''}`) &&
+		/taken|exist|duplicate|already|unique/i.test(`${error.message} ${error.description ?? ''}`)
+	);
+}

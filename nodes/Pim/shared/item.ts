@@ -22,10 +22,7 @@ export class PimItem {
 		this.index = ctx.getItemIndex();
 	}
 
-	/**
-	 * The node as this run sees it, copied once per run (50 000 items calling getNode() 10 times
-	 * each: seconds and GBs of garbage).
-	 */
+	/** The node as this run sees it, copied once per run (getNode() deep-copies it every call). */
 	get node(): INode {
 		return this.run.ofNodeRun('node', () => this.ctx.getNode());
 	}

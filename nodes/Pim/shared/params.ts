@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from './pagination';
 import { RUN_SETTINGS, type ClientSettings } from './policy';
 import type { PimItem } from './item';
+import { fold } from './records';
 
 /**
  * Checking node parameters (each read through the item, item.ts): every problem is reported
@@ -64,7 +65,7 @@ const NO = new Set([
 export function yesNo(value: unknown, what: string, forWhat?: string): boolean | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value === 'boolean') return value;
-	const word = String(value).trim().toLowerCase();
+	const word = fold(value);
 	if (word === '') return undefined;
 	if (YES.has(word)) return true;
 	if (NO.has(word)) return false;

@@ -7,6 +7,11 @@ export function text(value: unknown): string {
 	return value === undefined || value === null ? '' : String(value);
 }
 
+/** A name as names are compared: trimmed, in any case (`fold(' Weight ') === fold('weight')`). */
+export function fold(value: unknown): string {
+	return text(value).trim().toLowerCase();
+}
+
 /**
  * The one walk of the category tree: each category's chain from its root down to itself, by
  * `parent_id` (a loop in the parents ends the chain), keyed by the category's id.

@@ -19,12 +19,11 @@ import { isPending, type Later } from './run';
  * With Continue On Fail each item stands alone, as before: every item gets its own result.
  *
  * Items are prepared after n8n's loop has started them all, PREPARE_SLICE at a time: the next
- * slice once every item of the one before is prepared (or at fault, or answered). An item's
- * preparation so runs to its end beside few others. Started all at once, 50 000 items each held
- * what it had prepared while they all waited for the account's catalogue, and then went on
- * together step by step, so that little of what they made died young: +400 MB in a real n8n
- * (bench scenario 8). An item that writes nothing (a product found unchanged) answers once
- * prepared instead of holding what it prepared until the round's end (see writeInRound).
+ * slice once every item of the one before is prepared (or at fault, or answered), so that an
+ * item's preparation runs to its end beside few others and what it makes dies young. An item
+ * that writes nothing (a product found unchanged) answers once prepared instead of holding what
+ * it prepared until the round's end (see writeInRound). Why, measured: bench/analysis.md
+ * ("Comments that told history").
  */
 const PREPARE_SLICE = 50;
 
@@ -51,9 +50,8 @@ export class WriteRound {
 	private settled = 0;
 	private readonly problems = new Map<number, { error: Error; sku?: string }>();
 	/**
-	 * Items waiting for a moment of the round, woken together when it comes. Checked in O(1) on
-	 * every change: waking every waiting item on every change to check for itself cost O(items²)
-	 * (10 000 items in a real n8n: 28 s, most of it here; 50 000: over 10 minutes).
+	 * Items waiting for a moment of the round, woken together when it comes. The moment is checked
+	 * in O(1) on every change; no waiting item checks for itself (that is O(items²)).
 	 */
 	private readonly moments = {
 		allPrepared: () => this.prepared + this.problems.size >= this.registered,
@@ -305,10 +303,8 @@ type Items = INodeExecutionData[];
  * Fail have no round: prepare and write simply run one after the other.
  *
  * n8n starts every item at once, so what an item holds while it waits for its turn is held by
- * all of them: 100 000 items each holding an async frame, or a promise chain with a closure per
- * step and the item object, were 67 MB (707 bytes an item: bench/waiting-items.js). Waiting, an
- * item holds its slice's entry (n8n's context of the item, its steps, its input) and one promise
- * (see Slice).
+ * all of them: waiting, an item holds only its slice's entry (n8n's context of the item, its
+ * steps, its input) and one promise (see Slice; measured by bench/waiting-items.js).
  */
 export function writeInRound<I, P>(
 	item: PimItem,

@@ -28,9 +28,8 @@ class ExecutionState {
 	 * item; every item then fails with the API's message and status, under its own index. The
 	 * next run (the next batch) reads again.
 	 *
-	 * Once the answer is in, it is given as it is, not as a promise: an item of a 50 000-row run
-	 * that finds every read in prepares with nothing awaited (see Later), where an await per read
-	 * per item was promises, microtasks and held frames: tens of MB of garbage in a real n8n.
+	 * Once the answer is in, it is given as it is, not as a promise: an item that finds every read
+	 * in is prepared with nothing awaited (see Later).
 	 */
 	shared<T>(
 		ctx: IExecuteSingleFunctions,
@@ -170,7 +169,7 @@ function executionKey(ctx: IExecuteSingleFunctions): object | undefined {
 
 /**
  * A value, or the promise of it while it is being read: what a shared read gives (see
- * ExecutionState.shared). Code that prepares an item goes on with `then` and `all`, so that once
+ * ExecutionState.shared). Code that prepares an item goes on with `andThen` and `all`, so that once
  * every read is in, an item is prepared in one go, with nothing awaited.
  */
 export type Later<T> = T | Promise<T>;
@@ -180,7 +179,7 @@ export const isPending = <T>(value: Later<T>): value is Promise<T> =>
 	typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 
 /** `next` of the value: at once when it is in, else once it is read. */
-export function then<T, U>(value: Later<T>, next: (value: T) => Later<U>): Later<U> {
+export function andThen<T, U>(value: Later<T>, next: (value: T) => Later<U>): Later<U> {
 	return isPending(value) ? value.then(next) : next(value);
 }
 

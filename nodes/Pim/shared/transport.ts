@@ -7,7 +7,7 @@ import { credentialOf, type ResolvedCredential } from './credential';
 import { backoffMs, classify, toNodeError } from './failures';
 import { AccountBound, limiterFor, type Bound, type Limiter } from './limiter';
 import { REQUEST_HEADERS, type ClientSettings, type ReliabilitySettings } from './policy';
-import { then, type Later } from './run';
+import { andThen, type Later } from './run';
 
 /**
  * The client of the PIM and its send loop: every request of the package goes through send(),
@@ -67,7 +67,7 @@ export function pimClient(
 		ctx,
 		settings,
 		itemIndex,
-		connection: () => then(credential(), (read) => read.connection),
+		connection: () => andThen(credential(), (read) => read.connection),
 		request: async (request) => await send(ctx, request, credential, bound, settings, itemIndex),
 	};
 }

@@ -6,8 +6,7 @@ import type { PimItem } from '../../shared/item';
 import { requiredString, yesNo } from '../../shared/params';
 import type { FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
-import { channelField, postsFields } from './assign';
-import { assignedChannel } from './references';
+import { assignedChannel, channelField, postsFields } from './assign';
 
 /** The form of one item; version 2 also takes the channel's name (assignedChannel). */
 async function fields(item: PimItem, pim: PimClient): Promise<FormField[]> {

@@ -136,7 +136,7 @@ export function productImages(item: PimItem, several: boolean, imageBaseUrl?: st
  * `attributeValues` when given (version 2: NO_ATTRIBUTES, the mapper's join later), else from
  * version 1's collections.
  * Version 2 reads lists and comma-separated texts in Channels, Categories and Images, and sends
- * nothing for an empty or null value; version 1 reads them as it always did.
+ * nothing for an empty or null value; version 1 reads one value per entry, each required.
  */
 export function productBody(
 	item: PimItem,

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { AccountAttribute } from '../../shared/attributes';
 import { fail } from '../../shared/params';
-import { text } from '../../shared/records';
+import { fold, text } from '../../shared/records';
 
 /**
  * How other systems' exports name their columns, read by Map Automatically in version 2 for the
@@ -107,7 +107,7 @@ const UNITS: Record<string, string> = Object.fromEntries(
 	).flatMap(([word, ...codes]) => [word, ...codes].map((c) => [c.toLowerCase(), word])),
 );
 
-export const unitName = (code: string): string | undefined => UNITS[code.trim().toLowerCase()];
+export const unitName = (code: string): string | undefined => UNITS[fold(code)];
 
 const CURRENCY = /^[A-Z]{3}$/;
 const LOCALE = /^[a-z]{2,3}_[A-Za-z]{2,4}$/;
@@ -180,7 +180,7 @@ export function conventionValues(
 	/** Values of columns whose channel suffix is the write's through the Channel Map. */
 	const byChannelMap = new Set<ColumnValue>();
 	const otherLanguages = new Map<string, ColumnValue[]>();
-	const byLower = new Map(unmatched.map((c) => [c.trim().toLowerCase(), c]));
+	const byLower = new Map(unmatched.map((c) => [fold(c), c]));
 	const one = (name: string) => {
 		const found = match(name);
 		return found.length === 1 ? found[0] : undefined;
@@ -246,7 +246,7 @@ export function conventionValues(
 
 	// The standard columns of shop exports.
 	for (const column of unmatched) {
-		const code = EXPORT_COLUMNS[column.trim().toLowerCase()];
+		const code = EXPORT_COLUMNS[fold(column)];
 		const attribute = code === undefined ? undefined : byCode(code);
 		if (!attribute || direct.some((d) => d.attribute.code === code)) continue;
 		values.push({

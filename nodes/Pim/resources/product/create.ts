@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { productWriteRouting } from './write';
+import { productWriteRouting } from './send';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',

@@ -131,12 +131,13 @@ const columns: INodeProperties = {
 };
 
 /**
- * Version 2, under Map Automatically: n8n's own hint there asks for fields named as the
- * attributes; this says what else the mode reads.
+ * Version 2, under the mapper: n8n's own hint under Map Automatically asks for fields named as
+ * the attributes; this says what else the mode reads. (A display condition on the mapper's mode
+ * cannot be given: n8n resolves parameter dependencies by name, and `columns.mappingMode` is none.)
  */
 const autoMapNotice: INodeProperties = {
 	displayName:
-		"Map Automatically also reads the columns of shop and PIM exports as the attribute they mean (Regular price, Variant Grams, Weight (lbs), OptionN Name/Value, name-de_DE, price-EUR, …): no Edit Fields node needed for them. The first output item's notice says which columns were not written, and why.",
+		"Map Automatically also reads the columns of shop and PIM exports as the attribute they mean (Regular price, Variant Grams, Weight (lbs), OptionN Name/Value, name-de_DE, price-EUR, …): no Edit Fields node is needed for them. After a run, the first output item's notice says which columns were not written, and why.",
 	name: 'autoMapNotice',
 	type: 'notice',
 	default: '',
@@ -287,15 +288,7 @@ export function sharedProductFields(operations: ProductOperation[]): INodeProper
 		show(multiSelectAttributes, writes, VERSION_1),
 		show(images, writes),
 		show(columns, writes, FROM_VERSION_2),
-		{
-			...autoMapNotice,
-			displayOptions: {
-				show: {
-					...showFor('product', writes, FROM_VERSION_2).show,
-					'columns.mappingMode': ['autoMapInputData'],
-				},
-			},
-		},
+		show(autoMapNotice, writes, FROM_VERSION_2),
 		show(mappingOptions, writes, FROM_VERSION_2),
 		show(importOptionsField, writes, FROM_VERSION_2),
 	];

@@ -37,7 +37,8 @@ export interface Member {
 
 type Groups = Map<string, Member[]>;
 
-const isEmpty = (value: unknown) =>
+/** An empty cell of a row (filled from its group). */
+const isBlankCell = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
@@ -59,8 +60,8 @@ export function joinGroup(item: PimItem, key: string): Member {
 			if (
 				field !== skuField &&
 				!VARIANT_FIELD.test(field) &&
-				isEmpty(row[field]) &&
-				!isEmpty(value)
+				isBlankCell(row[field]) &&
+				!isBlankCell(value)
 			) {
 				row[field] = value;
 				filled = true;

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
 import { optionalString } from '../../shared/params';
+import { fold } from '../../shared/records';
 
 /**
  * Version 2's Import Options (`importOptions`): how a product write reads another system's
@@ -63,7 +64,7 @@ function mapOf(saved: IDataObject, name: MapName): (value: string) => string {
 			// The first line for a value wins, as the editor lists them.
 			if (from && to && !pairs.has(from.toLowerCase())) pairs.set(from.toLowerCase(), to);
 		}
-		map = pairs.size ? (value) => pairs.get(value.trim().toLowerCase()) ?? value : (value) => value;
+		map = pairs.size ? (value) => pairs.get(fold(value)) ?? value : (value) => value;
 		built.set(name, map);
 		if (Object.isFrozen(saved)) maps.set(saved, built);
 	}

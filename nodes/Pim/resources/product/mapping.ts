@@ -11,7 +11,7 @@ import {
 	type AttributeKind,
 } from '../../shared/attributes';
 import { readAll, SOURCES } from '../../shared/reading';
-import { text } from '../../shared/records';
+import { fold, text } from '../../shared/records';
 import { fail, listOf, yesNo } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
@@ -65,7 +65,7 @@ function failColumns(message: string, description?: string): never {
 }
 
 // '[]' is the editor's empty list field.
-const isEmpty = (value: unknown) =>
+const isNoValue = (value: unknown) =>
 	value === undefined ||
 	value === null ||
 	(typeof value === 'string' && (value.trim() === '' || value.trim() === '[]')) ||
@@ -106,7 +106,7 @@ export function wireValue(
 	value: unknown,
 	source: string,
 ): FormValue | string[] | undefined {
-	if (isEmpty(value)) return undefined;
+	if (isNoValue(value)) return undefined;
 	if (
 		value &&
 		typeof value === 'object' &&
@@ -190,7 +190,7 @@ function fieldsReadByParameters(parameters: INodeParameters): Set<string> {
 	const walk = (value: unknown) => {
 		if (typeof value === 'string') {
 			if (value.startsWith('='))
-				for (const m of value.matchAll(JSON_FIELD)) found.add((m[1] ?? m[3]).trim().toLowerCase());
+				for (const m of value.matchAll(JSON_FIELD)) found.add(fold(m[1] ?? m[3]));
 		} else if (value && typeof value === 'object') Object.values(value).forEach(walk);
 	};
 	for (const [name, value] of Object.entries(parameters)) if (name !== 'columns') walk(value);
@@ -201,7 +201,7 @@ function fieldsReadByParameters(parameters: INodeParameters): Set<string> {
 export function matchField(field: string, catalog: AttributeCatalog): AccountAttribute[] {
 	const exact = catalog.byCode.get(field);
 	if (exact) return [exact];
-	const key = field.trim().toLowerCase();
+	const key = fold(field);
 	const found = new Map<string, AccountAttribute>();
 	for (const a of catalog.byLowerCode.get(key) ?? []) found.set(a.code, a);
 	for (const a of catalog.byLowerTitle.get(key) ?? []) found.set(a.code, a);
@@ -245,7 +245,7 @@ export function autoMappedValues(
 	let unmatched: string[] = [];
 	for (const [field, value] of Object.entries(json)) {
 		// The product's own fields (sku, family_code, ...) have their own parameters.
-		const key = field.trim().toLowerCase();
+		const key = fold(field);
 		if (RESERVED.has(key) || RECORD_FIELDS.has(field) || options.ignore.has(key)) continue;
 		const matches = matchField(field, catalog);
 		if (matches.length === 0) {
@@ -300,7 +300,7 @@ export function autoMappedValues(
 		unmatched = unmatched.filter((f) => !read.used.has(f));
 	}
 	// A field another parameter reads is not unmapped.
-	unmatched = unmatched.filter((f) => !options.readByParameters.has(f.trim().toLowerCase()));
+	unmatched = unmatched.filter((f) => !options.readByParameters.has(fold(f)));
 	if (options.refuseUnmatched && unmatched.length) {
 		failColumns(
 			`the input ${unmatched.length === 1 ? 'field' : 'fields'} ${unmatched.map((f) => `"${f}"`).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no attribute of the account`,

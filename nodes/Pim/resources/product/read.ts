@@ -16,7 +16,7 @@ export type WriteInput = AsBefore | ImagesOnly | ItemWrite;
 
 /**
  * Version 1: the body, read when first asked for, in the request's turn (PimRequest.body in
- * shared/transport.ts), as it always was.
+ * shared/transport.ts).
  */
 export interface AsBefore {
 	version: 1;

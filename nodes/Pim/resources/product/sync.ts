@@ -11,7 +11,8 @@ import { formValue } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
 import type { ProductBody } from './body';
 import { RECORD_FIELDS } from './mapping';
-import { recordPathOf, type References } from './references';
+import { recordPathOf } from './categories';
+import type { References } from './lists';
 
 /**
  * Create or Update as a sync (version 2's Sync options): the account's products read once per

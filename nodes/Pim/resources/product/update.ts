@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
 import { FAMILY_ALSO } from './fields';
-import { productWriteRouting } from './write';
+import { productWriteRouting } from './send';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',

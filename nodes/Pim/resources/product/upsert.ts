@@ -7,28 +7,20 @@ import type {
 } from 'n8n-workflow';
 
 import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
-import { ENDPOINTS } from '../../shared/endpoints';
+import { refusedAsTaken } from '../../shared/failures';
+import { fold } from '../../shared/records';
 import type { PimItem } from '../../shared/item';
-import {
-	runClient,
-	sendUpdates,
-	sendsItsOwnRequests,
-	toItems,
-	writeResult,
-	withNotes,
-} from '../../shared/runners';
+import { sendsItsOwnRequests, toItems, withNotes } from '../../shared/runners';
 import type { WriteSteps } from '../../shared/round';
-import { then, type Later } from '../../shared/run';
-import type { PimClient } from '../../shared/transport';
+import { andThen, type Later } from '../../shared/run';
 import { productBySku } from './lookup';
 import { attributeCatalog } from './mapping';
 import { catalogueOf, changesOf, syncOptions, type Catalogue, type SyncOptions } from './sync';
-import { languagesNote, prepareProductWrite, wouldSend, type ProductWrite } from './write';
+import { prepareWrite, sendProduct, writtenItems, type PreparedWrite } from './send';
+import { wouldSend } from './write';
 
 /** An item of Create or Update once prepared: its write, and how its product is found. */
-interface Prepared {
-	pim: PimClient;
-	write: ProductWrite;
+interface Prepared extends PreparedWrite {
 	sync: SyncOptions;
 	/** Whether the write is compared with the product (Skip Unchanged Products, Dry Run). */
 	compare: boolean;
@@ -36,14 +28,13 @@ interface Prepared {
 	catalogue?: Catalogue;
 }
 
-/** The write, prepared as every product write is (write.ts); the sync's catalogue, when asked for. */
+/** The write, prepared as every product write is (send.ts); the sync's catalogue, when asked for. */
 function prepareUpsert(item: PimItem): Later<Prepared> {
-	const pim = runClient(item);
 	const sync = syncOptions(item);
 	const compare = sync.skipUnchanged || sync.dryRun;
 	// The catalogue is read once the write is prepared: a bad row reads nothing more.
-	return then(prepareProductWrite(item, 'create', pim), (write) =>
-		then(
+	return andThen(prepareWrite(item, 'create'), ({ pim, write }) =>
+		andThen(
 			sync.lookup === 'allProducts'
 				? catalogueOf(item.run, pim, compare, () => attributeCatalog(item.run, pim))
 				: undefined,
@@ -87,23 +78,12 @@ async function writeUpsert(
 		}
 		if (exists && unchanged && sync.skipUnchanged) return { operation: 'unchanged', sku };
 
-		const send = async (update: boolean) => {
-			const request = {
-				method: update ? ('PUT' as const) : ('POST' as const),
-				url: ENDPOINTS.product,
-				body: write.form(update ? overwrite : undefined),
-				write: true,
-				domainOptional: true,
-			};
-			const data = await pim.request(request);
-			catalogue?.wrote(sku, write.form());
-			await sendUpdates(
-				pim,
-				request,
-				write.languages.map((l) => l.form),
-			);
-			return writeResult(data);
-		};
+		const send = (update: boolean) =>
+			sendProduct(pim, write, {
+				update,
+				overwrite: update ? overwrite : undefined,
+				written: () => catalogue?.wrote(sku, write.form()),
+			});
 		if (exists) return { operation: 'updated', ...(await send(true)) };
 		const created = await send(false).then(
 			(data) => ({ data }),
@@ -115,7 +95,7 @@ async function writeUpsert(
 			return { operation: 'updated', ...(await send(true)) };
 		throw created.refused;
 	});
-	return toItems(item, [withNotes(result, { ...write.notes(), ...languagesNote(write) })]);
+	return writtenItems(item, write, result);
 }
 
 /**
@@ -130,10 +110,10 @@ const upsert: WriteSteps<unknown, Prepared> = {
 
 /**
  * The output of an item whose product the catalogue shows unchanged, given as soon as the item
- * is prepared: it writes nothing, so it need not hold what it prepared until every item of the
- * round is (50 000 unchanged rows did: hundreds of MB, bench scenario 8). Only when nothing else
- * in the run can change the answer: no other row of the run has its SKU (the second of two rows
- * is compared with what the first wrote), and its output says nothing of the whole run.
+ * is prepared: it writes nothing, so it does not hold what it prepared until every item of the
+ * round is. Only when nothing else in the run can change the answer: no other row of the run has
+ * its SKU (the second of two rows is compared with what the first wrote), and its output says
+ * nothing of the whole run.
  */
 function unchangedOnceFound(
 	item: PimItem,
@@ -168,20 +148,10 @@ function skuCounts(item: PimItem): Map<string, number> | undefined {
 	for (const row of rows) {
 		const value = (row?.json as IDataObject | undefined)?.[field];
 		if (value !== null && typeof value === 'object') return undefined;
-		const key = value === undefined || value === null ? '' : String(value).trim().toLowerCase();
+		const key = fold(value);
 		counts.set(key, (counts.get(key) ?? 0) + 1);
 	}
 	return counts;
-}
-
-/** A create refused because the SKU exists (the interface does not say how: by the answer). */
-function refusedAsTaken(error: NodeApiError): boolean {
-	const status = Number(error.httpCode);
-	return (
-		[400, 409, 422].includes(status) &&
-		/\bsku\b/i.test(`${error.message} ${error.description ?? ''}`) &&
-		/taken|exist|duplicate|already|unique/i.test(`${error.message} ${error.description ?? ''}`)
-	);
 }
 
 export const option: INodePropertyOptions = {

@@ -1,10 +1,8 @@
-import type { IDataObject, INodePropertyRouting } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { PimItem } from '../../shared/item';
-import { all, once, then, type Later, type PimRun } from '../../shared/run';
+import { all, once, andThen, type Later, type PimRun } from '../../shared/run';
 import type { MultiSelectForm } from '../../shared/connection';
-import { ENDPOINTS } from '../../shared/endpoints';
-import { sendsForm, type BodyBuilder } from '../../shared/runners';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
 import { text } from '../../shared/records';
@@ -14,16 +12,10 @@ import { catalogFor, mappedValues, type MappedValues } from './mapping';
 import { severalCurrencies } from './conventions';
 import { columnNotes, reportOf } from './report';
 import { readProductWrite, type ItemWrite, type WriteInput } from './read';
-import {
-	accountChannels,
-	accountCurrencies,
-	channelNames,
-	checkLanguages,
-	recordPathOf,
-	resolveNames,
-	type References,
-	type ResolvedNames,
-} from './references';
+import { recordPathOf } from './categories';
+import { accountChannels, accountCurrencies, checkLanguages, type References } from './lists';
+import { channelNames } from './names';
+import { resolveNames, type ResolvedNames } from './references';
 
 /**
  * The one way into a product write, for Create, Update and Create or Update of both versions:
@@ -34,7 +26,7 @@ export interface ProductWrite {
 	/**
 	 * The body. Version 2: read, checked and resolved before the write (the run's round checks
 	 * every item first, shared/round.ts). Version 1: read when first asked for, in the request's
-	 * turn (PimRequest.body in shared/transport.ts), as it always was.
+	 * turn (PimRequest.body in shared/transport.ts).
 	 */
 	body: () => ProductBody;
 	/** The account's lists the body was resolved against (version 2; none in version 1). */
@@ -90,7 +82,7 @@ function writeOf(run: PimRun, pim: PimClient, input: WriteInput): Later<ProductW
 			: 'imagesOf' in input
 				? imagesOnly(run, input.imagesOf)
 				: resolveWrite(run, pim, input);
-	return then(
+	return andThen(
 		all([resolved, pim.connection()]),
 		([{ body, lists, notes, notesOfRun, languages, instead }, { multiSelectForm }]) => ({
 			body,
@@ -102,39 +94,28 @@ function writeOf(run: PimRun, pim: PimClient, input: WriteInput): Later<ProductW
 				...l,
 				form: () => serializeForm(productFields(l.body, multiSelectForm)),
 			})),
-			form: (isDataOverwrite?: boolean) =>
+			form: formOnce((isDataOverwrite?: boolean) =>
 				serializeForm(
 					productFields(
 						isDataOverwrite === undefined ? body() : { ...body(), isDataOverwrite },
 						multiSelectForm,
 					),
 				),
+			),
 		}),
 	);
 }
 
 /**
- * The routing of Create and Update: their request, its body the product form prepared here
- * (Create or Update sends its own requests, upsert.ts).
+ * The form on the wire, made once for each way it is sent (with or without Overwrite Data): the
+ * comparison, the catalogue's record of what was written and the request all take that one form.
  */
-export function productWriteRouting(mode: 'create' | 'update'): INodePropertyRouting {
-	return sendsForm(
-		{ method: mode === 'create' ? 'POST' : 'PUT', url: ENDPOINTS.product },
-		productForm(mode),
-		{ domainOptional: true },
-	);
-}
-
-/** The form body of Create and Update (sendsForm in shared/runners.ts sends it). */
-function productForm(mode: 'create' | 'update'): BodyBuilder {
-	return async (item, pim) => {
-		const write = await prepareProductWrite(item, mode, pim);
-		return {
-			form: () => write.form(),
-			notes: () => ({ ...write.notes(), ...languagesNote(write) }),
-			updates: write.languages.map((l) => l.form),
-			instead: write.instead,
-		};
+function formOnce(make: (isDataOverwrite?: boolean) => string) {
+	const made = new Map<boolean | undefined, string>();
+	return (isDataOverwrite?: boolean): string => {
+		let form = made.get(isDataOverwrite);
+		if (form === undefined) made.set(isDataOverwrite, (form = make(isDataOverwrite)));
+		return form;
 	};
 }
 
@@ -176,7 +157,7 @@ function resolveWrite(run: PimRun, pim: PimClient, input: ItemWrite): Later<Reso
 	const channelList =
 		columns.mode === 'autoMapInputData' && given.length ? accountChannels(run, pim) : undefined;
 	const lists = all([catalogFor(run, pim, columns), currencies, channelList]);
-	return then(lists, ([catalog, accountCodes, channels]) => {
+	return andThen(lists, ([catalog, accountCodes, channels]) => {
 		const mapped = mappedValues(columns, catalog, {
 			language: read.languageCode,
 			channels: channels ? channelNames(channels, given, imports.channel) : given.map((c) => [c]),
@@ -193,8 +174,8 @@ function resolveWrite(run: PimRun, pim: PimClient, input: ItemWrite): Later<Reso
 					languages.map((l) => l.language),
 				)
 			: undefined;
-		return then(checked, () =>
-			then(
+		return andThen(checked, () =>
+			andThen(
 				resolveNames(run, pim, { ...read, attributes, multiSelectAttributes }, imports, alone),
 				(named) => joinedWrite(run, input, mapped, named),
 			),

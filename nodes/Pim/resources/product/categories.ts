@@ -1,0 +1,184 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { fail } from '../../shared/params';
+import { categoryChains, categoryName, fold, text } from '../../shared/records';
+import { closest } from './hints';
+import { unknown } from './names';
+import type { References } from './lists';
+
+/**
+ * The account's category trees, one per channel: a category given as a code, a title or a title
+ * path (as records and shop exports write it) found in them, with the channel of its tree.
+ */
+
+interface TreeCategory {
+	record: IDataObject;
+	/** Titles (or codes, when a title is missing) from the root down. */
+	path: string[];
+	/** Codes from the root down. */
+	codes: string[];
+	channel: string;
+}
+
+const trees = new WeakMap<IDataObject[], TreeCategory[]>();
+
+/**
+ * Every category with its path and the code of its channel (trees per channel). Built once per
+ * list: the lists are shared by the items of a run.
+ */
+function tree(categories: IDataObject[], channels: IDataObject[]): TreeCategory[] {
+	let built = trees.get(categories);
+	if (!built) {
+		built = buildTree(categories, channels);
+		trees.set(categories, built);
+	}
+	return built;
+}
+
+function buildTree(categories: IDataObject[], channels: IDataObject[]): TreeCategory[] {
+	const chains = categoryChains(categories);
+	const channelById = new Map(channels.map((c) => [text(c.id), text(c.code)]));
+	return categories.map((record) => {
+		const chain = chains.get(text(record.id)) ?? [record];
+		return {
+			record,
+			path: chain.map(categoryName),
+			codes: chain.map((c) => text(c.code)),
+			channel: channelById.get(text(record.channel_id)) ?? '',
+		};
+	});
+}
+
+const pathText = (c: TreeCategory) => c.path.join('/');
+const where = (c: TreeCategory, channels: IDataObject[]) => {
+	const channel = channels.find((ch) => text(ch.code) === c.channel);
+	return `${pathText(c)} (${text(channel?.name) || c.channel || 'no channel'})`;
+};
+
+/** `Clothing > Tshirts` (shop exports) or `Clothing/Tshirts` (product records) as its parts. */
+function pathParts(value: string): string[] | undefined {
+	const separator = value.includes('>') ? '>' : value.includes('/') ? '/' : undefined;
+	if (!separator) return undefined;
+	const parts = value
+		.split(separator)
+		.map((p) => p.trim())
+		.filter(Boolean);
+	return parts.length > 1 ? parts : undefined;
+}
+
+const partMatches = (c: TreeCategory, parts: string[], offset = 0) =>
+	c.path.length === parts.length - offset &&
+	parts
+		.slice(offset)
+		.every((part, i) => fold(part) === fold(c.path[i]) || fold(part) === fold(c.codes[i]));
+
+export interface ResolvedCategory {
+	code: string;
+	channel?: string;
+}
+
+/**
+ * A category given as a code, a title or a title path, as `{code, channel}`: the channel of the
+ * tree it was found in goes with it, so a code used in several channels lands where the path
+ * says. `channel`: the entry's own Channel (a code); `productChannels`: the write's channels,
+ * which decide between trees when the value alone does not. A value that names no category of
+ * the account is an error, or with `unknown` 'skip' (Import Options → Unknown Categories)
+ * undefined; one that names several, or one outside the entry's channel, is always an error.
+ */
+export function findCategory(
+	categories: IDataObject[],
+	channels: IDataObject[],
+	value: string,
+	channel: string | undefined,
+	productChannels: string[],
+	label: string,
+	onUnknown: 'fail' | 'skip',
+): ResolvedCategory | undefined {
+	const all = tree(categories, channels);
+	const parts = pathParts(value);
+	let found: TreeCategory[];
+	let byCode = false;
+	if (parts) {
+		found = all.filter((c) => partMatches(c, parts));
+		// A path that starts with the channel's name or code: the rest is the path in its tree.
+		if (!found.length)
+			found = all.filter(
+				(c) =>
+					partMatches(c, parts, 1) &&
+					channels.some(
+						(ch) =>
+							text(ch.code) === c.channel &&
+							[fold(ch.code), fold(ch.name)].includes(fold(parts[0])),
+					),
+			);
+	} else {
+		// As byCodeOrTitle: the code exactly, the title ignoring case, the code ignoring case.
+		found = all.filter((c) => text(c.record.code) === value);
+		if (!found.length) found = all.filter((c) => fold(c.record.title) === fold(value));
+		if (!found.length) found = all.filter((c) => fold(c.record.code) === fold(value));
+		byCode = found.length > 0 && found.every((c) => fold(c.record.code) === fold(value));
+	}
+
+	if (channel) {
+		const inChannel = found.filter((c) => c.channel === channel);
+		if (found.length && !inChannel.length)
+			fail(
+				`Parameter "${label}": "${value}" is not in the tree of the channel "${channel}"`,
+				`It is in: ${found.map((c) => where(c, channels)).join('; ')}.`,
+			);
+		found = inChannel;
+	} else if (new Set(found.map((c) => c.channel)).size > 1 && productChannels.length) {
+		const inProduct = found.filter((c) => productChannels.includes(c.channel));
+		if (inProduct.length) found = inProduct;
+		// The same path in several of the product's channels (product records cannot tell them
+		// apart): the tree of the first of those channels in Channels.
+		if (new Set(found.map(pathText)).size === 1) {
+			const first = productChannels.find((ch) => found.some((c) => c.channel === ch));
+			found = found.filter((c) => c.channel === first);
+		}
+	}
+
+	if (found.length === 1)
+		return { code: text(found[0].record.code), channel: found[0].channel || undefined };
+	if (found.length > 1) {
+		// One code in several trees, none chosen: the PIM decides by the product's channels.
+		if (byCode && new Set(found.map((c) => text(c.record.code))).size === 1)
+			return { code: text(found[0].record.code), channel };
+		fail(
+			`Parameter "${label}": "${value}" names ${found.length} categories: ${found.map((c) => where(c, channels)).join(' and ')}`,
+			parts
+				? "Set the category's Channel, or assign the product to only one of these channels."
+				: 'Give its path instead, e.g. "' + pathText(found[0]) + '".',
+		);
+	}
+	if (onUnknown === 'skip') return undefined;
+	const near = closest(
+		value,
+		all,
+		(c) => [text(c.record.code), text(c.record.title), pathText(c)],
+		(c) => where(c, channels),
+		parts?.slice(-1)[0],
+	);
+	return unknown(
+		`Parameter "${label}": "${value}" is neither a code, a title nor a path of a category of the account`,
+		all.length ? (near ? `Closest categories: ${near}.` : '') : 'The account has no categories.',
+	);
+}
+
+/**
+ * The title path a product record shows for a category sent as `{code, channel}`, and whether
+ * that path names it alone (no other tree has the same path): a comparison can trust it only then.
+ */
+export function recordPathOf(
+	lists: References,
+	code: string,
+	channel: string | undefined,
+): { path?: string; alone: boolean } {
+	const all = tree(lists.categories ?? [], lists.channels ?? []);
+	const found = all.filter(
+		(c) => text(c.record.code) === code && (channel === undefined || c.channel === channel),
+	);
+	if (found.length !== 1) return { alone: false };
+	const path = pathText(found[0]);
+	return { path, alone: all.filter((c) => pathText(c) === path).length === 1 };
+}

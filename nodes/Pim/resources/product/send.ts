@@ -1,0 +1,94 @@
+import type { IDataObject, INodeExecutionData, INodePropertyRouting } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../shared/endpoints';
+import type { PimItem } from '../../shared/item';
+import type { WriteSteps } from '../../shared/round';
+import { andThen, type Later } from '../../shared/run';
+import {
+	runClient,
+	sendUpdates,
+	sendsItsOwnRequests,
+	toItems,
+	withNotes,
+	writeResult,
+} from '../../shared/runners';
+import type { PimClient, PimRequest } from '../../shared/transport';
+import { languagesNote, prepareProductWrite, type ProductWrite } from './write';
+
+/**
+ * The one executor of a product write, for Create, Update and Create or Update of both versions:
+ * each item's write is prepared as every product write is (prepareProductWrite, write.ts), then
+ * sent here (sendProduct). Create and Update send what they prepared; Create or Update first
+ * decides (upsert.ts: find → compare → create, update or leave unchanged).
+ */
+
+/** An item's product write, prepared, and the client that sends it. */
+export interface PreparedWrite {
+	pim: PimClient;
+	write: ProductWrite;
+}
+
+/** The item's write, prepared (version 2: in its round, before any item writes). */
+export function prepareWrite(item: PimItem, mode: 'create' | 'update'): Later<PreparedWrite> {
+	const pim = runClient(item);
+	return andThen(prepareProductWrite(item, mode, pim), (write) => ({ pim, write }));
+}
+
+/**
+ * Sends the product's form (its other languages after it, each as an update): POST for a new
+ * product, PUT for an existing one. `overwrite`, when given, replaces the body's Overwrite Data.
+ * `written` is told once the product's own write went in, before its other languages.
+ */
+export async function sendProduct(
+	pim: PimClient,
+	write: ProductWrite,
+	{ update, overwrite, written }: { update: boolean; overwrite?: boolean; written?: () => void },
+): Promise<IDataObject> {
+	const request: PimRequest = {
+		method: update ? 'PUT' : 'POST',
+		url: ENDPOINTS.product,
+		// Built in the request's turn (version 1 reads its parameters then).
+		body: () => write.form(overwrite),
+		write: true,
+		domainOptional: true,
+	};
+	const data = await pim.request(request);
+	written?.();
+	await sendUpdates(
+		pim,
+		request,
+		write.languages.map((l) => l.form),
+	);
+	return writeResult(data);
+}
+
+/** The output item of a product write: what the item says besides it (notes, languages) added. */
+export function writtenItems(
+	item: PimItem,
+	write: ProductWrite,
+	result: IDataObject,
+): INodeExecutionData[] {
+	return toItems(item, [withNotes(result, { ...write.notes(), ...languagesNote(write) })]);
+}
+
+/** Create and Update: the write they prepared, sent as it is. */
+function plainWrite(mode: 'create' | 'update'): WriteSteps<unknown, PreparedWrite> {
+	return {
+		prepare: (item) => prepareWrite(item, mode),
+		write: async (item, { pim, write }) => {
+			// A row of a product group whose product another row writes (groups.ts).
+			const other = write.instead?.();
+			if (other) return toItems(item, [other]);
+			return writtenItems(
+				item,
+				write,
+				await sendProduct(pim, write, { update: mode === 'update' }),
+			);
+		},
+	};
+}
+
+/** The routing of Create and Update. */
+export function productWriteRouting(mode: 'create' | 'update'): INodePropertyRouting {
+	return sendsItsOwnRequests(plainWrite(mode));
+}
