@@ -69,6 +69,7 @@ const CONTRACT_OPERATIONS = [
 	'relation.getProductRelation',
 	'product.getBySku',
 	'product.upsert',
+	'product.importFile',
 ];
 
 function parseArgs(argv) {

@@ -65,7 +65,12 @@ export const inputNode = {
 	},
 	async execute(this: IExecuteFunctions) {
 		const items = JSON.parse(this.getNodeParameter('items', 0) as string) as IDataObject[];
-		return [items.map((json) => ({ json }))];
+		// An item's `$binary` is its binary data (n8n's in-memory form: base64 in `data`).
+		return [
+			items.map(({ $binary, ...json }) =>
+				$binary ? { json, binary: $binary as INodeExecutionData['binary'] } : { json },
+			),
+		];
 	},
 };
 

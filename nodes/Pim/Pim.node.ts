@@ -55,7 +55,7 @@ export class Pim implements INodeType {
 			resourcePicker(resources),
 			// Every Operation picker first, then the fields: a field that two resources share
 			// (skuField) is defined once and still shows below the picker in both.
-			...resources.map((r) => r.picker),
+			...resources.flatMap((r) => r.pickers),
 			skuField(resources),
 			...resources.flatMap((r) => r.fields),
 			requestOptions,

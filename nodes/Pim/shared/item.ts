@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+} from 'n8n-workflow';
 
 import { runOf, type PimRun } from './run';
 
@@ -29,6 +35,16 @@ export class PimItem {
 
 	get version(): number {
 		return this.node.typeVersion;
+	}
+
+	/** The node's saved parameters. */
+	get parameters(): INodeParameters {
+		return this.node.parameters;
+	}
+
+	/** How many items n8n's engine runs the node with, when the context shows it. */
+	rowsInRun(): number | undefined {
+		return this.runItems()?.length;
 	}
 
 	continueOnFail(): boolean {

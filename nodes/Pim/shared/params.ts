@@ -29,7 +29,11 @@ export function fail(message: string, description?: string): never {
 	throw new ParameterProblem(message, description);
 }
 
-export function requiredString(item: PimItem, name: string, label: string): string {
+export function requiredString(
+	item: { param<T>(name: string, fallback: T): T },
+	name: string,
+	label: string,
+): string {
 	const value = item.param<unknown>(name, '');
 	const text = value === undefined || value === null ? '' : String(value).trim();
 	if (!text) fail(`Parameter "${label}" is required`);

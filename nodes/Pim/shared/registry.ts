@@ -1,6 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { idLocator, listOptions, returnAllAndLimit } from './descriptions';
+import {
+	FROM_VERSION_2,
+	idLocator,
+	listOptions,
+	returnAllAndLimit,
+	VERSION_1,
+	type VersionCondition,
+} from './descriptions';
 import { listOperation, recordOperation, sendThroughTransport } from './runners';
 import type { PimRequest } from './transport';
 
@@ -14,6 +21,8 @@ export interface OperationModule {
 	description: INodeProperties[];
 	/** Shows the SKU field the product and relation operations share (skuField below). */
 	usesSku?: boolean;
+	/** The first node version that has the operation (version 1's picker does not list it). */
+	fromVersion?: number;
 }
 
 export interface ResourceModule {
@@ -22,8 +31,11 @@ export interface ResourceModule {
 	/** Picker label, e.g. "Product". */
 	name: string;
 	operations: OperationModule[];
-	/** Its Operation picker. */
-	picker: INodeProperties;
+	/**
+	 * Its Operation picker; two when an operation is newer than version 1: version 1's without it
+	 * (a saved version-1 workflow's list never changes) and the newer versions' with it.
+	 */
+	pickers: INodeProperties[];
 	/** Its fields: those several operations share first, then each operation's own. */
 	fields: INodeProperties[];
 }
@@ -34,18 +46,28 @@ export function resourceModule(
 	defaultOperation: string,
 	sharedFields: INodeProperties[] = [],
 ): ResourceModule {
+	const picker = (ops: OperationModule[], versions?: VersionCondition): INodeProperties => ({
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [names.value], ...versions } },
+		options: ops.map((op) => op.option),
+		default: defaultOperation,
+	});
+	const newer = operations.filter((op) => (op.fromVersion ?? 1) > 1);
 	return {
 		...names,
 		operations,
-		picker: {
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [names.value] } },
-			options: operations.map((op) => op.option),
-			default: defaultOperation,
-		},
+		pickers: newer.length
+			? [
+					picker(
+						operations.filter((op) => !newer.includes(op)),
+						VERSION_1,
+					),
+					picker(operations, FROM_VERSION_2),
+				]
+			: [picker(operations)],
 		fields: [...sharedFields, ...operations.flatMap((op) => op.description)],
 	};
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PimItem } from '../../shared/item';
+import type { ProductRow } from './row';
 import { fail, listOf, optionalString, requiredString, yesNo } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import { attributeCodeProblem } from '../../shared/attributes';
@@ -56,14 +56,14 @@ export const NO_ATTRIBUTES: Readonly<AttributeValues> = {
 
 // ---- reading the parameters ----
 
-function entries(item: PimItem, name: string, key: string): IDataObject[] {
+function entries(item: ProductRow, name: string, key: string): IDataObject[] {
 	const collection = item.param<IDataObject>(name, {});
 	const list = collection?.[key];
 	return Array.isArray(list) ? (list as IDataObject[]) : list ? [list as IDataObject] : [];
 }
 
 /** Version 1's Attributes and Multi-Select Attributes collections. */
-function collectionAttributes(item: PimItem): AttributeValues {
+function collectionAttributes(item: ProductRow): AttributeValues {
 	return {
 		attributes: entries(item, 'attributes', 'attribute').map((entry) => ({
 			code: attributeCode(entry.code, 'Attributes'),
@@ -80,7 +80,7 @@ function collectionAttributes(item: PimItem): AttributeValues {
  * Channels entries. Version 1: one code per entry, required. Version 2: an entry may hold
  * several channels (a list or a comma-separated text); an empty one adds none.
  */
-function channelEntries(item: PimItem, several: boolean): ChannelEntry[] {
+function channelEntries(item: ProductRow, several: boolean): ChannelEntry[] {
 	return entries(item, 'channels', 'channel').flatMap((entry) => {
 		const status = yesNo(entry.status, 'Parameter "Channels → Active"');
 		const completenessStatus = optionalString(entry.completenessStatus);
@@ -93,7 +93,7 @@ function channelEntries(item: PimItem, several: boolean): ChannelEntry[] {
 }
 
 /** Categories entries, read as channelEntries are (the entry's Channel goes with each). */
-function categoryEntries(item: PimItem, several: boolean): CategoryEntry[] {
+function categoryEntries(item: ProductRow, several: boolean): CategoryEntry[] {
 	return entries(item, 'categories', 'category').flatMap((entry) => {
 		const channel = optionalString(entry.channel);
 		if (several) return listOf(entry.code, 'flattened').map((code) => ({ code, channel }));
@@ -114,7 +114,7 @@ function joinedUrl(base: string, image: string): string {
 }
 
 /** The Images parameter, read and checked; `imageBaseUrl` joins relative paths (version 2). */
-export function productImages(item: PimItem, several: boolean, imageBaseUrl?: string): string[] {
+export function productImages(item: ProductRow, several: boolean, imageBaseUrl?: string): string[] {
 	const rawImages = item.param<unknown>('images', []);
 	const given = listOf(rawImages, several ? 'flattened' : 'asGiven');
 	const images = imageBaseUrl ? given.map((image) => joinedUrl(imageBaseUrl, image)) : given;
@@ -139,7 +139,7 @@ export function productImages(item: PimItem, several: boolean, imageBaseUrl?: st
  * nothing for an empty or null value; version 1 reads one value per entry, each required.
  */
 export function productBody(
-	item: PimItem,
+	item: ProductRow,
 	mode: 'create' | 'update',
 	attributeValues?: AttributeValues,
 	/** Version 2's Import Options → Image Base URL: a relative image path is joined to it. */

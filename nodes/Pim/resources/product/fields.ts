@@ -27,7 +27,7 @@ export const FAMILY_ALSO = "the family's title, as product records show it";
  * required) or `changes` (an update of an existing product). The fields below show for it.
  */
 export interface ProductOperation extends OperationModule {
-	writesProduct?: 'mayCreate' | 'changes';
+	writesProduct?: 'mayCreate' | 'changes' | 'fromFile';
 }
 
 const familyCode = codeDropdown({
@@ -274,14 +274,16 @@ export function sharedProductFields(operations: ProductOperation[]): INodeProper
 			.map((op) => String(op.option.value));
 	const writes = of('mayCreate', 'changes');
 	const creates = of('mayCreate');
+	// Import File: Family (the fallback of its Family Column), Language, Channels, Import Options.
+	const fromFile = of('fromFile');
 	const show = (prop: INodeProperties, ops: string[], versions?: VersionCondition) => ({
 		...prop,
 		displayOptions: showFor('product', ops, versions),
 	});
 	return [
-		show(familyCode, creates),
-		show(languageCode, writes),
-		show(channels(true), creates),
+		show(familyCode, [...creates, ...fromFile]),
+		show(languageCode, [...writes, ...fromFile]),
+		show(channels(true), [...creates, ...fromFile]),
 		show(channels(false), of('changes')),
 		show(categories, writes),
 		show(attributes, writes, VERSION_1),
@@ -290,6 +292,6 @@ export function sharedProductFields(operations: ProductOperation[]): INodeProper
 		show(columns, writes, FROM_VERSION_2),
 		show(autoMapNotice, writes, FROM_VERSION_2),
 		show(mappingOptions, writes, FROM_VERSION_2),
-		show(importOptionsField, writes, FROM_VERSION_2),
+		show(importOptionsField, [...writes, ...fromFile], FROM_VERSION_2),
 	];
 }

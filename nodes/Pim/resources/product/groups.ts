@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PimItem } from '../../shared/item';
+import type { ProductRow } from './row';
 import type { PimRun } from '../../shared/run';
 import type { CategoryEntry, ProductBody } from './body';
 
@@ -47,7 +47,7 @@ const isBlankCell = (value: unknown) =>
  * (PimItem.row and PimItem.evaluated, item.ts). The SKU's column and a variant's own columns
  * (Shopify's `Variant …`) are the row's own. Returns the member.
  */
-export function joinGroup(item: PimItem, key: string): Member {
+export function joinGroup(item: ProductRow, key: string): Member {
 	const groups = item.run.ofNodeRun<Groups>('productGroups', () => new Map());
 	const members = groups.get(key) ?? [];
 	groups.set(key, members);
@@ -86,12 +86,12 @@ const VARIANT_FIELD = /^variant /i;
 const OTHER_NODE = /\$\(|\$node\b|\$items\b|\$input\.(?:all|first|last)\b/;
 
 /** The parameters (but SKU and Group By) whose expressions read other nodes' items. */
-function readingOtherNodes(item: PimItem): string[] {
+function readingOtherNodes(item: ProductRow): string[] {
 	const reads = (value: unknown): boolean =>
 		typeof value === 'string'
 			? value.startsWith('=') && OTHER_NODE.test(value)
 			: !!value && typeof value === 'object' && Object.values(value).some(reads);
-	return Object.entries(item.node.parameters)
+	return Object.entries(item.parameters)
 		.filter(([name, value]) => name !== 'sku' && name !== 'importOptions' && reads(value))
 		.map(([name]) => name);
 }

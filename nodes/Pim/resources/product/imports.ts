@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { PimItem } from '../../shared/item';
+import type { ProductRow } from './row';
 import { optionalString } from '../../shared/params';
 import { fold } from '../../shared/records';
 
@@ -29,7 +29,7 @@ export interface ImportOptions {
 }
 
 /** The options as read for this item; the map is built once per saved value. */
-export function importOptions(item: PimItem): ImportOptions {
+export function importOptions(item: ProductRow): ImportOptions {
 	const saved = item.param<IDataObject>('importOptions', {});
 	return {
 		category: mapOf(saved, 'categoryMap'),

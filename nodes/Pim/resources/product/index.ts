@@ -5,6 +5,7 @@ import { sharedProductFields, type ProductOperation } from './fields';
 import * as get from './get';
 import * as getAll from './getAll';
 import * as getBySku from './getBySku';
+import * as importFile from './importFile';
 import * as update from './update';
 import * as upsert from './upsert';
 import { resourceModule } from '../../shared/registry';
@@ -18,6 +19,7 @@ const operations: ProductOperation[] = [
 	update,
 	assignChannel,
 	assignCategory,
+	importFile,
 ];
 
 // Fields of several operations come first, defined once each (see fields.ts).

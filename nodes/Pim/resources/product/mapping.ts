@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { PimItem } from '../../shared/item';
+import type { ProductRow } from './row';
 import type { Later, PimRun } from '../../shared/run';
 import {
 	attributeCodeProblem,
@@ -49,8 +49,8 @@ export function attributeCatalog(run: PimRun, pim: PimClient): Later<AttributeCa
 export type MappingMode = 'defineBelow' | 'autoMapInputData';
 
 /** The mapping mode and the codes given, from the saved parameter itself (no expression evaluated). */
-function savedColumns(item: PimItem): { mode: MappingMode; codes: string[] } {
-	const raw = (item.node.parameters.columns ?? {}) as INodeParameters;
+function savedColumns(item: ProductRow): { mode: MappingMode; codes: string[] } {
+	const raw = (item.parameters.columns ?? {}) as INodeParameters;
 	const mode: MappingMode =
 		raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
 	const value = raw.value && typeof raw.value === 'object' ? (raw.value as IDataObject) : {};
@@ -167,13 +167,13 @@ export interface MappingOptions {
 	readByParameters: Set<string>;
 }
 
-function mappingOptions(item: PimItem): MappingOptions {
+function mappingOptions(item: ProductRow): MappingOptions {
 	const o = item.param<IDataObject>('mappingOptions', {});
 	return {
 		refuseUnmatched: o.unmatchedFields === 'error',
 		ignore: new Set(listOf(o.ignoreFields).map((f) => f.toLowerCase())),
 		readByParameters: item.run.ofNodeRun('fieldsReadByParameters', () =>
-			fieldsReadByParameters(item.node.parameters),
+			fieldsReadByParameters(item.parameters),
 		),
 	};
 }
@@ -390,7 +390,7 @@ export type ColumnsInput =
 	/** Define Below: the values given, by attribute code (expressions evaluated by n8n). */
 	| { mode: 'defineBelow'; values: IDataObject };
 
-export function columnsInput(item: PimItem): ColumnsInput {
+export function columnsInput(item: ProductRow): ColumnsInput {
 	if (savedColumns(item).mode === 'autoMapInputData')
 		return { mode: 'autoMapInputData', options: mappingOptions(item), row: item.row() };
 	const columns = item.evaluated<IDataObject>('columns', {});

@@ -1,4 +1,4 @@
-import type { PimItem } from '../../shared/item';
+import type { ProductRow } from './row';
 import { optionalString } from '../../shared/params';
 import { once } from '../../shared/run';
 import { NO_ATTRIBUTES, productBody, productImages, type ProductBody } from './body';
@@ -44,7 +44,7 @@ export interface ItemWrite {
 	rows: number;
 }
 
-export function readProductWrite(item: PimItem, mode: 'create' | 'update'): WriteInput {
+export function readProductWrite(item: ProductRow, mode: 'create' | 'update'): WriteInput {
 	if (item.version < 2) return { version: 1, body: once(() => productBody(item, mode)) };
 	const imports = importOptions(item);
 	// A row of a product group joins it before anything is awaited: rows join in item order.
@@ -64,6 +64,6 @@ export function readProductWrite(item: PimItem, mode: 'create' | 'update'): Writ
 		member,
 		alone: item.continueOnFail(),
 		first: item.index === 0,
-		rows: item.runItems()?.length ?? 1,
+		rows: item.rowsInRun() ?? 1,
 	};
 }

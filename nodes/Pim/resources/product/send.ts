@@ -13,6 +13,7 @@ import {
 	writeResult,
 } from '../../shared/runners';
 import type { PimClient, PimRequest } from '../../shared/transport';
+import type { ProductRow } from './row';
 import { languagesNote, prepareProductWrite, type ProductWrite } from './write';
 
 /**
@@ -28,10 +29,13 @@ export interface PreparedWrite {
 	write: ProductWrite;
 }
 
-/** The item's write, prepared (version 2: in its round, before any item writes). */
-export function prepareWrite(item: PimItem, mode: 'create' | 'update'): Later<PreparedWrite> {
-	const pim = runClient(item);
-	return andThen(prepareProductWrite(item, mode, pim), (write) => ({ pim, write }));
+/** The row's write, prepared (an item of version 2: in its round, before any item writes). */
+export function prepareWrite(
+	row: ProductRow,
+	mode: 'create' | 'update',
+	pim: PimClient,
+): Later<PreparedWrite> {
+	return andThen(prepareProductWrite(row, mode, pim), (write) => ({ pim, write }));
 }
 
 /**
@@ -74,7 +78,7 @@ export function writtenItems(
 /** Create and Update: the write they prepared, sent as it is. */
 function plainWrite(mode: 'create' | 'update'): WriteSteps<unknown, PreparedWrite> {
 	return {
-		prepare: (item) => prepareWrite(item, mode),
+		prepare: (item) => prepareWrite(item, mode, runClient(item)),
 		write: async (item, { pim, write }) => {
 			// A row of a product group whose product another row writes (groups.ts).
 			const other = write.instead?.();

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PimItem } from '../../shared/item';
+import type { ProductRow } from './row';
 import { listOf } from '../../shared/params';
 import type { Later, PimRun } from '../../shared/run';
 import type { AttributeCatalog } from '../../shared/attributes';
@@ -28,7 +28,7 @@ export interface SyncOptions {
 	isDataOverwrite: boolean;
 }
 
-export function syncOptions(item: PimItem): SyncOptions {
+export function syncOptions(item: ProductRow): SyncOptions {
 	const o = item.param<IDataObject>('upsertOptions', {});
 	return {
 		lookup: o.lookup === 'allProducts' ? 'allProducts' : 'perItem',

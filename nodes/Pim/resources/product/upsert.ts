@@ -10,9 +10,9 @@ import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import { refusedAsTaken } from '../../shared/failures';
 import { fold } from '../../shared/records';
 import type { PimItem } from '../../shared/item';
-import { sendsItsOwnRequests, toItems, withNotes } from '../../shared/runners';
+import { runClient, sendsItsOwnRequests, toItems, withNotes } from '../../shared/runners';
 import type { WriteSteps } from '../../shared/round';
-import { andThen, type Later } from '../../shared/run';
+import { andThen, type Later, type PimRun } from '../../shared/run';
 import { productBySku } from './lookup';
 import { attributeCatalog } from './mapping';
 import { catalogueOf, changesOf, syncOptions, type Catalogue, type SyncOptions } from './sync';
@@ -20,7 +20,7 @@ import { prepareWrite, sendProduct, writtenItems, type PreparedWrite } from './s
 import { wouldSend } from './write';
 
 /** An item of Create or Update once prepared: its write, and how its product is found. */
-interface Prepared extends PreparedWrite {
+export interface Prepared extends PreparedWrite {
 	sync: SyncOptions;
 	/** Whether the write is compared with the product (Skip Unchanged Products, Dry Run). */
 	compare: boolean;
@@ -33,7 +33,7 @@ function prepareUpsert(item: PimItem): Later<Prepared> {
 	const sync = syncOptions(item);
 	const compare = sync.skipUnchanged || sync.dryRun;
 	// The catalogue is read once the write is prepared: a bad row reads nothing more.
-	return andThen(prepareWrite(item, 'create'), ({ pim, write }) =>
+	return andThen(prepareWrite(item, 'create', runClient(item)), ({ pim, write }) =>
 		andThen(
 			sync.lookup === 'allProducts'
 				? catalogueOf(item.run, pim, compare, () => attributeCatalog(item.run, pim))
@@ -44,18 +44,27 @@ function prepareUpsert(item: PimItem): Later<Prepared> {
 }
 
 /** Find the product (the sync's catalogue or one look-up), compare (sync.ts), write. */
-async function writeUpsert(
-	item: PimItem,
-	{ pim, write, sync, compare, catalogue }: Prepared,
-): Promise<INodeExecutionData[]> {
+async function writeUpsert(item: PimItem, prepared: Prepared): Promise<INodeExecutionData[]> {
 	// A row of a product group whose product another row writes (groups.ts).
-	const other = write.instead?.();
+	const other = prepared.write.instead?.();
 	if (other) return toItems(item, [other]);
+	return writtenItems(item, prepared.write, await decide(item.run, prepared));
+}
+
+/**
+ * Create or Update's decision for one prepared write, and the write it decides: the product is
+ * found (the catalogue, or one look-up), compared when asked, then created, updated or left as
+ * it is; a dry run only says which. The result carries `operation`.
+ */
+export async function decide(
+	run: PimRun,
+	{ pim, write, sync, compare, catalogue }: Prepared,
+): Promise<IDataObject> {
 	const body = write.body();
 	const { sku } = body;
 	const overwrite = sync.isDataOverwrite;
 	// Two items with the same SKU run one after the other: the second sees what the first wrote.
-	const result = await item.run.inTurn(`sku:${sku}`, async () => {
+	return await run.inTurn(`sku:${sku}`, async () => {
 		let record = catalogue ? undefined : await productBySku(pim, sku);
 		const exists = catalogue ? catalogue.has(sku) : record !== undefined;
 		let unchanged: boolean | undefined;
@@ -95,7 +104,6 @@ async function writeUpsert(
 			return { operation: 'updated', ...(await send(true)) };
 		throw created.refused;
 	});
-	return writtenItems(item, write, result);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PimItem } from '../../shared/item';
+import type { ProductRow } from './row';
 import { all, once, andThen, type Later, type PimRun } from '../../shared/run';
 import type { MultiSelectForm } from '../../shared/connection';
 import { formValue, serializeForm, type FormField } from '../../shared/serializer';
@@ -67,7 +67,7 @@ export interface ProductWrite {
  * on when they arrive.
  */
 export function prepareProductWrite(
-	item: PimItem,
+	item: ProductRow,
 	mode: 'create' | 'update',
 	pim: PimClient,
 ): Later<ProductWrite> {

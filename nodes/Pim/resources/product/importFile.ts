@@ -1,0 +1,469 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { BINARY_ENCODING } from 'n8n-workflow';
+
+import { FROM_VERSION_2, showFor } from '../../shared/descriptions';
+import { csvRecords, type FileRecord } from '../../shared/file/csv';
+import { xlsxRecords } from '../../shared/file/xlsx';
+import { isZip } from '../../shared/file/zip';
+import type { PimItem } from '../../shared/item';
+import { fail, optionalString, ParameterProblem } from '../../shared/params';
+import { isPending, type Later, type PimRun } from '../../shared/run';
+import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
+import type { PimClient } from '../../shared/transport';
+import { FileColumns, FileRow } from './fileRow';
+import { attributeCatalog } from './mapping';
+import { reportOf } from './report';
+import { prepareWrite } from './send';
+import type { ProductWrite } from './write';
+import { catalogueOf, type Catalogue } from './sync';
+import { decide, type Prepared } from './upsert';
+
+/**
+ * Product → Import File (version 2): a catalogue file (CSV or XLSX, told apart by its content) in
+ * one input item's binary data, read row by row. Each row goes through the product write every
+ * item takes (its row read, resolved, put on the wire: send.ts, write.ts) and Create or Update's
+ * decision against the account's catalogue, read once (upsert.ts, sync.ts). The node holds the
+ * catalogue's digests and a window of rows, never the file's rows; its output is one summary item
+ * per file.
+ *
+ * With On Bad Rows → Stop, the file is read twice: every row is prepared first, and nothing is
+ * written when one cannot be; then the rows are written.
+ */
+
+/** Rows prepared and written together (a product group is never cut). */
+const WINDOW = 20;
+
+/** The problems the summary lists; the count is `failed`. */
+const MAX_PROBLEMS = 100;
+
+interface Problem {
+	line: number;
+	sku?: string;
+	error: string;
+}
+
+/** The file item's parameters, evaluated once for all its rows. */
+function fileParameters(item: PimItem): IDataObject {
+	const names = [
+		'binaryPropertyName',
+		'skuColumn',
+		'familyCode',
+		'familyColumn',
+		'languageCode',
+		'channels',
+		'channelStatusColumn',
+		'categoryColumn',
+		'imageColumns',
+		'importOptions',
+		'upsertOptions',
+		'fileOptions',
+	];
+	return Object.fromEntries(
+		names.map((n) => [n, item.param<unknown>(n, undefined)]),
+	) as IDataObject;
+}
+
+/** The file's records, from n8n's binary data: streamed where n8n keeps it in files or S3. */
+async function* fileRecords(item: PimItem, given: IDataObject): AsyncGenerator<FileRecord> {
+	const property = optionalString(given.binaryPropertyName) ?? 'data';
+	const options = (given.fileOptions ?? {}) as IDataObject;
+	const helpers = item.ctx.helpers;
+	const binary = helpers.assertBinaryData(property);
+	const chunks: AsyncIterable<Uint8Array> = binary.id
+		? ((await helpers.getBinaryStream(
+				binary.id,
+				256 * 1024,
+			)) as unknown as AsyncIterable<Uint8Array>)
+		: (async function* () {
+				yield Buffer.from(binary.data, BINARY_ENCODING);
+			})();
+	const iterator = chunks[Symbol.asyncIterator]();
+	const first = await iterator.next();
+	const rest = (async function* () {
+		if (!first.done) yield first.value;
+		for (let next = await iterator.next(); !next.done; next = await iterator.next())
+			yield next.value;
+	})();
+	if (!first.done && isZip(first.value)) {
+		// An XLSX is read from its directory at the end: the archive is held, its sheet streamed.
+		const parts: Uint8Array[] = [];
+		for await (const part of rest) parts.push(part);
+		yield* xlsxRecords(Buffer.concat(parts), { sheet: optionalString(options.sheet) });
+		return;
+	}
+	yield* csvRecords(rest, {
+		delimiter: optionalString(options.delimiter),
+		encoding: optionalString(options.encoding),
+	});
+}
+
+/** One file's run: the rows, each file's per-run state apart from the other files'. */
+class FileRun implements PimRun {
+	constructor(
+		private readonly run: PimRun,
+		private readonly name: string,
+	) {}
+
+	shared<T>(key: string, what: string, read: () => Promise<T>): Later<T> {
+		return this.run.shared(key, what, read);
+	}
+
+	ofNodeRun<T>(key: string, create: () => T): T {
+		return this.run.ofNodeRun(`${this.name}:${key}`, create);
+	}
+
+	async inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
+		return await this.run.inTurn(key, task);
+	}
+}
+
+const messageOf = (error: unknown) => {
+	const e = error as { message?: unknown; description?: unknown };
+	const description =
+		typeof e.description === 'string' && e.description ? `. ${e.description}` : '';
+	return `${String(e.message ?? error)}${description}`;
+};
+
+/** Reads the file once: `each` gets every window of rows (a product group whole). */
+async function readWindows(
+	item: PimItem,
+	given: IDataObject,
+	run: PimRun,
+	each: (rows: Array<{ line: number; row: FileRow }>, columns: FileColumns) => Promise<void>,
+): Promise<number> {
+	let columns: FileColumns | undefined;
+	let window: Array<{ line: number; row: FileRow }> = [];
+	let lastGroup: unknown;
+	let count = 0;
+	for await (const record of fileRecords(item, given)) {
+		if (!columns) {
+			columns = new FileColumns(
+				record.cells.map((h) => h.trim()),
+				given,
+				run,
+			);
+			continue;
+		}
+		const fields: IDataObject = {};
+		columns.headers.forEach((h, i) => {
+			if (!(h in fields)) fields[h] = record.cells[i] ?? '';
+		});
+		const group = columns.groupBy === undefined ? undefined : fields[columns.groupBy];
+		if (window.length >= WINDOW && (columns.groupBy === undefined || group !== lastGroup)) {
+			await each(window, columns);
+			window = [];
+		}
+		lastGroup = group;
+		window.push({ line: record.line, row: new FileRow(count++, fields, columns) });
+	}
+	if (!columns) fail('The file is empty: it has no header line');
+	if (window.length) await each(window, columns);
+	return count;
+}
+
+type Outcome = { write: ProductWrite } | { problem: unknown };
+
+/**
+ * A window's rows prepared, in order (rows of a group join it in order): each its write or its
+ * problem, as a promise that never rejects.
+ */
+function prepareRows(rows: Array<{ line: number; row: FileRow }>, pim: PimClient) {
+	return rows.map(({ line, row }) => {
+		let outcome: Promise<Outcome>;
+		try {
+			const made = prepareWrite(row, 'create', pim);
+			outcome = isPending(made)
+				? made.then(
+						({ write }) => ({ write }),
+						(problem: unknown) => ({ problem }),
+					)
+				: Promise.resolve({ write: made.write });
+		} catch (problem) {
+			outcome = Promise.resolve({ problem });
+		}
+		return { line, row, outcome };
+	});
+}
+
+const skuOf = (row: FileRow) => optionalString(row.param<unknown>('sku', undefined));
+
+/** Forgets a finished window's product groups and filled rows (the node holds a window). */
+function forgetWindow(run: PimRun, rows: Array<{ row: FileRow }>): void {
+	const filled = run.ofNodeRun('filledRows', () => new Map<number, IDataObject>());
+	for (const { row } of rows) filled.delete(row.index);
+	run.ofNodeRun('productGroups', () => new Map<string, unknown>()).clear();
+}
+
+/** Imports one file: the summary of what happened to its rows. */
+async function importOne(item: PimItem): Promise<IDataObject> {
+	const given = fileParameters(item);
+	const pim = runClient(item);
+	const upsertOptions = (given.upsertOptions ?? {}) as IDataObject;
+	const fileOptions = (given.fileOptions ?? {}) as IDataObject;
+	const dryRun = upsertOptions.dryRun === true;
+	const skipUnchanged = upsertOptions.skipUnchanged !== false;
+	const stopOnBadRows = fileOptions.onBadRows !== 'skip';
+	const problems: Problem[] = [];
+	let failed = 0;
+	const problem = (line: number, sku: string | undefined, error: unknown) => {
+		failed++;
+		if (problems.length < MAX_PROBLEMS)
+			problems.push({ line, ...(sku ? { sku } : {}), error: messageOf(error) });
+	};
+
+	// Stop: every row is prepared before any is written.
+	if (stopOnBadRows) {
+		const check = new FileRun(item.run, `file${item.index}:check`);
+		const rows = await readWindows(item, given, check, async (window) => {
+			for (const { line, row, outcome } of prepareRows(window, pim)) {
+				const done = await outcome;
+				if ('problem' in done) problem(line, skuOf(row), done.problem);
+			}
+			forgetWindow(check, window);
+		});
+		if (failed) {
+			problems.sort((a, b) => a.line - b.line);
+			const listed = problems
+				.slice(0, 20)
+				.map((p) => `line ${p.line}${p.sku ? ` (SKU ${p.sku})` : ''}: ${p.error}`)
+				.join(' | ');
+			throw new ParameterProblem(
+				`Nothing was written: ${failed} of ${rows} rows of the file have a problem`,
+				`${listed}${failed > 20 ? ` | and ${failed - 20} more` : ''}. To write the good rows and list the bad ones, set File Options → On Bad Rows to Skip.`,
+			);
+		}
+	}
+
+	const run = new FileRun(item.run, `file${item.index}`);
+	const counts = { created: 0, updated: 0, unchanged: 0 };
+	let catalogue: Catalogue | undefined;
+	const rows = await readWindows(item, given, run, async (window) => {
+		const prepared = prepareRows(window, pim);
+		catalogue ??= await catalogueOf(run, pim, true, () => attributeCatalog(run, pim));
+		const found = catalogue;
+		await Promise.all(
+			prepared.map(async ({ line, row, outcome }) => {
+				const done = await outcome;
+				if ('problem' in done) {
+					problem(line, skuOf(row), done.problem);
+					return;
+				}
+				const { write } = done;
+				// A row of a product group whose product another row writes.
+				if (write.instead?.()) return;
+				try {
+					const sync = {
+						lookup: 'allProducts' as const,
+						skipUnchanged,
+						dryRun,
+						isDataOverwrite: upsertOptions.isDataOverwrite === true,
+					};
+					const result = await decide(run, {
+						pim,
+						write,
+						sync,
+						compare: true,
+						catalogue: found,
+					} as Prepared);
+					const operation = String(result.operation);
+					if (operation === 'created' || operation === 'create') counts.created++;
+					else if (operation === 'updated' || operation === 'update') counts.updated++;
+					else counts.unchanged++;
+				} catch (error) {
+					problem(line, skuOf(row), error);
+				}
+			}),
+		);
+		forgetWindow(run, window);
+	});
+	problems.sort((a, b) => a.line - b.line);
+	return {
+		rows,
+		...counts,
+		failed,
+		problems: problems as unknown as IDataObject[],
+		...(dryRun ? { dryRun: true } : {}),
+		...reportOf(run).notes(rows),
+	};
+}
+
+/** Files of a run are imported one after another. */
+async function importFile(item: PimItem): Promise<INodeExecutionData[]> {
+	const summary = await item.run.inTurn('importFile', () => importOne(item));
+	return toItems(item, [summary]);
+}
+
+export const option: INodePropertyOptions = {
+	name: 'Import File',
+	value: 'importFile',
+	action: 'Import a catalogue file',
+	description:
+		'Create or update the products of a CSV or XLSX file in one item, row by row: only the rows that differ are written',
+	routing: sendsItsOwnRequests(importFile),
+};
+
+const show = showFor('product', ['importFile'], FROM_VERSION_2);
+
+const column = (
+	displayName: string,
+	name: string,
+	description: string,
+	placeholder: string,
+	fallback = '',
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: fallback,
+	placeholder,
+	description,
+	displayOptions: show,
+});
+
+/** Family, Language, Channels and Import Options are the product writes' own (fields.ts). */
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		placeholder: 'e.g. data',
+		hint: 'The name of the input binary field containing the file (CSV or XLSX)',
+		description: 'The binary field of the input item that holds the catalogue file',
+		displayOptions: show,
+	},
+	column(
+		'SKU Column',
+		'skuColumn',
+		"The header of the column holding each row's SKU (any case, surrounding spaces ignored)",
+		'e.g. sku',
+		'sku',
+	),
+	column(
+		'Family Column',
+		'familyColumn',
+		"The header of a column naming each row's family (code or title); a row with an empty cell takes Family",
+		'e.g. family',
+	),
+	column(
+		'Channel Status Column',
+		'channelStatusColumn',
+		"The header of a column whose yes/no value (TRUE/FALSE, 1/0, yes/no, active/draft, …) sets each row's status in its channels; an empty cell takes the channel's Active",
+		'e.g. enabled',
+	),
+	column(
+		'Category Column',
+		'categoryColumn',
+		"The header of the column naming each row's categories: codes, titles or paths, several separated by commas",
+		'e.g. categories',
+	),
+	column(
+		'Image Columns',
+		'imageColumns',
+		'The headers of the columns holding image URLs, separated by commas',
+		'e.g. base_image, additional_images',
+	),
+	{
+		displayName: 'Options',
+		name: 'upsertOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'Dry Run',
+				name: 'dryRun',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to write nothing: the summary counts what would be created, updated and left unchanged',
+			},
+			{
+				displayName: 'Overwrite Data on Update',
+				name: 'isDataOverwrite',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether, when the product exists, the row's categories, images and multi-select values replace the current ones",
+			},
+			{
+				displayName: 'Skip Unchanged Products',
+				name: 'skipUnchanged',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to leave a product unwritten when it already holds every value its row would send',
+			},
+		],
+	},
+	{
+		displayName: 'File Options',
+		name: 'fileOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'Delimiter',
+				name: 'delimiter',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. ;',
+				description: "A CSV file's delimiter; found in its header line when empty (, ; tab |)",
+			},
+			{
+				displayName: 'Encoding',
+				name: 'encoding',
+				type: 'options',
+				options: [
+					{ name: 'UTF-8', value: 'utf-8' },
+					{ name: 'Windows-1252 (Western European)', value: 'windows-1252' },
+					{ name: 'ISO-8859-1 (Latin-1)', value: 'iso-8859-1' },
+					{ name: 'UTF-16 LE', value: 'utf-16le' },
+				],
+				default: 'utf-8',
+				description: "A CSV file's text encoding when it has no byte order mark",
+			},
+			{
+				displayName: 'On Bad Rows',
+				name: 'onBadRows',
+				type: 'options',
+				options: [
+					{
+						name: 'Stop',
+						value: 'stop',
+						description:
+							'When any row has a problem, write nothing: the error names every bad row by its line and SKU',
+					},
+					{
+						name: 'Skip',
+						value: 'skip',
+						description: 'Write the good rows; the summary counts and lists the bad ones',
+					},
+				],
+				default: 'stop',
+				description: 'What a row that cannot be written does to the import',
+			},
+			{
+				displayName: 'Sheet',
+				name: 'sheet',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Products',
+				description: "An XLSX file's sheet to read (its name); the first sheet when empty",
+			},
+		],
+	},
+];
+
+/** Family (the fallback of Family Column), Language, Channels and Import Options show for it (fields.ts). */
+export const writesProduct = 'fromFile';
+export const fromVersion = 2;

@@ -1,0 +1,197 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
+/**
+ * Product → Import File (#44), version 2 against the sandbox: a catalogue file in one item's
+ * binary data (CSV as exports write it, XLSX written by SheetJS) goes through the product write
+ * every item takes, against the account's catalogue: the summary counts what happened, a second
+ * run writes nothing, bad rows stop the import (or are skipped and listed by line), a dry run
+ * writes nothing, Shopify's rows group by their Handle.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import * as XLSX from 'xlsx';
+
+import { runPim } from '../../harness/in-process';
+import { useSandbox } from '../helpers/sandbox';
+
+const env = useSandbox();
+const writes = () => env.sb.log.filter((r) => r.method === 'POST' || r.method === 'PUT');
+const product = (sku: string) => env.sb.account('demo').productBySku(sku);
+const data = (file: string) =>
+	fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'data', file));
+
+/** An input item holding the file as n8n keeps binary data in memory. */
+const fileItem = (bytes: Buffer, fileName: string): IDataObject => ({
+	$binary: {
+		data: { data: bytes.toString('base64'), mimeType: 'text/csv', fileName },
+	},
+});
+
+const importFile = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'product',
+	operation: 'importFile',
+	binaryPropertyName: 'data',
+	skuColumn: 'SKU',
+	familyColumn: 'Family',
+	familyCode: 'Clothing',
+	languageCode: 'en_US',
+	channels: { channel: [{ code: 'web', status: false }] },
+	channelStatusColumn: 'Active',
+	categoryColumn: 'Category',
+	imageColumns: 'Image',
+	...extra,
+});
+
+async function run(input: IDataObject[], extra: INodeParameters = {}) {
+	const { items, error } = await runPim(env.creds(), importFile(extra), { input, version: 2 });
+	return { out: items.map((i) => i.json), error };
+}
+
+beforeEach(() => env.sb.clearLog());
+
+describe('a CSV export, twice', () => {
+	const csv = data('nightly-catalogue.csv');
+	const rows = csv.toString('utf8').trim().split('\n').length - 1;
+
+	it('the first run creates every row; the second writes nothing', async () => {
+		const first = await run([fileItem(csv, 'nightly-catalogue.csv')]);
+		expect(first.error).toBeUndefined();
+		expect(first.out).toHaveLength(1);
+		expect(first.out[0]).toMatchObject({
+			rows,
+			created: rows,
+			updated: 0,
+			unchanged: 0,
+			failed: 0,
+			problems: [],
+		});
+		expect(writes()).toHaveLength(rows);
+		const p = product('NIGHT-002')!;
+		expect(p.familyCode).toBe('clothing');
+		expect(p.values).toMatchObject({ name: 'Nightly product 2', price: '11.95 USD' });
+		expect(p.multiSelect.color).toEqual(['White', 'Navy']);
+		expect(p.images).toEqual(['https://cdn.example.com/nightly/night-002.jpg']);
+		expect(p.channels).toEqual([expect.objectContaining({ code: 'web', status: 1 })]);
+		// The columns the parameters read are no unmapped columns.
+		expect(first.out[0].unmappedColumns).toBeUndefined();
+
+		env.sb.clearLog();
+		const second = await run([fileItem(csv, 'nightly-catalogue.csv')]);
+		expect(second.out[0]).toMatchObject({
+			rows,
+			created: 0,
+			updated: 0,
+			unchanged: rows,
+			failed: 0,
+		});
+		expect(writes()).toEqual([]);
+	});
+
+	it('an edited row is the only write; a dry run writes nothing and counts it', async () => {
+		const edited = Buffer.from(
+			csv.toString('utf8').replace('Nightly product 3,', 'Nightly product three,'),
+		);
+		const dry = await run([fileItem(edited, 'n.csv')], { upsertOptions: { dryRun: true } });
+		expect(dry.out[0]).toMatchObject({ updated: 1, created: 0, unchanged: rows - 1, dryRun: true });
+		expect(writes()).toEqual([]);
+		const wet = await run([fileItem(edited, 'n.csv')]);
+		expect(wet.out[0]).toMatchObject({ updated: 1, unchanged: rows - 1 });
+		expect(writes().map((w) => (w.body as IDataObject).sku)).toEqual(['NIGHT-003']);
+		expect(product('NIGHT-003')!.values.name).toBe('Nightly product three');
+	});
+});
+
+describe('bad rows', () => {
+	const file = Buffer.from(
+		[
+			'SKU,Family,Category,Name,Active',
+			'BAD-1,Clothing,Clothing > Shirts > T-Shirts,Good one,yes',
+			'BAD-2,Clothing,Clothing > Socks,Unknown category,yes',
+			'BAD-3,Clothing,,Maybe active,maybe',
+			'BAD-4,Clothing,,Good two,no',
+		].join('\r\n'),
+	);
+
+	it('Stop: nothing is written, the error names every bad row by line and SKU', async () => {
+		const { error } = await run([fileItem(file, 'bad.csv')], { imageColumns: '' });
+		expect(error?.message).toBe('Nothing was written: 2 of 4 rows of the file have a problem');
+		expect(error?.description).toMatch(
+			/^line 3 \(SKU BAD-2\): Parameter "Categories": "Clothing > Socks" is neither/,
+		);
+		expect(error?.description).toContain(
+			'| line 4 (SKU BAD-3): Parameter "Channels → Active" holds "maybe"',
+		);
+		expect(writes()).toEqual([]);
+	});
+
+	it('Skip: the good rows are written, the bad ones counted and listed', async () => {
+		const { out, error } = await run([fileItem(file, 'bad.csv')], {
+			imageColumns: '',
+			fileOptions: { onBadRows: 'skip' },
+		});
+		expect(error).toBeUndefined();
+		expect(out[0]).toMatchObject({ rows: 4, created: 2, failed: 2 });
+		expect((out[0].problems as IDataObject[]).map((p) => [p.line, p.sku])).toEqual([
+			[3, 'BAD-2'],
+			[4, 'BAD-3'],
+		]);
+		expect(product('BAD-4')!.channels).toEqual([
+			expect.objectContaining({ code: 'web', status: 0 }),
+		]);
+	});
+
+	it('a column the parameters name that the file lacks is an error naming it', async () => {
+		const { error } = await run([fileItem(file, 'bad.csv')], { imageColumns: 'Picture' });
+		expect(error?.message).toBe('Parameter "Image Columns": the file has no column "Picture"');
+		expect(error?.description).toBe('Its columns: SKU, Family, Category, Name, Active.');
+	});
+});
+
+it('an XLSX written by SheetJS lands like its CSV', async () => {
+	const sheet = [
+		['sku', 'name', 'price', 'weight'],
+		['XLSX-1', 'Sheet tee', '19.99 USD', '.5 Kilogram'],
+		['XLSX-2', 'Sheet mug', '9.50 USD', ''],
+	];
+	const book = XLSX.utils.book_new();
+	XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet), 'Products');
+	const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: true }) as Buffer;
+	const { out, error } = await run([fileItem(bytes, 'catalogue.xlsx')], {
+		skuColumn: 'sku',
+		familyColumn: '',
+		channelStatusColumn: '',
+		categoryColumn: '',
+		imageColumns: '',
+	});
+	expect(error).toBeUndefined();
+	expect(out[0]).toMatchObject({ rows: 2, created: 2, failed: 0 });
+	expect(product('XLSX-1')!.values).toMatchObject({
+		name: 'Sheet tee',
+		price: '19.99 USD',
+		weight: '.5 Kilogram',
+	});
+});
+
+it("Shopify's export: rows grouped by their Handle, one product per variant", async () => {
+	const { out, error } = await run([fileItem(data('shopify-products.csv'), 'shopify.csv')], {
+		skuColumn: 'Variant SKU',
+		familyColumn: '',
+		channelStatusColumn: 'Status',
+		categoryColumn: '',
+		imageColumns: 'Image Src',
+		importOptions: { groupBy: 'Handle', currency: 'USD' },
+	});
+	expect(error).toBeUndefined();
+	expect(out[0]).toMatchObject({ rows: 12, created: 10, failed: 0 });
+	const navy = product('NS-LINEN-M-NAVY')!;
+	expect(navy.values).toMatchObject({
+		name: 'Linen Shirt',
+		price: '48.00 USD',
+		weight: '255 Gram',
+	});
+	expect(navy.images[0]).toBe(
+		'https://cdn.shopify.com/s/files/1/0600/example/products/linen-shirt-back.jpg',
+	);
+	expect(navy.images).toHaveLength(4);
+	expect(product('NS-CHINO-32')!.channels).toEqual([expect.objectContaining({ status: 0 })]);
+});
