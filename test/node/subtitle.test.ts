@@ -14,16 +14,42 @@ const resources = description.properties.find((p) => p.name === 'resource')!.opt
 }>;
 const pickers = description.properties.filter((p) => p.name === 'operation') as INodeProperties[];
 
-const cases = pickers.flatMap((picker) => {
-	const [resource] = picker.displayOptions!.show!.resource as string[];
-	const resourceName = resources.find((r) => r.value === resource)!.name;
-	return (picker.options as Array<{ name: string; value: string }>).map(
-		(op) => [resource, op.value, `${op.name}: ${resourceName}`] as const,
-	);
+// A resource with an operation newer than version 1 has a picker per version: each operation once.
+const cases = [
+	...new Map(
+		pickers.flatMap((picker) => {
+			const [resource] = picker.displayOptions!.show!.resource as string[];
+			const resourceName = resources.find((r) => r.value === resource)!.name;
+			return (picker.options as Array<{ name: string; value: string }>).map(
+				(op) =>
+					[
+						`${resource}.${op.value}`,
+						[resource, op.value, `${op.name}: ${resourceName}`] as const,
+					] as const,
+			);
+		}),
+	).values(),
+];
+
+it("covers every operation of every resource: the contract's 25 and Import File", () => {
+	expect(cases.length).toBe(26);
 });
 
-it('covers every operation of every resource', () => {
-	expect(cases.length).toBe(25);
+it("version 1's Operation list of Product is as it was: no Import File", () => {
+	const product = pickers.filter(
+		(p) => (p.displayOptions!.show!.resource as string[])[0] === 'product',
+	);
+	const v1 = product.find((p) => JSON.stringify(p.displayOptions!.show!['@version']) === '[1]')!;
+	expect((v1.options as Array<{ value: string }>).map((o) => o.value)).toEqual([
+		'create',
+		'upsert',
+		'get',
+		'getBySku',
+		'getAll',
+		'update',
+		'assignChannel',
+		'assignCategory',
+	]);
 });
 
 it.each(cases)('%s.%s → "%s"', (resource, operation, expected) => {

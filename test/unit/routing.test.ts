@@ -13,17 +13,29 @@ import { sendsItsOwnRequests, sendThroughTransport } from '../../nodes/Pim/share
  * Operations whose code sends its own requests: n8n builds none. The product writes go through
  * one executor (resources/product/send.ts); Get by SKU filters the list.
  */
-const OWN_REQUESTS = ['product.create', 'product.update', 'product.upsert', 'product.getBySku'];
+const OWN_REQUESTS = [
+	'product.create',
+	'product.update',
+	'product.upsert',
+	'product.getBySku',
+	'product.importFile',
+];
 
-const operations = new Pim().description.properties
-	.filter((p) => p.name === 'operation')
-	.flatMap((p) =>
-		(p.options as INodePropertyOptions[]).map((o) => ({
-			resource: p.displayOptions?.show?.resource?.[0],
-			operation: o.value,
-			routing: o.routing,
-		})),
-	);
+// Each operation once (a resource with an operation newer than version 1 has a picker per version).
+const operations = [
+	...new Map(
+		new Pim().description.properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) =>
+				(p.options as INodePropertyOptions[]).map((o) => ({
+					resource: p.displayOptions?.show?.resource?.[0],
+					operation: o.value,
+					routing: o.routing,
+				})),
+			)
+			.map((op) => [`${op.resource}.${op.operation}`, op] as const),
+	).values(),
+];
 
 describe('sendThroughTransport', () => {
 	it('turns pagination on and hands the request to the runner, with preSend only when given', async () => {
@@ -75,7 +87,7 @@ describe('sendThroughTransport', () => {
 		},
 	);
 
-	it('covers every operation of the node', () => {
-		expect(operations).toHaveLength(25);
+	it("covers every operation of the node: the contract's 25 and Import File", () => {
+		expect(operations).toHaveLength(26);
 	});
 });
