@@ -345,7 +345,7 @@ async function executeOnce(o) {
 			package: { distDir: o.distDir },
 			credentials: o.credentials,
 			workflows: [o.workflow],
-			env: n8n.FILES_ENV(o.filesDir),
+			env: { ...n8n.FILES_ENV(o.filesDir), ...(o.env ?? {}) },
 			log: o.log,
 		});
 		const outFile = path.join(tmp, 'stdout');

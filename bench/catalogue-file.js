@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Scenario 11, a catalogue file in one item (#44): the nightly sheet of scenario 8 (the account's
+ * products as they are, 19 rows changed) as ONE file, through Product → Import File in a real
+ * n8n (`n8n execute` of Read file → PIM), beside n8n's own cost of holding that file (Read file →
+ * No Operation) and, for reference, the same sheet as items (Read file → Extract from CSV → No
+ * Operation). n8n keeps binary data in files (`N8N_DEFAULT_BINARY_DATA_MODE=filesystem`, 2.x's
+ * default), so the node reads the file as a stream. Printed: requests, writes, the PIM node's
+ * time and n8n's peak RSS while the workflow ran, and the ratios to the file alone and to the
+ * items alone.
+ *
+ *   node bench/catalogue-file.js [--sizes 100000] [--versions 1.123.81] [--rps 20]
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { startSandbox } = require('./lib/sandbox');
+const { executeOnce, rssPeakBetween } = require('./lib/realn8n');
+const { sheet } = require('./nightly-sync');
+
+const COLUMNS = [
+	'sku',
+	'family',
+	'name',
+	'web_description',
+	'short_description',
+	'price',
+	'weight',
+	'color',
+	'inStock',
+	'manu_date',
+	'image',
+];
+
+const field = (v) => {
+	const text = v === undefined || v === null ? '' : String(v);
+	return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The sheet as a CSV file, `changes` rows renamed (spread over the sheet). */
+function writeCsv(file, rows, changes) {
+	const step = Math.floor(rows.length / changes);
+	const lines = [COLUMNS.join(',')];
+	rows.forEach((r, i) => {
+		const row = i % step === 0 && i / step < changes ? { ...r, name: `${r.name} (changed)` } : r;
+		lines.push(COLUMNS.map((c) => field(row[c])).join(','));
+	});
+	fs.writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+const IMPORT = {
+	resource: 'product',
+	operation: 'importFile',
+	binaryPropertyName: 'data',
+	skuColumn: 'sku',
+	familyColumn: 'family',
+	familyCode: 'Clothing',
+	languageCode: 'en_US',
+	channels: { channel: [{ code: 'web' }] },
+	imageColumns: 'image',
+};
+
+async function measure(sb, creds, csv, filesDir, version, measured, rps) {
+	const credential = { id: 'pimBenchFile', name: 'PIM sandbox (file bench)' };
+	const id = 'pimBenchFile';
+	const node = (name, type, typeVersion, x, parameters, extra = {}) => ({
+		id: `${id}-${x}`,
+		name,
+		type,
+		typeVersion,
+		position: [x, 0],
+		parameters,
+		...extra,
+	});
+	const nodes = [
+		node('Start', 'n8n-nodes-base.manualTrigger', 1, 0, {}),
+		node('Read file', 'n8n-nodes-base.readWriteFile', 1, 200, { fileSelector: csv, options: {} }),
+	];
+	const connections = { Start: { main: [[{ node: 'Read file', type: 'main', index: 0 }]] } };
+	if (measured === 'items') {
+		nodes.push(
+			node('Extract from CSV', 'n8n-nodes-base.extractFromFile', 1.1, 400, { options: {} }),
+		);
+		connections['Read file'] = { main: [[{ node: 'Extract from CSV', type: 'main', index: 0 }]] };
+		connections['Extract from CSV'] = { main: [[{ node: 'Measured', type: 'main', index: 0 }]] };
+	} else connections['Read file'] = { main: [[{ node: 'Measured', type: 'main', index: 0 }]] };
+	nodes.push(
+		measured === 'import'
+			? node('Measured', 'n8n-nodes-pim.pim', 2, 600, IMPORT, {
+					credentials: { pimApi: credential },
+				})
+			: node('Measured', 'n8n-nodes-base.noOp', 1, 600, {}),
+	);
+	await sb.admin('POST', '/reset');
+	await sb.admin('PUT', '/faults', { rateLimit: { rps } });
+	await sb.admin('DELETE', '/log');
+	const { data, peakRss, samples } = await executeOnce({
+		version,
+		distDir: process.env.PIM_BENCH_DIST ?? path.join(__dirname, '..', 'dist'),
+		filesDir,
+		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+		credentials: [{ ...credential, data: { ...creds, allowHttp: false } }],
+		workflow: {
+			id,
+			name: 'bench catalogue file',
+			active: false,
+			nodes,
+			connections,
+			settings: { executionOrder: 'v1' },
+			pinData: {},
+		},
+	});
+	await sb.admin('DELETE', '/faults');
+	const task = data.data.resultData.runData.Measured[0];
+	if (task.error) throw new Error(`${measured}: ${task.error.message}`);
+	const log = await sb.admin('GET', '/log');
+	return {
+		ms: task.executionTime,
+		summary: measured === 'import' ? task.data.main[0][0].json : undefined,
+		requests: log.length,
+		writes: log.filter((r) => r.method === 'POST' || r.method === 'PUT').length,
+		peakMB:
+			rssPeakBetween(samples, Date.parse(data.startedAt), task.startTime + task.executionTime) /
+			1048576,
+		processPeakMB: peakRss / 1048576,
+	};
+}
+
+async function run({ sizes = [100_000], versions = ['1.123.81'], rps = 20, log = () => {} } = {}) {
+	const sb = await startSandbox({
+		extra: sizes.flatMap((size) => ['--account', `f${size}:f${size}-token:${size}`]),
+		logLimit: 200_000,
+	});
+	const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-file-'));
+	const rows = [];
+	try {
+		for (const size of sizes) {
+			const domain = `f${size}`;
+			const creds = { baseUrl: sb.url, domain, token: `${domain}-token` };
+			const csv = path.join(filesDir, `catalogue-${size}.csv`);
+			writeCsv(csv, await sheet(sb, domain, size), 19);
+			const mb = fs.statSync(csv).size / 1048576;
+			for (const version of versions) {
+				const file = await measure(sb, creds, csv, filesDir, version, 'file', rps);
+				const items = await measure(sb, creds, csv, filesDir, version, 'items', rps);
+				const imported = await measure(sb, creds, csv, filesDir, version, 'import', rps);
+				const row = { size, mb, version, file, items, imported };
+				rows.push(row);
+				log(
+					`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${imported.requests} requests, ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${Math.round(items.peakMB)} MB)`,
+				);
+			}
+		}
+	} finally {
+		fs.rmSync(filesDir, { recursive: true, force: true });
+		await sb.close();
+	}
+	return rows;
+}
+
+function table(rows) {
+	const lines = [
+		'| n8n | rows (MB) | requests | writes | Import File | peak RSS: Import File | file alone | as items (Extract from File) | ÷ file alone | ÷ items |',
+		'|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+	];
+	for (const r of rows)
+		lines.push(
+			`| ${r.version} | ${r.size} (${r.mb.toFixed(1)}) | ${r.imported.requests} | ${r.imported.writes} | ${(r.imported.ms / 1000).toFixed(1)} s | ${Math.round(r.imported.peakMB)} MB | ${Math.round(r.file.peakMB)} MB | ${Math.round(r.items.peakMB)} MB | ${(r.imported.peakMB / r.file.peakMB).toFixed(2)} | ${(r.imported.peakMB / r.items.peakMB).toFixed(2)} |`,
+		);
+	return `${lines.join('\n')}\n`;
+}
+
+module.exports = { run, table };
+
+if (require.main === module) {
+	const list = (name, fallback) => {
+		const i = process.argv.indexOf(name);
+		return i > 0 ? process.argv[i + 1].split(',') : fallback;
+	};
+	run({
+		sizes: list('--sizes', ['100000']).map(Number),
+		versions: list('--versions', ['1.123.81']),
+		rps: Number(list('--rps', ['20'])[0]),
+		log: (m) => process.stderr.write(`${m}\n`),
+	})
+		.then((r) => process.stdout.write(table(r)))
+		.catch((e) => {
+			process.stderr.write(`${e.stack}\n`);
+			process.exit(1);
+		});
+}
