@@ -21,7 +21,7 @@ import { reportOf } from './report';
 import { prepareWrite } from './send';
 import type { ProductWrite } from './write';
 import { catalogueOf, type Catalogue } from './sync';
-import { decide, type Prepared } from './upsert';
+import { decide, dryRun, isDataOverwrite, skipUnchanged, type Prepared } from './upsert';
 
 /**
  * Product → Import File (version 2): a catalogue file (CSV or XLSX, told apart by its content) in
@@ -377,29 +377,15 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
+			dryRun(
+				'Whether to write nothing: the summary counts what would be created, updated and left unchanged',
+			),
+			isDataOverwrite,
 			{
-				displayName: 'Dry Run',
-				name: 'dryRun',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to write nothing: the summary counts what would be created, updated and left unchanged',
-			},
-			{
-				displayName: 'Overwrite Data on Update',
-				name: 'isDataOverwrite',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether, when the product exists, the row's categories, images and multi-select values replace the current ones",
-			},
-			{
-				displayName: 'Skip Unchanged Products',
-				name: 'skipUnchanged',
-				type: 'boolean',
-				default: true,
-				description:
+				...skipUnchanged(
 					'Whether to leave a product unwritten when it already holds every value its row would send',
+				),
+				default: true,
 			},
 		],
 	},

@@ -170,7 +170,25 @@ export const option: INodePropertyOptions = {
 	routing: sendsItsOwnRequests(upsert),
 };
 
-const isDataOverwrite: INodeProperties = {
+/** Options → Dry Run of a product sync (Create or Update, Import File). */
+export const dryRun = (description: string): INodeProperties => ({
+	displayName: 'Dry Run',
+	name: 'dryRun',
+	type: 'boolean',
+	default: false,
+	description,
+});
+
+/** Options → Skip Unchanged Products of a product sync (off here; Import File turns it on). */
+export const skipUnchanged = (description: string): INodeProperties => ({
+	displayName: 'Skip Unchanged Products',
+	name: 'skipUnchanged',
+	type: 'boolean',
+	default: false,
+	description,
+});
+
+export const isDataOverwrite: INodeProperties = {
 	displayName: 'Overwrite Data on Update',
 	name: 'isDataOverwrite',
 	type: 'boolean',
@@ -201,14 +219,9 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor('product', ['upsert'], FROM_VERSION_2),
 		options: [
-			{
-				displayName: 'Dry Run',
-				name: 'dryRun',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to write nothing and output what would happen to each item: create, update (with the fields that would change, old and new) or unchanged',
-			},
+			dryRun(
+				'Whether to write nothing and output what would happen to each item: create, update (with the fields that would change, old and new) or unchanged',
+			),
 			{
 				displayName: 'Find Existing Products',
 				name: 'lookup',
@@ -230,14 +243,9 @@ export const description: INodeProperties[] = [
 				description: 'How the node finds out whether a product exists',
 			},
 			isDataOverwrite,
-			{
-				displayName: 'Skip Unchanged Products',
-				name: 'skipUnchanged',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to leave a product unwritten when it already holds every value the item would send (its output says "unchanged")',
-			},
+			skipUnchanged(
+				'Whether to leave a product unwritten when it already holds every value the item would send (its output says "unchanged")',
+			),
 		],
 	},
 ];
