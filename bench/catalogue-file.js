@@ -17,8 +17,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { startSandbox } = require('./lib/sandbox');
-const { executeOnce, rssPeakBetween } = require('./lib/realn8n');
-const { sheet } = require('./nightly-sync');
+const { executeOnce, nodeOf, rssPeakBetween } = require('./lib/realn8n');
+const { csvField, sheet } = require('./nightly-sync');
 
 const COLUMNS = [
 	'sku',
@@ -34,18 +34,13 @@ const COLUMNS = [
 	'image',
 ];
 
-const field = (v) => {
-	const text = v === undefined || v === null ? '' : String(v);
-	return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** The sheet as a CSV file, `changes` rows renamed (spread over the sheet). */
 function writeCsv(file, rows, changes) {
 	const step = Math.floor(rows.length / changes);
 	const lines = [COLUMNS.join(',')];
 	rows.forEach((r, i) => {
 		const row = i % step === 0 && i / step < changes ? { ...r, name: `${r.name} (changed)` } : r;
-		lines.push(COLUMNS.map((c) => field(row[c])).join(','));
+		lines.push(COLUMNS.map((c) => csvField(row[c])).join(','));
 	});
 	fs.writeFileSync(file, `${lines.join('\n')}\n`);
 }
@@ -65,15 +60,7 @@ const IMPORT = {
 async function measure(sb, creds, csv, filesDir, version, measured, rps) {
 	const credential = { id: 'pimBenchFile', name: 'PIM sandbox (file bench)' };
 	const id = 'pimBenchFile';
-	const node = (name, type, typeVersion, x, parameters, extra = {}) => ({
-		id: `${id}-${x}`,
-		name,
-		type,
-		typeVersion,
-		position: [x, 0],
-		parameters,
-		...extra,
-	});
+	const node = nodeOf(id);
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', 1, 0, {}),
 		node('Read file', 'n8n-nodes-base.readWriteFile', 1, 200, { fileSelector: csv, options: {} }),

@@ -393,4 +393,17 @@ function rssPeakBetween(samples, from, to) {
 		.reduce((peak, [, rss]) => Math.max(peak, rss), 0);
 }
 
-module.exports = { measure, executeOnce, workflow, cutProfile, rssPeakBetween };
+/** A maker of a bench workflow's nodes: ids from the workflow's, one node per x position. */
+function nodeOf(id) {
+	return (name, type, typeVersion, x, parameters, extra = {}) => ({
+		id: `${id}-${x}`,
+		name,
+		type,
+		typeVersion,
+		position: [x, 0],
+		parameters,
+		...extra,
+	});
+}
+
+module.exports = { measure, executeOnce, workflow, cutProfile, rssPeakBetween, nodeOf };
