@@ -18,30 +18,17 @@ const path = require('node:path');
 
 const { startSandbox } = require('./lib/sandbox');
 const { executeOnce, nodeOf, rssPeakBetween } = require('./lib/realn8n');
-const { csvField, sheet } = require('./nightly-sync');
+const { COLUMNS: SHEET_COLUMNS, csvField, edit, sheet } = require('./nightly-sync');
 
-const COLUMNS = [
-	'sku',
-	'family',
-	'name',
-	'web_description',
-	'short_description',
-	'price',
-	'weight',
-	'color',
-	'inStock',
-	'manu_date',
-	'image',
-];
+/** scenario 8's sheet: SKU, family and its columns. */
+const COLUMNS = ['sku', 'family', ...SHEET_COLUMNS];
 
-/** The sheet as a CSV file, `changes` rows renamed (spread over the sheet). */
+/** The sheet as a CSV file, `changes` rows renamed as scenario 8 renames them (edit). */
 function writeCsv(file, rows, changes) {
-	const step = Math.floor(rows.length / changes);
-	const lines = [COLUMNS.join(',')];
-	rows.forEach((r, i) => {
-		const row = i % step === 0 && i / step < changes ? { ...r, name: `${r.name} (changed)` } : r;
-		lines.push(COLUMNS.map((c) => csvField(row[c])).join(','));
-	});
+	const lines = [
+		COLUMNS.join(','),
+		...edit(rows, changes).rows.map((row) => COLUMNS.map((c) => csvField(row[c])).join(',')),
+	];
 	fs.writeFileSync(file, `${lines.join('\n')}\n`);
 }
 

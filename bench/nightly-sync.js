@@ -492,7 +492,18 @@ function table(result) {
 	return `${lines.join('\n')}\n\nList pages: every page of a list the run read (products, and the attribute, family and channel lists it resolves names with; a look-up by SKU counts as one); product pages: the product list without a SKU filter. Writes: answered creates and updates. With --repeat N, each real-n8n figure is the median of N runs, the range of the runs in square brackets. Peak memory: in process, the growth of the bench process's RSS during the run (n8n-core, the node and the input items; the sandbox runs in its own process); in real n8n, the n8n process's peak RSS while the workflow ran (in round brackets: the process's whole life), up to the measured node's end (n8n's start, reading and parsing the CSV and every node's items included; not n8n execute printing the whole run as JSON afterwards, which costs the same for any node). PIM node time in real n8n: the node's execution time as n8n records it (the whole execution, reading and parsing the CSV included, in brackets). Goals: the PIM node's time ≤ n8n's own term + 0.1 ms per row + 1.5 × requests ÷ rate, n8n's own term being its time for the node's expressions (Edit Fields evaluating the same 4 expressions once per row) or, where higher, the declarative floor (the same node, same parameters, doing nothing: n8n's declarative engine evaluates every parameter of every item itself); n8n's peak RSS with the sync ≤ 1.5 × the same sheet through No Operation, or the floor's + 10 % where higher. The held floor: the same floor, every item answering only once the catalogue's pages would have been read at the account's rate after n8n's loop started every item, as the sync's items wait; the memory beside it is printed, not part of the goal.\n`;
 }
 
-module.exports = { run, table, floorDist, sheet, csvField, measureRealN8n, UPSERT, SKIP };
+module.exports = {
+	run,
+	table,
+	floorDist,
+	sheet,
+	edit,
+	COLUMNS,
+	csvField,
+	measureRealN8n,
+	UPSERT,
+	SKIP,
+};
 
 if (require.main === module) {
 	const arg = (name, fallback) => {

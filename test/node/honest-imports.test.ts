@@ -92,6 +92,20 @@ describe('a yes/no parameter reads the words exports write', () => {
 		expect(writes()).toEqual([]);
 	});
 
+	it('version 1 keeps its rule, so its saved workflows do not change: TRUE is not active', async () => {
+		const rows = [
+			{ sku: sku('v1-true'), Status: 'TRUE' },
+			{ sku: sku('v1-one'), Status: '1' },
+		];
+		const { error } = await runPim(
+			env.creds(),
+			{ ...write(active('Status')), operation: 'create', columns: undefined },
+			{ input: rows, version: 1 },
+		);
+		expect(error).toBeUndefined();
+		expect(rows.map((r) => statusIn(r.sku))).toEqual([0, 1]);
+	});
+
 	it('Assign to Channel reads them too', async () => {
 		const s = sku('assign');
 		await run([{ sku: s }]);

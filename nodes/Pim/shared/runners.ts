@@ -15,7 +15,7 @@ import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './paginat
 import { itemOf, type PimItem } from './item';
 import { maxRecords, pageSize, pageSlice, ParameterProblem, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
-import { append, skuOf, writeInRound, type WriteSteps } from './round';
+import { skuOf, writeInRound, type WriteSteps } from './round';
 import { pimClient, type PimClient, type PimRequest } from './transport';
 
 /**
@@ -263,63 +263,19 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
 }
 
 /**
- * A write's output item: the PIM's answer with what the node says besides it; a run's `notice`
- * comes first, so that n8n's table shows it in its first column.
+ * Makes a write's form body from the item (an Assign operation): it may first read what the
+ * body needs (awaited before the request queues).
  */
-export function withNotes(result: IDataObject, notes: IDataObject = {}): IDataObject {
-	const { notice, ...rest } = notes;
-	return notice === undefined ? { ...result, ...rest } : { notice, ...result, ...rest };
-}
+export type FormBuilder = (item: PimItem, pim: PimClient) => Promise<string>;
 
 /**
- * After a write: `updates` to the same endpoint, one after the other (a product's other
- * languages). One the PIM refuses fails the item, saying that the write before it went in.
- */
-export async function sendUpdates(
-	pim: PimClient,
-	request: PimRequest,
-	updates: Array<() => string>,
-): Promise<void> {
-	for (const [i, form] of updates.entries()) {
-		try {
-			await pim.request({ ...request, method: 'PUT', body: form });
-		} catch (error) {
-			// The transport's errors are NodeApiErrors already: said what went in, passed on.
-			const refused = error as NodeApiError;
-			append(
-				refused,
-				`The product's first write and ${i} further write(s) of its ${updates.length + 1} went in.`,
-			);
-			throw refused;
-		}
-	}
-}
-
-/**
- * Makes a write's form body. It may first read what the body needs (awaited before the request
- * queues) and returns the builder that runs in the request's turn (PimRequest.body), and what the
- * output item says besides the PIM's answer (`notes`, asked when the item is written: what was
- * skipped, what would surprise).
- */
-export type BodyBuilder = (
-	item: PimItem,
-	pim: PimClient,
-) => Promise<{
-	form: () => string;
-	notes?: () => IDataObject;
-	/** Forms sent after the first write succeeded, each as an update (a product's other languages). */
-	updates?: Array<() => string>;
-	/** What the item outputs instead of writing, when it has nothing to write (asked then). */
-	instead?: () => IDataObject | undefined;
-}>;
-
-/**
- * The routing of a write whose form `body` builds from the item (a product write, an Assign
- * operation): n8n's request (method, URL) with that form, sent as writeOperation sends it.
+ * The routing of a write whose form `body` builds from the item (an Assign operation; the
+ * product writes have their own executor, resources/product/send.ts): n8n's request (method,
+ * URL) with that form, sent as writeOperation sends it.
  */
 export function sendsForm(
 	request: { method: IHttpRequestMethods; url: string },
-	body: BodyBuilder,
+	body: FormBuilder,
 	extra: Partial<PimRequest> = {},
 ): INodePropertyRouting {
 	return sendThroughTransport(request, writeOperation(extra, body));
@@ -331,37 +287,22 @@ export function sendsForm(
  */
 function writeOperation(
 	extra: Partial<PimRequest>,
-	buildBody: BodyBuilder,
-): WriteSteps<DeclarativeRestApiSettings.ResultOptions, PreparedWrite> {
+	buildBody: FormBuilder,
+): WriteSteps<DeclarativeRestApiSettings.ResultOptions, PreparedForm> {
 	return {
 		prepare: async (item, requestData) => {
 			const pim = runClient(item);
 			const request = requestFrom(requestData, { write: true, ...extra });
-			const built = await buildBody(item, pim);
-			request.body = built.form;
-			return {
-				pim,
-				request,
-				notes: built.notes,
-				updates: built.updates ?? [],
-				instead: built.instead,
-			};
+			request.body = await buildBody(item, pim);
+			return { pim, request };
 		},
-		write: async (item, { pim, request, notes, updates, instead }) => {
-			const other = instead?.();
-			if (other) return toItems(item, [other]);
-			const result = writeResult(await pim.request(request));
-			await sendUpdates(pim, request, updates);
-			return toItems(item, [withNotes(result, notes?.())]);
-		},
+		write: async (item, { pim, request }) =>
+			toItems(item, [writeResult(await pim.request(request))]),
 	};
 }
 
-/** A declarative write once prepared (writeOperation). */
-interface PreparedWrite {
+/** A form write once prepared (writeOperation). */
+interface PreparedForm {
 	pim: PimClient;
 	request: PimRequest;
-	notes?: () => IDataObject;
-	updates: Array<() => string>;
-	instead?: () => IDataObject | undefined;
 }

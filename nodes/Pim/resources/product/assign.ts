@@ -19,10 +19,9 @@ export function postsFields(
 	url: string,
 	fields: (item: PimItem, pim: PimClient) => Promise<FormField[]>,
 ): INodePropertyRouting {
-	return sendsForm({ method: 'POST', url }, async (item, pim) => {
-		const form = serializeForm(await fields(item, pim));
-		return { form: () => form };
-	});
+	return sendsForm({ method: 'POST', url }, async (item, pim) =>
+		serializeForm(await fields(item, pim)),
+	);
 }
 
 /** The Channel parameter of an Assign operation. */

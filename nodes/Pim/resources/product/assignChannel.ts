@@ -8,6 +8,12 @@ import type { FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
 import { assignedChannel, channelField, postsFields } from './assign';
 
+/** Active: version 2 reads the words exports write (yesNo); version 1 takes only `true`. */
+function activeOf(item: PimItem): boolean {
+	const raw = item.param<unknown>('status', false);
+	return item.version >= 2 ? yesNo(raw, 'Parameter "Active"') === true : raw === true;
+}
+
 /** The form of one item; version 2 also takes the channel's name (assignedChannel). */
 async function fields(item: PimItem, pim: PimClient): Promise<FormField[]> {
 	const sku = requiredString(item, 'sku', 'SKU');
@@ -15,7 +21,7 @@ async function fields(item: PimItem, pim: PimClient): Promise<FormField[]> {
 	return [
 		['sku', sku],
 		['code', channel],
-		['status', yesNo(item.param<unknown>('status', false), 'Parameter "Active"') === true],
+		['status', activeOf(item)],
 	];
 }
 

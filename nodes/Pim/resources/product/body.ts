@@ -77,12 +77,21 @@ function collectionAttributes(item: ProductRow): AttributeValues {
 }
 
 /**
+ * A channel entry's Active: version 2 reads the words exports write (yesNo); version 1 keeps its
+ * own rule, so saved version-1 workflows do not change (true, 1 or '1' is active).
+ */
+function channelStatus(raw: unknown, version: number): boolean | undefined {
+	if (version >= 2) return yesNo(raw, 'Parameter "Channels → Active"');
+	return raw === undefined ? undefined : raw === true || raw === 1 || raw === '1';
+}
+
+/**
  * Channels entries. Version 1: one code per entry, required. Version 2: an entry may hold
  * several channels (a list or a comma-separated text); an empty one adds none.
  */
 function channelEntries(item: ProductRow, several: boolean): ChannelEntry[] {
 	return entries(item, 'channels', 'channel').flatMap((entry) => {
-		const status = yesNo(entry.status, 'Parameter "Channels → Active"');
+		const status = channelStatus(entry.status, item.version);
 		const completenessStatus = optionalString(entry.completenessStatus);
 		if (several)
 			return listOf(entry.code, 'flattened').map((code) => ({ code, status, completenessStatus }));

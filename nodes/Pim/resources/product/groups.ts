@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ProductRow } from './row';
+import { fold } from '../../shared/records';
 import type { PimRun } from '../../shared/run';
 import type { CategoryEntry, ProductBody } from './body';
 
@@ -44,8 +45,8 @@ const isBlankCell = (value: unknown) =>
 /**
  * The item joins its group (`key`, Group By's value for this row): its row, filled from the
  * group's earlier rows, becomes the row the node reads and evaluates its parameters over
- * (PimItem.row and PimItem.evaluated, item.ts). The SKU's column and a variant's own columns
- * (Shopify's `Variant …`) are the row's own. Returns the member.
+ * (PimItem.row and PimItem.evaluated, item.ts). The SKU's column and Shopify's `Variant Image`
+ * (a variant's own image: empty when it has none) are the row's own. Returns the member.
  */
 export function joinGroup(item: ProductRow, key: string): Member {
 	const groups = item.run.ofNodeRun<Groups>('productGroups', () => new Map());
@@ -59,7 +60,7 @@ export function joinGroup(item: ProductRow, key: string): Member {
 		for (const [field, value] of Object.entries(earlier.row))
 			if (
 				field !== skuField &&
-				!VARIANT_FIELD.test(field) &&
+				fold(field) !== 'variant image' &&
 				isBlankCell(row[field]) &&
 				!isBlankCell(value)
 			) {
@@ -78,9 +79,6 @@ export function joinGroup(item: ProductRow, key: string): Member {
 	members.push(member);
 	return member;
 }
-
-/** A variant's own columns in Shopify's layout: never filled from the group. */
-const VARIANT_FIELD = /^variant /i;
 
 /** Reads of other nodes' items in an expression: `$('Node')`, `$node[…]`, `$items(…)`, `$input.all()`. */
 const OTHER_NODE = /\$\(|\$node\b|\$items\b|\$input\.(?:all|first|last)\b/;

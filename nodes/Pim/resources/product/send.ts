@@ -1,17 +1,16 @@
-import type { IDataObject, INodeExecutionData, INodePropertyRouting } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodePropertyRouting,
+	NodeApiError,
+} from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../shared/endpoints';
 import type { PimItem } from '../../shared/item';
 import type { WriteSteps } from '../../shared/round';
 import { andThen, type Later } from '../../shared/run';
-import {
-	runClient,
-	sendUpdates,
-	sendsItsOwnRequests,
-	toItems,
-	withNotes,
-	writeResult,
-} from '../../shared/runners';
+import { append } from '../../shared/round';
+import { runClient, sendsItsOwnRequests, toItems, writeResult } from '../../shared/runners';
 import type { PimClient, PimRequest } from '../../shared/transport';
 import type { ProductRow } from './row';
 import { languagesNote, prepareProductWrite, type ProductWrite } from './write';
@@ -64,6 +63,39 @@ export async function sendProduct(
 		write.languages.map((l) => l.form),
 	);
 	return writeResult(data);
+}
+
+/**
+ * A write's output item: the PIM's answer with what the node says besides it; a run's `notice`
+ * comes first, so that n8n's table shows it in its first column.
+ */
+export function withNotes(result: IDataObject, notes: IDataObject = {}): IDataObject {
+	const { notice, ...rest } = notes;
+	return notice === undefined ? { ...result, ...rest } : { notice, ...result, ...rest };
+}
+
+/**
+ * After a product's write: `updates` to the same endpoint, one after the other (a product's other
+ * languages). One the PIM refuses fails the item, saying that the write before it went in.
+ */
+export async function sendUpdates(
+	pim: PimClient,
+	request: PimRequest,
+	updates: Array<() => string>,
+): Promise<void> {
+	for (const [i, form] of updates.entries()) {
+		try {
+			await pim.request({ ...request, method: 'PUT', body: form });
+		} catch (error) {
+			// The transport's errors are NodeApiErrors already: said what went in, passed on.
+			const refused = error as NodeApiError;
+			append(
+				refused,
+				`The product's first write and ${i} further write(s) of its ${updates.length + 1} went in.`,
+			);
+			throw refused;
+		}
+	}
 }
 
 /** The output item of a product write: what the item says besides it (notes, languages) added. */

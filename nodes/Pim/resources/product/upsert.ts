@@ -10,13 +10,13 @@ import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import { refusedAsTaken } from '../../shared/failures';
 import { fold } from '../../shared/records';
 import type { PimItem } from '../../shared/item';
-import { runClient, sendsItsOwnRequests, toItems, withNotes } from '../../shared/runners';
+import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
 import type { WriteSteps } from '../../shared/round';
 import { andThen, type Later, type PimRun } from '../../shared/run';
 import { productBySku } from './lookup';
 import { attributeCatalog } from './mapping';
 import { catalogueOf, changesOf, syncOptions, type Catalogue, type SyncOptions } from './sync';
-import { prepareWrite, sendProduct, writtenItems, type PreparedWrite } from './send';
+import { prepareWrite, sendProduct, withNotes, writtenItems, type PreparedWrite } from './send';
 import { wouldSend } from './write';
 
 /** An item of Create or Update once prepared: its write, and how its product is found. */

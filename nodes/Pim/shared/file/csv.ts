@@ -248,8 +248,9 @@ export async function* csvRecords(
 	for await (const text of decodedText(chunks, options.encoding)) {
 		if (!parser) {
 			head += text;
-			if (firstLineEnd(head) === -1) continue;
-			parser = new CsvParser(delimiterOf(head.slice(0, firstLineEnd(head))));
+			const end = firstLineEnd(head);
+			if (end === -1) continue;
+			parser = new CsvParser(delimiterOf(head.slice(0, end)));
 			yield* parser.feed(head);
 			head = '';
 			continue;

@@ -1,4 +1,5 @@
 import { fail } from '../params';
+import { fold } from '../records';
 import type { FileRecord } from './csv';
 import { xmlEvents, type XmlEvent } from './xml';
 import { entryText, zipEntries, type ZipEntry } from './zip';
@@ -50,9 +51,7 @@ async function sheetPart(
 	for (const e of await collect(xmlEvents(entryText(bytes, rels))))
 		if (e.kind === 'open' && e.name === 'Relationship')
 			targets.set(e.attributes.Id, partPath(e.attributes.Target ?? ''));
-	const sheet = wanted
-		? sheets.find((s) => s.name.trim().toLowerCase() === wanted.trim().toLowerCase())
-		: sheets[0];
+	const sheet = wanted ? sheets.find((s) => fold(s.name) === fold(wanted)) : sheets[0];
 	if (!sheet)
 		fail(
 			wanted ? `The workbook has no sheet "${wanted}"` : 'The workbook has no sheet',
