@@ -6,8 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ProductBody } from '../../nodes/Pim/resources/product/body';
-import type { References } from '../../nodes/Pim/resources/product/references';
-import { Catalogue, changedFields, recordHolding } from '../../nodes/Pim/resources/product/sync';
+import type { References } from '../../nodes/Pim/resources/product/lists';
+import { Catalogue } from '../../nodes/Pim/resources/product/catalogue';
+import { changedFields, recordHolding } from '../../nodes/Pim/resources/product/compare';
 
 const lists: References = {
 	families: [

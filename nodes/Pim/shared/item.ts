@@ -6,7 +6,17 @@ import type {
 	INodeParameters,
 } from 'n8n-workflow';
 
-import { runOf, type PimRun } from './run';
+import { runOf, RunSlot, type PimRun } from './run';
+
+/**
+ * What a node run knows of its parameters: the node (getNode() deep-copies it on every call),
+ * whether each saved value holds an expression, and the values of those that hold none.
+ */
+const PARAMETERS = new RunSlot<{
+	node?: INode;
+	constant: Map<string, boolean>;
+	values: Map<string, unknown>;
+}>(() => ({ constant: new Map(), values: new Map() }));
 
 /**
  * One input item as the node's code sees it: its index, its row, its parameters and its run's
@@ -19,6 +29,8 @@ export class PimItem {
 	readonly index: number;
 	/** The item's node run and workflow execution: shared reads, per-run slots, turns. */
 	readonly run: PimRun;
+	/** Group By's filling of the item's row (fill). */
+	private filled?: IDataObject;
 
 	constructor(
 		/** n8n's context of the item, for what only n8n does: requests, credentials, expressions. */
@@ -30,7 +42,7 @@ export class PimItem {
 
 	/** The node as this run sees it, copied once per run (getNode() deep-copies it every call). */
 	get node(): INode {
-		return this.run.ofNodeRun('node', () => this.ctx.getNode());
+		return (this.run.ofNodeRun(PARAMETERS).node ??= this.ctx.getNode());
 	}
 
 	get version(): number {
@@ -65,14 +77,15 @@ export class PimItem {
 		const raw = this.node.parameters[name] as unknown;
 		if (raw !== undefined) {
 			// Whether the saved value holds an expression is the same for every item: asked once.
-			const constant = this.run.ofNodeRun(
-				`constant:${name}`,
-				() => plainValue(raw, () => ({})) === NO_EXPRESSION,
-			);
-			if (constant)
-				return this.run.ofNodeRun(`param:${name}`, () =>
-					deepFreeze(this.ctx.getNodeParameter(name, fallback as never) as T),
-				);
+			const { constant, values } = this.run.ofNodeRun(PARAMETERS);
+			let isConstant = constant.get(name);
+			if (isConstant === undefined)
+				constant.set(name, (isConstant = plainValue(raw, () => ({})) === NO_EXPRESSION));
+			if (isConstant) {
+				if (!values.has(name))
+					values.set(name, deepFreeze(this.ctx.getNodeParameter(name, fallback as never)));
+				return values.get(name) as T;
+			}
 			const direct = plainValue(raw, (): IDataObject => this.row());
 			if (direct !== NEEDS_N8N) return direct as T;
 		}
@@ -88,8 +101,7 @@ export class PimItem {
 	 */
 	evaluated<T = unknown>(name: string, fallback: T): T {
 		// A row's SKU is its own: read over its own cells.
-		const filled =
-			name !== 'sku' && this.filledRows().size ? this.filledRows().get(this.index) : undefined;
+		const filled = name !== 'sku' ? this.filled : undefined;
 		if (!filled) return this.ctx.getNodeParameter(name, fallback as never) as T;
 		const input = this.ctx.getInputData();
 		const own = input.json;
@@ -106,8 +118,12 @@ export class PimItem {
 	 * (Import Options → Group By), the row with its empty cells filled from the group (groups.ts).
 	 */
 	row(): IDataObject {
-		const filled = this.filledRows();
-		return (filled.size ? filled.get(this.index) : undefined) ?? this.inputRow();
+		return this.filled ?? this.inputRow();
+	}
+
+	/** Import Options → Group By: the row filled from its group (groups.ts), read from now on. */
+	fill(filled: IDataObject): void {
+		this.filled = filled;
 	}
 
 	/** The input row as n8n gives it. */
@@ -125,11 +141,6 @@ export class PimItem {
 			| undefined;
 		const items = (executeData?.data?.main ?? executeData?.data?.ai_tool)?.[0];
 		return Array.isArray(items) ? (items as INodeExecutionData[]) : undefined;
-	}
-
-	/** The run's rows filled by their product group, by item index (set by groups.ts). */
-	filledRows(): Map<number, IDataObject> {
-		return this.run.ofNodeRun('filledRows', () => new Map<number, IDataObject>());
 	}
 
 	/** The input field a saved parameter reads when it is just `{{ $json.field }}`; else undefined. */

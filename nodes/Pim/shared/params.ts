@@ -34,9 +34,13 @@ export function requiredString(
 	name: string,
 	label: string,
 ): string {
-	const value = item.param<unknown>(name, '');
-	const text = value === undefined || value === null ? '' : String(value).trim();
-	if (!text) fail(`Parameter "${label}" is required`);
+	return required(item.param<unknown>(name, ''), label);
+}
+
+/** A parameter's value as a text that must not be empty. */
+export function required(value: unknown, label: string): string {
+	const text = optionalString(value);
+	if (text === undefined) fail(`Parameter "${label}" is required`);
 	return text;
 }
 

@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import { itemOf, type PimItem } from './item';
 import { optionalString } from './params';
-import { isPending, type Later } from './run';
+import { isPending, RunSlot, type Later } from './run';
 
 /**
  * The items of one node execution that write, so that a run never hides what it wrote.
@@ -259,6 +259,9 @@ export function append(error: Error, note: string): void {
 	target.description = [target.description, note].filter(Boolean).join(' ');
 }
 
+/** The write round of a node run (joinRound). */
+const ROUND = new RunSlot<{ round?: WriteRound }>(() => ({}));
+
 /**
  * The round of this item's node execution, joined; undefined with Continue On Fail (each item
  * stands alone). Must be called before the item's first await.
@@ -267,7 +270,7 @@ function joinRound(item: PimItem): WriteRound | undefined {
 	if (item.continueOnFail()) return undefined;
 	const items = item.runItems();
 	if (!items) return undefined;
-	const round = item.run.ofNodeRun('writeRound', () => new WriteRound(items.length));
+	const round = (item.run.ofNodeRun(ROUND).round ??= new WriteRound(items.length));
 	round.register();
 	return round;
 }

@@ -19,7 +19,7 @@ class ExecutionState {
 	private readonly reads = new Map<string, Promise<unknown>>();
 	/** The answers of `reads` that have arrived, given without an await (see shared). */
 	private readonly answers = new Map<string, unknown>();
-	private readonly nodeRuns = new WeakMap<object, Map<string, unknown>>();
+	private readonly nodeRuns = new WeakMap<object, Map<RunSlot<unknown>, unknown>>();
 	private readonly queues = new Map<string, Promise<unknown>>();
 
 	/**
@@ -38,7 +38,7 @@ class ExecutionState {
 		what: string,
 		read: () => Promise<T>,
 	): Later<T> {
-		const failures = this.ofNodeRun(ctx, 'failedReads', () => new Map<string, Promise<unknown>>());
+		const failures = this.ofNodeRun(ctx, FAILED_READS);
 		const failed = failures.get(key) as Promise<T> | undefined;
 		if (!failed && this.answers.has(key)) return this.answers.get(key) as T;
 		let pending = failed ?? (this.reads.get(key) as Promise<T> | undefined);
@@ -83,13 +83,12 @@ class ExecutionState {
 		}
 	}
 
-	/** The value of `key` for this run of the node (its execute data), made by `create` the first time. */
-	ofNodeRun<T>(ctx: IExecuteSingleFunctions, key: string, create: () => T): T {
+	/** The slot's value for this run of the node (its execute data), made the first time. */
+	ofNodeRun<T>(ctx: IExecuteSingleFunctions, slot: RunSlot<T>): T {
 		const runKey = (ctx.getExecuteData?.() as object | undefined) ?? this;
 		let slots = this.nodeRuns.get(runKey);
 		if (!slots) this.nodeRuns.set(runKey, (slots = new Map()));
-		if (!slots.has(key)) slots.set(key, create());
-		return slots.get(key) as T;
+		return slot.in(slots);
 	}
 
 	/**
@@ -109,10 +108,27 @@ class ExecutionState {
 	}
 }
 
+/**
+ * A kind of state kept per node run (PimRun.ofNodeRun): typed, made by `create` the first time a
+ * run asks for it. Each module that keeps state per run owns its slot.
+ */
+export class RunSlot<T> {
+	constructor(private readonly create: () => T) {}
+
+	/** The slot's value among a run's `slots`, made the first time. */
+	in(slots: Map<RunSlot<unknown>, unknown>): T {
+		if (!slots.has(this)) slots.set(this, this.create());
+		return slots.get(this) as T;
+	}
+}
+
+/** Reads that failed in this run of the node, by key (ExecutionState.shared). */
+const FAILED_READS = new RunSlot(() => new Map<string, Promise<unknown>>());
+
 /** The per-run state of this item's node, seen from the item (see ExecutionState). */
 export interface PimRun {
 	shared<T>(key: string, what: string, read: () => Promise<T>): Later<T>;
-	ofNodeRun<T>(key: string, create: () => T): T;
+	ofNodeRun<T>(slot: RunSlot<T>): T;
 	inTurn<T>(key: string, task: () => Promise<T>): Promise<T>;
 }
 
@@ -129,8 +145,8 @@ class ItemRun implements PimRun {
 		return this.state.shared(this.ctx, key, what, read);
 	}
 
-	ofNodeRun<T>(key: string, create: () => T): T {
-		return this.state.ofNodeRun(this.ctx, key, create);
+	ofNodeRun<T>(slot: RunSlot<T>): T {
+		return this.state.ofNodeRun(this.ctx, slot);
 	}
 
 	async inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
@@ -183,11 +199,19 @@ export function andThen<T, U>(value: Later<T>, next: (value: T) => Later<U>): La
 	return isPending(value) ? value.then(next) : next(value);
 }
 
-/** Every value, at once when all are in, else once all are read. */
+/**
+ * Every value, at once when all are in, else once all are read. A failed read fails it once every
+ * read has settled: a run that ends on a failure leaves no read of its own running.
+ */
 export function all<T extends readonly unknown[]>(values: {
 	[K in keyof T]: Later<T[K]>;
 }): Later<T> {
-	return values.some(isPending) ? (Promise.all(values) as Promise<T>) : (values as unknown as T);
+	if (!values.some(isPending)) return values as unknown as T;
+	return Promise.allSettled(values).then((results) => {
+		const failed = results.find((r) => r.status === 'rejected');
+		if (failed) throw failed.reason;
+		return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+	});
 }
 
 /** `make`'s value, made when first asked for and then kept. */

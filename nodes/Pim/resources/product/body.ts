@@ -1,15 +1,28 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ProductRow } from './row';
-import { fail, listOf, optionalString, requiredString, yesNo } from '../../shared/params';
+import { fail, listOf, optionalString, required, yesNo } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
 import { attributeCodeProblem } from '../../shared/attributes';
 
 /**
- * A product write's body, read from the parameters and checked (productBody). Names in the body
- * are as the user gave them; in version 2 family, channels and categories may be titles or paths,
- * which write.ts resolves to codes before it puts the body on the wire.
+ * A product write's body, made from the row's parameters and checked (productBody). Names in the
+ * body are as the user gave them; in version 2 family, channels and categories may be titles or
+ * paths, which the resolve stage (references.ts) turns into codes.
  */
+
+/** The parameters a product write's body is made from, as the row stage read them (read.ts). */
+export interface BodyParams {
+	sku: unknown;
+	languageCode: unknown;
+	familyCode: unknown;
+	updateFields: IDataObject;
+	channels: IDataObject;
+	categories: IDataObject;
+	images: unknown;
+	/** Version 1's Attributes and Multi-Select Attributes collections. */
+	attributes?: IDataObject;
+	multiSelectAttributes?: IDataObject;
+}
 
 export interface ChannelEntry {
 	code: string;
@@ -48,28 +61,21 @@ function attributeCode(raw: unknown, label: string): string {
 	return code;
 }
 
-/** Version 2 reads attribute values from the mapper (mapping.ts), not from parameters here. */
-export const NO_ATTRIBUTES: Readonly<AttributeValues> = {
-	attributes: [],
-	multiSelectAttributes: [],
-};
+// ---- the parameters ----
 
-// ---- reading the parameters ----
-
-function entries(item: ProductRow, name: string, key: string): IDataObject[] {
-	const collection = item.param<IDataObject>(name, {});
+function entries(collection: IDataObject | undefined, key: string): IDataObject[] {
 	const list = collection?.[key];
 	return Array.isArray(list) ? (list as IDataObject[]) : list ? [list as IDataObject] : [];
 }
 
 /** Version 1's Attributes and Multi-Select Attributes collections. */
-function collectionAttributes(item: ProductRow): AttributeValues {
+function collectionAttributes(p: BodyParams): AttributeValues {
 	return {
-		attributes: entries(item, 'attributes', 'attribute').map((entry) => ({
+		attributes: entries(p.attributes, 'attribute').map((entry) => ({
 			code: attributeCode(entry.code, 'Attributes'),
 			value: (entry.value === undefined || entry.value === null ? '' : entry.value) as FormValue,
 		})),
-		multiSelectAttributes: entries(item, 'multiSelectAttributes', 'attribute').map((entry) => ({
+		multiSelectAttributes: entries(p.multiSelectAttributes, 'attribute').map((entry) => ({
 			code: attributeCode(entry.code, 'Multi-Select Attributes'),
 			values: listOf(entry.values),
 		})),
@@ -89,9 +95,10 @@ function channelStatus(raw: unknown, version: number): boolean | undefined {
  * Channels entries. Version 1: one code per entry, required. Version 2: an entry may hold
  * several channels (a list or a comma-separated text); an empty one adds none.
  */
-function channelEntries(item: ProductRow, several: boolean): ChannelEntry[] {
-	return entries(item, 'channels', 'channel').flatMap((entry) => {
-		const status = channelStatus(entry.status, item.version);
+function channelEntries(p: BodyParams, version: number): ChannelEntry[] {
+	const several = version >= 2;
+	return entries(p.channels, 'channel').flatMap((entry) => {
+		const status = channelStatus(entry.status, version);
 		const completenessStatus = optionalString(entry.completenessStatus);
 		if (several)
 			return listOf(entry.code, 'flattened').map((code) => ({ code, status, completenessStatus }));
@@ -102,8 +109,8 @@ function channelEntries(item: ProductRow, several: boolean): ChannelEntry[] {
 }
 
 /** Categories entries, read as channelEntries are (the entry's Channel goes with each). */
-function categoryEntries(item: ProductRow, several: boolean): CategoryEntry[] {
-	return entries(item, 'categories', 'category').flatMap((entry) => {
+function categoryEntries(p: BodyParams, several: boolean): CategoryEntry[] {
+	return entries(p.categories, 'category').flatMap((entry) => {
 		const channel = optionalString(entry.channel);
 		if (several) return listOf(entry.code, 'flattened').map((code) => ({ code, channel }));
 		const code = optionalString(entry.code);
@@ -122,10 +129,9 @@ function joinedUrl(base: string, image: string): string {
 	return `${base.replace(/\/+$/, '')}/${image.replace(/^\/+/, '')}`;
 }
 
-/** The Images parameter, read and checked; `imageBaseUrl` joins relative paths (version 2). */
-export function productImages(item: ProductRow, several: boolean, imageBaseUrl?: string): string[] {
-	const rawImages = item.param<unknown>('images', []);
-	const given = listOf(rawImages, several ? 'flattened' : 'asGiven');
+/** The Images parameter (`raw`), checked; `imageBaseUrl` joins relative paths (version 2). */
+export function productImages(raw: unknown, several: boolean, imageBaseUrl?: string): string[] {
+	const given = listOf(raw, several ? 'flattened' : 'asGiven');
 	const images = imageBaseUrl ? given.map((image) => joinedUrl(imageBaseUrl, image)) : given;
 	for (const image of images) {
 		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
@@ -141,40 +147,38 @@ export function productImages(item: ProductRow, several: boolean, imageBaseUrl?:
 }
 
 /**
- * Reads and checks the product fields of create, update and upsert. Attribute values come from
- * `attributeValues` when given (version 2: NO_ATTRIBUTES, the mapper's join later), else from
- * version 1's collections.
- * Version 2 reads lists and comma-separated texts in Channels, Categories and Images, and sends
- * nothing for an empty or null value; version 1 reads one value per entry, each required.
+ * The product fields of Create, Update and Create or Update, checked. Version 1 takes its
+ * attribute values from its collections; version 2's come from the mapper (mapping.ts), joined in
+ * the resolve stage. Version 2 reads lists and comma-separated texts in Channels, Categories and
+ * Images, and sends nothing for an empty or null value; version 1 reads one value per entry, each
+ * required.
  */
 export function productBody(
-	item: ProductRow,
+	p: BodyParams,
 	mode: 'create' | 'update',
-	attributeValues?: AttributeValues,
+	version: number,
 	/** Version 2's Import Options → Image Base URL: a relative image path is joined to it. */
 	imageBaseUrl?: string,
 ): ProductBody {
-	const several = item.version >= 2;
-	const sku = requiredString(item, 'sku', 'SKU');
-	const languageCode = requiredString(item, 'languageCode', 'Language');
-	const updateFields = mode === 'update' ? item.param<IDataObject>('updateFields', {}) : {};
+	const several = version >= 2;
+	const sku = required(p.sku, 'SKU');
+	const languageCode = required(p.languageCode, 'Language');
+	const updateFields = mode === 'update' ? (p.updateFields ?? {}) : {};
 	const familyCode =
-		mode === 'create'
-			? requiredString(item, 'familyCode', 'Family')
-			: optionalString(updateFields.familyCode);
+		mode === 'create' ? required(p.familyCode, 'Family') : optionalString(updateFields.familyCode);
 
-	const channels = channelEntries(item, several);
+	const channels = channelEntries(p, version);
 	if (mode === 'create' && channels.length === 0) {
 		fail(
 			'Parameter "Channels" needs at least one channel',
 			'A new product must be assigned to a channel.',
 		);
 	}
-	const categories = categoryEntries(item, several);
-
-	const { attributes, multiSelectAttributes } = attributeValues ?? collectionAttributes(item);
-
-	const images = productImages(item, several, imageBaseUrl);
+	const categories = categoryEntries(p, several);
+	const { attributes, multiSelectAttributes } = several
+		? { attributes: [], multiSelectAttributes: [] }
+		: collectionAttributes(p);
+	const images = productImages(p.images, several, imageBaseUrl);
 
 	const overwrite = updateFields.isDataOverwrite;
 	return {

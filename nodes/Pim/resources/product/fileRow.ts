@@ -116,6 +116,8 @@ export class FileColumns {
 /** One record of the file (see FileColumns). */
 export class FileRow implements ProductRow {
 	readonly version = 2;
+	/** Group By's filling of the row (groups.ts). */
+	private filled?: IDataObject;
 
 	constructor(
 		readonly index: number,
@@ -141,8 +143,11 @@ export class FileRow implements ProductRow {
 	}
 
 	row(): IDataObject {
-		const filled = this.filledRows();
-		return (filled.size ? filled.get(this.index) : undefined) ?? this.fields;
+		return this.filled ?? this.fields;
+	}
+
+	fill(filled: IDataObject): void {
+		this.filled = filled;
 	}
 
 	inputRow(): IDataObject {
@@ -151,10 +156,6 @@ export class FileRow implements ProductRow {
 
 	fieldOf(name: string): string | undefined {
 		return name === 'sku' ? this.columns.sku : undefined;
-	}
-
-	filledRows(): Map<number, IDataObject> {
-		return this.run.ofNodeRun('filledRows', () => new Map<number, IDataObject>());
 	}
 
 	continueOnFail(): boolean {

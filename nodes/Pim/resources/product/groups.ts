@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ProductRow } from './row';
 import { fold } from '../../shared/records';
-import type { PimRun } from '../../shared/run';
 import type { CategoryEntry, ProductBody } from './body';
+import type { WritePlan } from './plan';
+import type { ResolvedWrite } from './resolve';
+import type { ProductRow } from './row';
 
 /**
  * Import Options → Group By (version 2): rows with the same non-empty value are one product group,
@@ -16,10 +17,11 @@ import type { CategoryEntry, ProductBody } from './body';
  * - Rows of a group with the same SKU are one write, by the first of them, with their images,
  *   multi-select values and categories joined.
  *
- * Rows join in the order n8n starts them (item order), when their preparation starts and before
- * it awaits anything; the group is read when the rows write, after every item of the run's round
- * is prepared (shared/round.ts). With Continue On Fail items do not wait for each other, so a
- * product may be written before a later row of its group was read.
+ * Grouping is the step before a row's write (write.ts): a row joins its group, in the order n8n
+ * starts the rows (item order) and before anything is awaited; the pipeline then reads the filled
+ * row. The group is read when the rows write, after every item of the run's round is prepared
+ * (shared/round.ts). With Continue On Fail items do not wait for each other, so a product may be
+ * written before a later row of its group was read.
  */
 
 export interface Member {
@@ -36,24 +38,27 @@ export interface Member {
 	warnings: string[];
 }
 
-type Groups = Map<string, Member[]>;
-
 /** An empty cell of a row (filled from its group). */
 const isBlankCell = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
- * The item joins its group (`key`, Group By's value for this row): its row, filled from the
- * group's earlier rows, becomes the row the node reads and evaluates its parameters over
- * (PimItem.row and PimItem.evaluated, item.ts). The SKU's column and Shopify's `Variant Image`
- * (a variant's own image: empty when it has none) are the row's own. Returns the member.
+ * The row joins its group (`key`, Group By's value for this row): its fields, filled from the
+ * group's earlier rows, become the fields the write reads and evaluates its parameters over
+ * (ProductRow.fill). The SKU's column and Shopify's `Variant Image` (a variant's own image: empty
+ * when it has none) are the row's own. Returns the member.
  */
-export function joinGroup(item: ProductRow, key: string): Member {
-	const groups = item.run.ofNodeRun<Groups>('productGroups', () => new Map());
-	const members = groups.get(key) ?? [];
-	groups.set(key, members);
-	const own = item.inputRow();
-	const skuField = item.fieldOf('sku');
+export function joinGroup(
+	plan: WritePlan,
+	source: ProductRow,
+	key: string,
+	/** The parameters reading other nodes' items (WritePlan.parametersRead). */
+	otherNodes: string[],
+): Member {
+	const members = plan.groups.get(key) ?? [];
+	plan.groups.set(key, members);
+	const own = source.inputRow();
+	const skuField = source.fieldOf('sku');
 	const row: IDataObject = { ...own };
 	let filled = false;
 	for (const earlier of members)
@@ -67,35 +72,16 @@ export function joinGroup(item: ProductRow, key: string): Member {
 				row[field] = value;
 				filled = true;
 			}
-	item.filledRows().set(item.index, row);
-	const otherNodes = item.run.ofNodeRun('readsOtherNodes', () => readingOtherNodes(item));
+	source.fill(row);
 	const warnings = filled
 		? otherNodes.map(
 				(name) =>
 					`Group By filled this row's empty cells from its group, but the parameter "${name}" reads another node's data, which it cannot fill: that parameter read this row as it is`,
 			)
 		: [];
-	const member: Member = { group: key, index: item.index, row, warnings };
+	const member: Member = { group: key, index: source.index, row, warnings };
 	members.push(member);
 	return member;
-}
-
-/** Reads of other nodes' items in an expression: `$('Node')`, `$node[…]`, `$items(…)`, `$input.all()`. */
-const OTHER_NODE = /\$\(|\$node\b|\$items\b|\$input\.(?:all|first|last)\b/;
-
-/** The parameters (but SKU and Group By) whose expressions read other nodes' items. */
-function readingOtherNodes(item: ProductRow): string[] {
-	const reads = (value: unknown): boolean =>
-		typeof value === 'string'
-			? value.startsWith('=') && OTHER_NODE.test(value)
-			: !!value && typeof value === 'object' && Object.values(value).some(reads);
-	return Object.entries(item.parameters)
-		.filter(([name, value]) => name !== 'sku' && name !== 'importOptions' && reads(value))
-		.map(([name]) => name);
-}
-
-function membersOf(run: PimRun, key: string): Member[] {
-	return run.ofNodeRun<Groups>('productGroups', () => new Map()).get(key) ?? [];
 }
 
 const unique = <T>(list: T[], id: (v: T) => string = String) => {
@@ -108,13 +94,13 @@ const unique = <T>(list: T[], id: (v: T) => string = String) => {
  * Image), then every image of the group, and the lists of the group's other rows with its SKU.
  * Read when the row writes.
  */
-export function groupBody(
-	run: PimRun,
+function groupBody(
+	plan: WritePlan,
 	member: Member,
 	body: ProductBody,
 	lead: string[] = [],
 ): ProductBody {
-	const members = membersOf(run, member.group);
+	const members = plan.groups.get(member.group) ?? [];
 	const same = members.filter((m) => m.body && m.sku === body.sku).map((m) => m.body!);
 	// In the order of the group's rows, as the shop lists its product's images.
 	const images = unique([
@@ -142,8 +128,8 @@ export function groupBody(
  * What a row of a group outputs instead of writing, when another row writes its product: the
  * first row with its SKU writes it; a row without a SKU gave its images to the group's products.
  */
-export function notWritten(run: PimRun, member: Member): IDataObject | undefined {
-	const members = membersOf(run, member.group);
+function notWritten(plan: WritePlan, member: Member): IDataObject | undefined {
+	const members = plan.groups.get(member.group) ?? [];
 	if (member.sku === undefined)
 		return {
 			operation: 'imagesForGroup',
@@ -155,4 +141,36 @@ export function notWritten(run: PimRun, member: Member): IDataObject | undefined
 	if (first && first.index !== member.index)
 		return { operation: 'joined', sku: member.sku, into: first.index };
 	return undefined;
+}
+
+/**
+ * A product row of a group, as it writes: its body read with its group's when it writes (its
+ * members share their rows' images, not their variants' own), or what it outputs instead.
+ */
+export function groupWrite(
+	plan: WritePlan,
+	member: Member,
+	body: ProductBody,
+	lead: string[],
+): { body: () => ProductBody; instead: () => IDataObject | undefined } {
+	member.body = body;
+	let joined: ProductBody | undefined;
+	return {
+		body: () => (joined ??= groupBody(plan, member, body, lead)),
+		instead: () => notWritten(plan, member),
+	};
+}
+
+/** A row of a group without its own SKU: it writes nothing and says what became of its images. */
+export function imagesOnly(plan: WritePlan, member: Member): ResolvedWrite {
+	return {
+		body: () => {
+			throw new Error('A row of a product group without its own SKU writes nothing');
+		},
+		lists: {},
+		notes: () => ({}),
+		notesOfRun: false,
+		languages: [],
+		instead: () => notWritten(plan, member),
+	};
 }

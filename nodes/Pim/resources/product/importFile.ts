@@ -12,22 +12,21 @@ import { xlsxRecords } from '../../shared/file/xlsx';
 import { isZip } from '../../shared/file/zip';
 import type { PimItem } from '../../shared/item';
 import { fail, optionalString, ParameterProblem } from '../../shared/params';
-import { isPending, type Later, type PimRun } from '../../shared/run';
+import { isPending, RunSlot, type Later, type PimRun } from '../../shared/run';
 import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
 import type { PimClient } from '../../shared/transport';
 import { FileColumns, FileRow } from './fileRow';
-import { attributeCatalog } from './mapping';
-import { reportOf } from './report';
+import type { Catalogue } from './catalogue';
+import { planOf } from './plan';
 import { prepareWrite } from './send';
 import type { ProductWrite } from './write';
-import { catalogueOf, type Catalogue } from './sync';
-import { decide, dryRun, isDataOverwrite, skipUnchanged, type Prepared } from './upsert';
+import { decide, dryRun, isDataOverwrite, skipUnchanged, type SyncOptions } from './upsert';
 
 /**
  * Product → Import File (version 2): a catalogue file (CSV or XLSX, told apart by its content) in
  * one input item's binary data, read row by row. Each row goes through the product write every
  * item takes (its row read, resolved, put on the wire: send.ts, write.ts) and Create or Update's
- * decision against the account's catalogue, read once (upsert.ts, sync.ts). The node holds the
+ * decision against the account's catalogue, read once (upsert.ts, catalogue.ts). The node holds the
  * catalogue's digests and a window of rows, never the file's rows; its output is one summary item
  * per file.
  *
@@ -102,19 +101,21 @@ async function* fileRecords(item: PimItem, given: IDataObject): AsyncGenerator<F
 	});
 }
 
-/** One file's run: the rows, each file's per-run state apart from the other files'. */
+/**
+ * One pass over a file: its rows share the execution's reads and turns, and keep their per-run
+ * state (the plan: groups, report) apart from the other files' and passes'.
+ */
 class FileRun implements PimRun {
-	constructor(
-		private readonly run: PimRun,
-		private readonly name: string,
-	) {}
+	private readonly slots = new Map<RunSlot<unknown>, unknown>();
+
+	constructor(private readonly run: PimRun) {}
 
 	shared<T>(key: string, what: string, read: () => Promise<T>): Later<T> {
 		return this.run.shared(key, what, read);
 	}
 
-	ofNodeRun<T>(key: string, create: () => T): T {
-		return this.run.ofNodeRun(`${this.name}:${key}`, create);
+	ofNodeRun<T>(slot: RunSlot<T>): T {
+		return slot.in(this.slots);
 	}
 
 	async inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
@@ -192,11 +193,9 @@ function prepareRows(rows: Array<{ line: number; row: FileRow }>, pim: PimClient
 
 const skuOf = (row: FileRow) => optionalString(row.param<unknown>('sku', undefined));
 
-/** Forgets a finished window's product groups and filled rows (the node holds a window). */
-function forgetWindow(run: PimRun, rows: Array<{ row: FileRow }>): void {
-	const filled = run.ofNodeRun('filledRows', () => new Map<number, IDataObject>());
-	for (const { row } of rows) filled.delete(row.index);
-	run.ofNodeRun('productGroups', () => new Map<string, unknown>()).clear();
+/** Forgets a finished window's product groups (the node holds a window: groups are never cut). */
+function forgetWindow(run: PimRun): void {
+	planOf(run).groups.clear();
 }
 
 /** Imports one file: the summary of what happened to its rows. */
@@ -208,6 +207,12 @@ async function importOne(item: PimItem): Promise<IDataObject> {
 	const dryRun = upsertOptions.dryRun === true;
 	const skipUnchanged = upsertOptions.skipUnchanged !== false;
 	const stopOnBadRows = fileOptions.onBadRows !== 'skip';
+	const sync: SyncOptions = {
+		lookup: 'allProducts',
+		skipUnchanged,
+		dryRun,
+		isDataOverwrite: upsertOptions.isDataOverwrite === true,
+	};
 	const problems: Problem[] = [];
 	let failed = 0;
 	const problem = (line: number, sku: string | undefined, error: unknown) => {
@@ -218,13 +223,13 @@ async function importOne(item: PimItem): Promise<IDataObject> {
 
 	// Stop: every row is prepared before any is written.
 	if (stopOnBadRows) {
-		const check = new FileRun(item.run, `file${item.index}:check`);
+		const check = new FileRun(item.run);
 		const rows = await readWindows(item, given, check, async (window) => {
 			for (const { line, row, outcome } of prepareRows(window, pim)) {
 				const done = await outcome;
 				if ('problem' in done) problem(line, skuOf(row), done.problem);
 			}
-			forgetWindow(check, window);
+			forgetWindow(check);
 		});
 		if (failed) {
 			problems.sort((a, b) => a.line - b.line);
@@ -239,12 +244,12 @@ async function importOne(item: PimItem): Promise<IDataObject> {
 		}
 	}
 
-	const run = new FileRun(item.run, `file${item.index}`);
+	const run = new FileRun(item.run);
 	const counts = { created: 0, updated: 0, unchanged: 0 };
 	let catalogue: Catalogue | undefined;
 	const rows = await readWindows(item, given, run, async (window) => {
 		const prepared = prepareRows(window, pim);
-		catalogue ??= await catalogueOf(run, pim, true, () => attributeCatalog(run, pim));
+		catalogue ??= await planOf(run).catalogue(pim, true);
 		const found = catalogue;
 		await Promise.all(
 			prepared.map(async ({ line, row, outcome }) => {
@@ -257,19 +262,7 @@ async function importOne(item: PimItem): Promise<IDataObject> {
 				// A row of a product group whose product another row writes.
 				if (write.instead?.()) return;
 				try {
-					const sync = {
-						lookup: 'allProducts' as const,
-						skipUnchanged,
-						dryRun,
-						isDataOverwrite: upsertOptions.isDataOverwrite === true,
-					};
-					const result = await decide(run, {
-						pim,
-						write,
-						sync,
-						compare: true,
-						catalogue: found,
-					} as Prepared);
+					const result = await decide(run, { pim, write, sync, compare: true, catalogue: found });
 					const operation = String(result.operation);
 					if (operation === 'created' || operation === 'create') counts.created++;
 					else if (operation === 'updated' || operation === 'update') counts.updated++;
@@ -279,7 +272,7 @@ async function importOne(item: PimItem): Promise<IDataObject> {
 				}
 			}),
 		);
-		forgetWindow(run, window);
+		forgetWindow(run);
 	});
 	problems.sort((a, b) => a.line - b.line);
 	return {
@@ -288,7 +281,7 @@ async function importOne(item: PimItem): Promise<IDataObject> {
 		failed,
 		problems: problems as unknown as IDataObject[],
 		...(dryRun ? { dryRun: true } : {}),
-		...reportOf(run).notes(rows),
+		...planOf(run).report.notes(rows),
 	};
 }
 

@@ -1,6 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ProductRow } from './row';
 import { optionalString } from '../../shared/params';
 import { fold } from '../../shared/records';
 
@@ -28,13 +27,13 @@ export interface ImportOptions {
 	groupBy?: string;
 }
 
-/** The options as read for this item; the map is built once per saved value. */
-export function importOptions(item: ProductRow): ImportOptions {
-	const saved = item.param<IDataObject>('importOptions', {});
+/** The options as read for a row (`saved`: its value of the parameter); maps are built once per value. */
+export function importOptions(saved: IDataObject): ImportOptions {
+	const { categoryMap, familyMap, channelMap } = mapsOf(saved);
 	return {
-		category: mapOf(saved, 'categoryMap'),
-		family: mapOf(saved, 'familyMap'),
-		channel: mapOf(saved, 'channelMap'),
+		category: categoryMap,
+		family: familyMap,
+		channel: channelMap,
 		unknownCategories: saved.unknownCategories === 'skip' ? 'skip' : 'fail',
 		currency: optionalString(saved.currency)?.toUpperCase(),
 		imageBaseUrl: optionalString(saved.imageBaseUrl),
@@ -44,31 +43,38 @@ export function importOptions(item: ProductRow): ImportOptions {
 }
 
 type MapName = 'categoryMap' | 'familyMap' | 'channelMap';
+type Maps = Record<MapName, (value: string) => string>;
 
-const maps = new WeakMap<IDataObject, Map<MapName, (value: string) => string>>();
+const built = new WeakMap<IDataObject, Maps>();
 
 /**
- * A map of Import Options as a function: a value equal to a `from` (trimmed, any case) is its
+ * The maps of Import Options as functions: a value equal to a `from` (trimmed, any case) is its
  * `to`; any other value as it is. A parameter without expressions is one frozen object for the
  * whole run (PimItem.param, item.ts): its maps are built once.
  */
-function mapOf(saved: IDataObject, name: MapName): (value: string) => string {
-	const built = maps.get(saved) ?? new Map<MapName, (value: string) => string>();
-	let map = built.get(name);
-	if (!map) {
+function mapsOf(saved: IDataObject): Maps {
+	let maps = built.get(saved);
+	if (maps) return maps;
+	const mapOf = (name: MapName) => {
 		const lines = (saved[name] as IDataObject | undefined)?.mapping;
 		const pairs = new Map<string, string>();
 		for (const line of (Array.isArray(lines) ? lines : lines ? [lines] : []) as IDataObject[]) {
 			const from = optionalString(line.from);
 			const to = optionalString(line.to);
 			// The first line for a value wins, as the editor lists them.
-			if (from && to && !pairs.has(from.toLowerCase())) pairs.set(from.toLowerCase(), to);
+			if (from && to && !pairs.has(fold(from))) pairs.set(fold(from), to);
 		}
-		map = pairs.size ? (value) => pairs.get(fold(value)) ?? value : (value) => value;
-		built.set(name, map);
-		if (Object.isFrozen(saved)) maps.set(saved, built);
-	}
-	return map;
+		return pairs.size
+			? (value: string) => pairs.get(fold(value)) ?? value
+			: (value: string) => value;
+	};
+	maps = {
+		categoryMap: mapOf('categoryMap'),
+		familyMap: mapOf('familyMap'),
+		channelMap: mapOf('channelMap'),
+	};
+	if (Object.isFrozen(saved)) built.set(saved, maps);
+	return maps;
 }
 
 /** A map of Import Options in the editor: lines of From → To. */

@@ -1,16 +1,12 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { ProductRow } from './row';
-import type { Later, PimRun } from '../../shared/run';
 import {
 	attributeCodeProblem,
-	catalogOf,
 	RESERVED,
 	type AccountAttribute,
 	type AttributeCatalog,
 	type AttributeKind,
 } from '../../shared/attributes';
-import { readAll, SOURCES } from '../../shared/reading';
 import { fold, text } from '../../shared/records';
 import { fail, listOf, yesNo } from '../../shared/params';
 import type { FormValue } from '../../shared/serializer';
@@ -23,7 +19,6 @@ import {
 	type ConventionScope,
 	type NotWritten,
 } from './conventions';
-import type { PimClient } from '../../shared/transport';
 
 /**
  * Version 2's attribute values: the `columns` resource mapper. The editor lists the account's
@@ -35,26 +30,14 @@ import type { PimClient } from '../../shared/transport';
 
 export const COLUMNS_LABEL = 'Attributes';
 
-// ---- the account's attributes at run time ----
-
-/** The account's attributes, read once per node execution and shared by its items. */
-export function attributeCatalog(run: PimRun, pim: PimClient): Later<AttributeCatalog> {
-	return run.shared('attributes', `the account's attributes for "${COLUMNS_LABEL}"`, async () =>
-		catalogOf(await readAll(pim, SOURCES.attribute)),
-	);
-}
-
 // ---- the saved parameter ----
 
 export type MappingMode = 'defineBelow' | 'autoMapInputData';
 
-/** The mapping mode and the codes given, from the saved parameter itself (no expression evaluated). */
-function savedColumns(item: ProductRow): { mode: MappingMode; codes: string[] } {
-	const raw = (item.parameters.columns ?? {}) as INodeParameters;
-	const mode: MappingMode =
-		raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
-	const value = raw.value && typeof raw.value === 'object' ? (raw.value as IDataObject) : {};
-	return { mode, codes: Object.keys(value) };
+/** The mapping mode, from the saved parameter itself (no expression evaluated). */
+export function mappingMode(parameters: INodeParameters): MappingMode {
+	const raw = (parameters.columns ?? {}) as INodeParameters;
+	return raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
 }
 
 // ---- values on the wire ----
@@ -167,34 +150,13 @@ export interface MappingOptions {
 	readByParameters: Set<string>;
 }
 
-function mappingOptions(item: ProductRow): MappingOptions {
-	const o = item.param<IDataObject>('mappingOptions', {});
+/** Mapping Options as a row's write reads them; `readByParameters`: see MappingOptions. */
+export function mappingOptions(saved: IDataObject, readByParameters: Set<string>): MappingOptions {
 	return {
-		refuseUnmatched: o.unmatchedFields === 'error',
-		ignore: new Set(listOf(o.ignoreFields).map((f) => f.toLowerCase())),
-		readByParameters: item.run.ofNodeRun('fieldsReadByParameters', () =>
-			fieldsReadByParameters(item.parameters),
-		),
+		refuseUnmatched: saved.unmatchedFields === 'error',
+		ignore: new Set(listOf(saved.ignoreFields).map((f) => fold(f))),
+		readByParameters,
 	};
-}
-
-const JSON_FIELD =
-	/(?:\$json|\.json)(?:\.([A-Za-z_$][\w$]*)|\[\s*(["'])((?:(?!\2)[^\\])*)\2\s*\])/g;
-
-/**
- * The input fields the expressions of the node's parameters read (`$json.x`, `$json['x y']`,
- * `$('Node').item.json.x`), lower case.
- */
-function fieldsReadByParameters(parameters: INodeParameters): Set<string> {
-	const found = new Set<string>();
-	const walk = (value: unknown) => {
-		if (typeof value === 'string') {
-			if (value.startsWith('='))
-				for (const m of value.matchAll(JSON_FIELD)) found.add(fold(m[1] ?? m[3]));
-		} else if (value && typeof value === 'object') Object.values(value).forEach(walk);
-	};
-	for (const [name, value] of Object.entries(parameters)) if (name !== 'columns') walk(value);
-	return found;
 }
 
 /** The one attribute an input field names: its code exactly; else its code or title ignoring case. */
@@ -389,25 +351,6 @@ export type ColumnsInput =
 	| { mode: 'autoMapInputData'; row: IDataObject; options: MappingOptions }
 	/** Define Below: the values given, by attribute code (expressions evaluated by n8n). */
 	| { mode: 'defineBelow'; values: IDataObject };
-
-export function columnsInput(item: ProductRow): ColumnsInput {
-	if (savedColumns(item).mode === 'autoMapInputData')
-		return { mode: 'autoMapInputData', options: mappingOptions(item), row: item.row() };
-	const columns = item.evaluated<IDataObject>('columns', {});
-	const values =
-		columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
-	return { mode: 'defineBelow', values };
-}
-
-/** The account's attributes when the input has anything to map (read once per execution). */
-export function catalogFor(
-	run: PimRun,
-	pim: PimClient,
-	input: ColumnsInput,
-): Later<AttributeCatalog | undefined> {
-	const any = input.mode === 'autoMapInputData' || Object.keys(input.values).length > 0;
-	return any ? attributeCatalog(run, pim) : undefined;
-}
 
 /** The attribute values of a version-2 write, typed by the account's attributes. */
 export function mappedValues(

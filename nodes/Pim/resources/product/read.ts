@@ -1,69 +1,139 @@
-import type { ProductRow } from './row';
+import type { IDataObject } from 'n8n-workflow';
+
 import { optionalString } from '../../shared/params';
-import { once } from '../../shared/run';
-import { NO_ATTRIBUTES, productBody, productImages, type ProductBody } from './body';
-import { joinGroup, type Member } from './groups';
-import { importOptions, type ImportOptions } from './imports';
-import { columnsInput, type ColumnsInput } from './mapping';
+import { productBody, productImages, type BodyParams, type ProductBody } from './body';
+import type { Member } from './groups';
+import type { ImportOptions } from './imports';
+import { NOTHING, type AccountNeeds, type ReferenceKind } from './lists';
+import { severalCurrencies } from './conventions';
+import { mappingMode, mappingOptions, type ColumnsInput } from './mapping';
+import type { ProductRow } from './row';
 
 /**
- * The first stage of every product write (write.ts, prepareProductWrite): what the write reads
- * from its item. The version is decided here. In version 2 every parameter is read here, once (an
- * expression costs n8n tens of microseconds per item), and checked before the account is read;
- * the stages after this one need the run, not the item.
+ * The row stage of a product write (write.ts): every parameter the write needs, read from its row
+ * once (an expression costs n8n 50-250 µs per row) and checked before the account is read. The
+ * stages after this one take what it gives, never the row.
  */
-export type WriteInput = AsBefore | ImagesOnly | ItemWrite;
 
-/**
- * Version 1: the body, read when first asked for, in the request's turn (PimRequest.body in
- * shared/transport.ts).
- */
-export interface AsBefore {
-	version: 1;
-	body: () => ProductBody;
-}
-
-/** Version 2, a row of a product group without its own SKU: its images go to the group's products. */
-export interface ImagesOnly {
-	version: 2;
-	imagesOf: Member;
-}
-
-/** Version 2: the item's parameters, read and checked; its attribute values come from the mapper. */
-export interface ItemWrite {
-	version: 2;
+/** A version-2 row, read: its body (names as given), its mapper input, its Import Options. */
+export interface RowRead {
 	body: ProductBody;
 	columns: ColumnsInput;
 	imports: ImportOptions;
-	/** The item's row in its product group (Import Options → Group By). */
+	/** The row in its product group (Import Options → Group By). */
 	member?: Member;
-	/** Continue On Fail: the item stands alone, it waits for no other. */
+	/** Continue On Fail: the row stands alone, it waits for no other. */
 	alone: boolean;
 	first: boolean;
 	/** The run's rows, as its report counts them. */
 	rows: number;
+	/** What its write reads from the account (WritePlan.account). */
+	needs: AccountNeeds;
 }
 
-export function readProductWrite(item: ProductRow, mode: 'create' | 'update'): WriteInput {
-	if (item.version < 2) return { version: 1, body: once(() => productBody(item, mode)) };
-	const imports = importOptions(item);
-	// A row of a product group joins it before anything is awaited: rows join in item order.
-	const member = imports.groupBy ? joinGroup(item, imports.groupBy) : undefined;
-	if (member) {
-		member.sku = optionalString(item.param<unknown>('sku', ''));
-		if (member.sku === undefined) {
-			member.images = productImages(item, true, imports.imageBaseUrl);
-			return { version: 2, imagesOf: member };
-		}
-	}
+/** The parameters of the body (version 1 reads them when its request is sent). */
+export function bodyParams(source: ProductRow, mode: 'create' | 'update'): BodyParams {
+	const read = <T>(name: string, fallback: T) => source.param<T>(name, fallback);
 	return {
-		version: 2,
-		body: productBody(item, mode, NO_ATTRIBUTES, imports.imageBaseUrl),
-		columns: columnsInput(item),
-		imports,
-		member,
-		alone: item.continueOnFail(),
-		first: item.index === 0,
-		rows: item.rowsInRun() ?? 1,
+		sku: read<unknown>('sku', ''),
+		languageCode: read<unknown>('languageCode', ''),
+		familyCode: mode === 'create' ? read<unknown>('familyCode', '') : undefined,
+		updateFields: mode === 'update' ? read<IDataObject>('updateFields', {}) : {},
+		channels: read<IDataObject>('channels', {}),
+		categories: read<IDataObject>('categories', {}),
+		images: read<unknown>('images', []),
+		...(source.version < 2
+			? {
+					attributes: read<IDataObject>('attributes', {}),
+					multiSelectAttributes: read<IDataObject>('multiSelectAttributes', {}),
+				}
+			: {}),
+	};
+}
+
+/** A row of version 1: its body, read when its request is sent (its parameters then). */
+export interface RowAsBefore {
+	version: 1;
+	body: () => ProductBody;
+	needs: AccountNeeds;
+}
+
+/**
+ * The row, read over its fields (filled from its group when it has one). Version 1 reads its
+ * body when its request is sent, as its saved workflows expect. A row of a group without its own
+ * SKU gives only its images to the group's products.
+ */
+export function readRow(
+	source: ProductRow,
+	mode: 'create' | 'update',
+	imports: ImportOptions,
+	readByParameters: Set<string>,
+	member?: Member,
+): RowAsBefore | { imagesOf: Member; needs: AccountNeeds } | RowRead {
+	if (source.version >= 2) {
+		const params = bodyParams(source, mode);
+		const columns = columnsOf(source, readByParameters);
+		if (member) {
+			member.sku = optionalString(params.sku);
+			if (member.sku === undefined) {
+				member.images = productImages(params.images, true, imports.imageBaseUrl);
+				return { imagesOf: member, needs: NOTHING };
+			}
+		}
+		const body = productBody(params, mode, 2, imports.imageBaseUrl);
+		return {
+			body,
+			columns,
+			imports,
+			member,
+			alone: source.continueOnFail(),
+			first: source.index === 0,
+			rows: source.rowsInRun() ?? 1,
+			needs: accountNeeds(body, columns, imports),
+		};
+	}
+	let body: ProductBody | undefined;
+	return {
+		version: 1,
+		body: () => (body ??= productBody(bodyParams(source, mode), mode, 1)),
+		needs: NOTHING,
+	};
+}
+
+/** The mapper's input: the row's fields (Map Automatically) or the values given (Define Below). */
+function columnsOf(source: ProductRow, readByParameters: Set<string>): ColumnsInput {
+	if (mappingMode(source.parameters) === 'autoMapInputData')
+		return {
+			mode: 'autoMapInputData',
+			row: source.row(),
+			options: mappingOptions(source.param<IDataObject>('mappingOptions', {}), readByParameters),
+		};
+	const columns = source.evaluated<IDataObject>('columns', {});
+	const values =
+		columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
+	return { mode: 'defineBelow', values };
+}
+
+/**
+ * What a row's write reads from the account: the attributes that type its values, the lists its
+ * names are resolved against (and its columns' channel suffixes compared with), the currencies
+ * that decide between a price's columns, the languages of its other-language columns.
+ */
+function accountNeeds(
+	body: ProductBody,
+	columns: ColumnsInput,
+	imports: ImportOptions,
+): AccountNeeds {
+	const auto = columns.mode === 'autoMapInputData';
+	const lists = new Set<ReferenceKind>();
+	if (body.familyCode) lists.add('family');
+	if (body.channels?.length || body.categories?.some((c) => c.channel)) lists.add('channel');
+	if (body.categories?.length) lists.add('category').add('channel');
+	return {
+		attributes: auto || Object.keys(columns.values).length > 0,
+		lists,
+		// One price in several currencies, none chosen: the account's currencies decide.
+		currencies: auto && !imports.currency && severalCurrencies(columns.row),
+		languages: auto && imports.allLanguages,
 	};
 }

@@ -1,14 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { andThen, type Later, type PimRun } from '../../shared/run';
 import { ParameterProblem } from '../../shared/params';
-import type { PimClient } from '../../shared/transport';
 import type { CategoryEntry, ProductBody } from './body';
 import { findCategory } from './categories';
 import type { ImportOptions } from './imports';
-import { readReferences, type ReferenceKind, type References } from './lists';
+import type { References } from './lists';
 import { channelCode, channelLabel, familyCode, UnknownName } from './names';
-import { reportOf } from './report';
+import type { ImportReport } from './report';
 
 /**
  * A product write's names, resolved (version 2): family, channels and categories as product
@@ -27,38 +25,18 @@ export interface ResolvedNames {
 
 /**
  * Version 2: family, channels and categories as product records and exports name them (titles,
- * title paths, channel names) → codes, with the channel of each category's tree. A category goes
+ * title paths, channel names) → codes, with the channel of each category's tree, against the
+ * account's `lists` (the plan read the ones the body names something from). A category goes
  * through the Import Options' Category Map first; one the account does not have is an error, or
- * with Unknown Categories → Skip is left out and named in the notes. Reads only the lists this
- * body names something from, once per execution (readReferences).
+ * with Unknown Categories → Skip is left out, named in the notes and counted in `report`.
  */
 export function resolveNames(
-	run: PimRun,
-	pim: PimClient,
 	body: ProductBody,
 	imports: ImportOptions,
+	lists: References,
 	/** Continue On Fail: the run's count of items with skipped categories is not known. */
 	alone: boolean,
-): Later<ResolvedNames> {
-	const channels = body.channels ?? [];
-	const categories = body.categories ?? [];
-	const needs = new Set<ReferenceKind>();
-	if (body.familyCode) needs.add('family');
-	if (channels.length || categories.some((c) => c.channel)) needs.add('channel');
-	if (categories.length) needs.add('category').add('channel');
-	if (!needs.size) return { body, lists: {}, notes: () => ({}), countsRun: false };
-	return andThen(readReferences(run, pim, needs), (lists) =>
-		namesResolved(run, body, imports, alone, lists),
-	);
-}
-
-/** resolveNames with the account's lists in. */
-function namesResolved(
-	run: PimRun,
-	body: ProductBody,
-	imports: ImportOptions,
-	alone: boolean,
-	lists: References,
+	report: ImportReport,
 ): ResolvedNames {
 	const channels = body.channels ?? [];
 	const categories = body.categories ?? [];
@@ -141,7 +119,6 @@ function namesResolved(
 		channels: resolvedChannels,
 		categories: resolvedCategories,
 	};
-	const report = reportOf(run);
 	if (skipped.length) {
 		report.itemsWithSkippedCategories++;
 		report.skippedCategories += skipped.length;

@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PimRun } from '../../shared/run';
 import type { NotWritten } from './conventions';
 
 /**
@@ -63,11 +62,6 @@ const KIND_WORDS: Record<NotWritten['kind'], string> = {
 };
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
-
-/** The run's report (version 2's product writes; Continue On Fail items report their own row). */
-export function reportOf(run: PimRun): ImportReport {
-	return run.ofNodeRun('importReport', () => new ImportReport());
-}
 
 /**
  * Columns as an output item says them: `unmappedColumns` (column → why it was not written) and

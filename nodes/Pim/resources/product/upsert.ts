@@ -13,14 +13,36 @@ import type { PimItem } from '../../shared/item';
 import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
 import type { WriteSteps } from '../../shared/round';
 import { andThen, type Later, type PimRun } from '../../shared/run';
+import type { Catalogue } from './catalogue';
+import { changesOf, wouldSend } from './compare';
 import { productBySku } from './lookup';
-import { attributeCatalog } from './mapping';
-import { catalogueOf, changesOf, syncOptions, type Catalogue, type SyncOptions } from './sync';
+import { planOf } from './plan';
 import { prepareWrite, sendProduct, withNotes, writtenItems, type PreparedWrite } from './send';
-import { wouldSend } from './write';
 
-/** An item of Create or Update once prepared: its write, and how its product is found. */
-export interface Prepared extends PreparedWrite {
+/**
+ * Create or Update as a sync (version 2's Options): the account's products read once per
+ * workflow execution (lookup `allProducts`, catalogue.ts), and a write compared with the product
+ * the PIM holds (`skipUnchanged`, `dryRun`, compare.ts).
+ */
+export interface SyncOptions {
+	lookup: 'perItem' | 'allProducts';
+	skipUnchanged: boolean;
+	dryRun: boolean;
+	isDataOverwrite: boolean;
+}
+
+/** The Options of Create or Update (`saved`: the parameter's value for the row). */
+export function syncOptions(saved: IDataObject): SyncOptions {
+	return {
+		lookup: saved.lookup === 'allProducts' ? 'allProducts' : 'perItem',
+		skipUnchanged: saved.skipUnchanged === true,
+		dryRun: saved.dryRun === true,
+		isDataOverwrite: saved.isDataOverwrite === true,
+	};
+}
+
+/** A row's write with how its product is found and compared (Create or Update, Import File). */
+export interface SyncWrite extends PreparedWrite {
 	sync: SyncOptions;
 	/** Whether the write is compared with the product (Skip Unchanged Products, Dry Run). */
 	compare: boolean;
@@ -29,22 +51,20 @@ export interface Prepared extends PreparedWrite {
 }
 
 /** The write, prepared as every product write is (send.ts); the sync's catalogue, when asked for. */
-function prepareUpsert(item: PimItem): Later<Prepared> {
-	const sync = syncOptions(item);
+function prepareUpsert(item: PimItem): Later<SyncWrite> {
+	const sync = syncOptions(item.param<IDataObject>('upsertOptions', {}));
 	const compare = sync.skipUnchanged || sync.dryRun;
 	// The catalogue is read once the write is prepared: a bad row reads nothing more.
 	return andThen(prepareWrite(item, 'create', runClient(item)), ({ pim, write }) =>
 		andThen(
-			sync.lookup === 'allProducts'
-				? catalogueOf(item.run, pim, compare, () => attributeCatalog(item.run, pim))
-				: undefined,
+			sync.lookup === 'allProducts' ? planOf(item.run).catalogue(pim, compare) : undefined,
 			(catalogue) => ({ pim, write, sync, compare, catalogue }),
 		),
 	);
 }
 
-/** Find the product (the sync's catalogue or one look-up), compare (sync.ts), write. */
-async function writeUpsert(item: PimItem, prepared: Prepared): Promise<INodeExecutionData[]> {
+/** Find the product (the sync's catalogue or one look-up), compare (compare.ts), write. */
+async function writeUpsert(item: PimItem, prepared: SyncWrite): Promise<INodeExecutionData[]> {
 	// A row of a product group whose product another row writes (groups.ts).
 	const other = prepared.write.instead?.();
 	if (other) return toItems(item, [other]);
@@ -58,7 +78,7 @@ async function writeUpsert(item: PimItem, prepared: Prepared): Promise<INodeExec
  */
 export async function decide(
 	run: PimRun,
-	{ pim, write, sync, compare, catalogue }: Prepared,
+	{ pim, write, sync, compare, catalogue }: SyncWrite,
 ): Promise<IDataObject> {
 	const body = write.body();
 	const { sku } = body;
@@ -110,7 +130,7 @@ export async function decide(
  * Create or Update's own logic as its round runs it (shared/round.ts): prepare, then write, or
  * answer at once for a product found unchanged.
  */
-const upsert: WriteSteps<unknown, Prepared> = {
+const upsert: WriteSteps<unknown, SyncWrite> = {
 	prepare: prepareUpsert,
 	write: writeUpsert,
 	answer: unchangedOnceFound,
@@ -125,7 +145,7 @@ const upsert: WriteSteps<unknown, Prepared> = {
  */
 function unchangedOnceFound(
 	item: PimItem,
-	{ write, sync, compare, catalogue }: Prepared,
+	{ write, sync, compare, catalogue }: SyncWrite,
 ): INodeExecutionData[] | undefined {
 	if (!catalogue || !compare || write.instead || write.languages.length || write.notesOfRun)
 		return undefined;
@@ -144,18 +164,19 @@ function unchangedOnceFound(
  * that is no plain value). Case and spaces are ignored: a doubt only costs the early answer.
  */
 function aloneInRun(item: PimItem, sku: string): boolean {
-	const counts = item.run.ofNodeRun('skuCounts', () => skuCounts(item));
-	return counts?.get(sku.toLowerCase()) === 1;
+	const plan = planOf(item.run);
+	plan.skuCounts ??= skuCounts(item);
+	return plan.skuCounts !== 'unknown' && plan.skuCounts.get(fold(sku)) === 1;
 }
 
-function skuCounts(item: PimItem): Map<string, number> | undefined {
+function skuCounts(item: PimItem): Map<string, number> | 'unknown' {
 	const field = item.fieldOf('sku');
 	const rows = item.runItems();
-	if (!field || !rows) return undefined;
+	if (!field || !rows) return 'unknown';
 	const counts = new Map<string, number>();
 	for (const row of rows) {
 		const value = (row?.json as IDataObject | undefined)?.[field];
-		if (value !== null && typeof value === 'object') return undefined;
+		if (value !== null && typeof value === 'object') return 'unknown';
 		const key = fold(value);
 		counts.set(key, (counts.get(key) ?? 0) + 1);
 	}
@@ -199,7 +220,7 @@ export const isDataOverwrite: INodeProperties = {
 
 /**
  * The product fields are shared with Create: see fields.ts. Options: version 1 keeps its one
- * option; version 2 adds the sync options (sync.ts).
+ * option; version 2 adds the sync options (SyncOptions).
  */
 export const description: INodeProperties[] = [
 	{
