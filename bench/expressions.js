@@ -7,6 +7,7 @@
  *   node bench/expressions.js [count=200]
  *   PIM_BENCH_DIST=<other build> node bench/expressions.js
  */
+const { attributes, productWrite } = require('../harness/product-write');
 const { startSandbox } = require('./lib/sandbox');
 const { sandboxCredential } = require('../harness/sandbox');
 const { loadInProcess } = require('./lib/in-process');
@@ -51,13 +52,7 @@ async function main() {
 		const started = performance.now();
 		const { error } = await h.runPim(
 			sandboxCredential(sb).data,
-			{
-				resource: 'product',
-				operation: 'update',
-				sku: '={{ $json.sku }}',
-				languageCode: 'en_US',
-				attributes: { attribute: [{ code: 'name', value: '={{ $json.name }}' }] },
-			},
+			productWrite('update', { attributes: attributes({ name: '={{ $json.name }}' }) }),
 			{ input },
 		);
 		if (error) throw new Error(error.message);

@@ -13,6 +13,7 @@
  * Needs the n8n that `npm run demo` / `npm run test:e2e` cached in .cache/ (installed if
  * missing) and Debian's Chromium (/usr/bin/chromium).
  */
+const { channels, defineBelow, productWrite } = require('../harness/product-write');
 const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('../harness');
@@ -52,15 +53,11 @@ function workflow(id, credential) {
 				type: 'n8n-nodes-pim.pim',
 				typeVersion: 2,
 				position: [0, 0],
-				parameters: {
-					resource: 'product',
-					operation: 'upsert',
-					sku: '={{ $json.sku }}',
+				parameters: productWrite('upsert', {
 					familyCode: 'clothing',
-					languageCode: 'en_US',
-					channels: { channel: [{ code: 'web', status: true }] },
-					columns: { mappingMode: 'defineBelow', value: null, matchingColumns: [], schema: [] },
-				},
+					channels: channels({ code: 'web', status: true }),
+					columns: defineBelow(null),
+				}),
 				credentials: { pimApi: credential },
 			},
 		],

@@ -22,6 +22,7 @@
  *                              [--no-first-import] [--real-only (catalogue cases only in real n8n)]
  *                              [--repeat N (each real-n8n measure N times: medians and ranges)]
  */
+const { autoMap, productWrite } = require('../harness/product-write');
 const { loadInProcess } = require('./lib/in-process');
 const { startSandbox } = require('./lib/sandbox');
 const { median } = require('./lib/stats');
@@ -47,17 +48,12 @@ async function repeated(repeat, measureOnce) {
 	return result;
 }
 
-const UPSERT = (options) => ({
-	resource: 'product',
-	operation: 'upsert',
-	sku: '={{ $json.sku }}',
-	familyCode: '={{ $json.family }}',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web' }] },
-	images: ['={{ $json.image }}'],
-	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
-	upsertOptions: options,
-});
+const UPSERT = (options) =>
+	productWrite('upsert', {
+		images: ['={{ $json.image }}'],
+		columns: autoMap(),
+		upsertOptions: options,
+	});
 
 /** The sheet's columns besides SKU and family: attribute codes, and the record's first image. */
 const COLUMNS = [

@@ -8,6 +8,7 @@
  */
 const http = require('node:http');
 const { ok, eq } = require('./assert');
+const { attributes, productWrite } = require('../harness/product-write');
 
 const TOKEN = 'e2e-hostile-token-must-stay-home';
 const CREDS = {
@@ -113,13 +114,7 @@ function workflow() {
 				'Update redirected',
 				0,
 				CREDS.redirect,
-				{
-					resource: 'product',
-					operation: 'update',
-					sku: 'A-1',
-					languageCode: 'en_US',
-					attributes: { attribute: [{ code: 'name', value: 'Renamed' }] },
-				},
+				productWrite('update', { sku: 'A-1', attributes: attributes({ name: 'Renamed' }) }),
 				1,
 			),
 			pimNode('Endless list', 150, CREDS.endless, {

@@ -26,6 +26,7 @@ const {
 	pimTriggerNode,
 	webhookReady,
 } = require('../harness/event-workflows');
+const { autoMap, channels, productWrite } = require('../harness/product-write');
 const editor = require('./editor');
 const { sandboxProducts } = require('./scale');
 
@@ -78,21 +79,11 @@ function workflows() {
 					type: 'n8n-nodes-pim.pim',
 					typeVersion: 2,
 					position: [480, 0],
-					parameters: {
-						resource: 'product',
-						operation: 'upsert',
-						sku: '={{ $json.sku }}',
-						familyCode: '={{ $json.family }}',
-						languageCode: 'en_US',
-						channels: { channel: [{ code: 'web', status: true }] },
-						columns: {
-							mappingMode: 'autoMapInputData',
-							value: null,
-							matchingColumns: [],
-							schema: [],
-						},
+					parameters: productWrite('upsert', {
+						channels: channels({ code: 'web', status: true }),
+						columns: autoMap(),
 						mappingOptions: { fieldsToIgnore: 'family' },
-					},
+					}),
 					credentials,
 				},
 				{

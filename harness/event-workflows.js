@@ -6,6 +6,8 @@
  * (bench/event-burst.js); the trigger by the queue-mode and restart tests.
  */
 
+const { attributes, productWrite } = require('./product-write');
+
 /**
  * An n8n Webhook node for POST `path` that answers with the last node's output (or at once, with
  * `responseMode: 'onReceived'`).
@@ -30,13 +32,10 @@ function updateFromEventNode(id, credential) {
 		type: 'n8n-nodes-pim.pim',
 		typeVersion: 1,
 		position: [240, 0],
-		parameters: {
-			resource: 'product',
-			operation: 'update',
+		parameters: productWrite('update', {
 			sku: '={{ $json.body.sku }}',
-			languageCode: 'en_US',
-			attributes: { attribute: [{ code: 'name', value: '={{ $json.body.name }}' }] },
-		},
+			attributes: attributes({ name: '={{ $json.body.name }}' }),
+		}),
 		credentials: { pimApi: credential },
 	};
 }

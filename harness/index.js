@@ -19,6 +19,8 @@
  *   settings.js OFFLINE_ENV (n8n offline, quiet, on loopback), DEFAULT_ENCRYPTION_KEY
  *   browser.js  CHROMIUM (Debian's), its flags, missingBrowser, settle (editor requests done)
  *   event-workflows.js (not re-exported) event-driven workflows the e2e test and bench scenario 7 build
+ *   product-write.js (not re-exported; typed by product-write.d.ts for the jest tests) the
+ *               parameters of a product write (Create, Update, Create or Update), built once
  *   in-process.ts (not re-exported; TypeScript, through ts-jest or ts-node) n8n-core's
  *               WorkflowExecute, LoadOptionsContext and PollContext around the built node
  *   background-timers.js (not re-exported) n8n-core's own intervals let go, the package's leaks found

@@ -3,6 +3,7 @@
  * engine, and the polling trigger across several polls.
  */
 import { pimTriggerPoller, runPim } from '../../harness/in-process';
+import { attributes, channels, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -51,16 +52,13 @@ describe('product.getBySku', () => {
 });
 
 describe('product.upsert', () => {
-	const upsert = (extra = {}) => ({
-		resource: 'product',
-		operation: 'upsert',
-		sku: '={{ $json.sku }}',
-		familyCode: 'clothing',
-		languageCode: 'en_US',
-		channels: { channel: [{ code: 'web', status: true }] },
-		attributes: { attribute: [{ code: 'name', value: '={{ $json.name }}' }] },
-		...extra,
-	});
+	const upsert = (extra = {}) =>
+		productWrite('upsert', {
+			familyCode: 'clothing',
+			channels: channels({ code: 'web', status: true }),
+			attributes: attributes({ name: '={{ $json.name }}' }),
+			...extra,
+		});
 
 	it('creates new SKUs and updates existing ones, saying which', async () => {
 		const existing = account().products[0];
@@ -140,14 +138,10 @@ describe('PIM Trigger', () => {
 
 		env.sb.setNow(at('11'));
 		account().touchProduct(a.sku);
-		const created = await runPim(env.creds(), {
-			resource: 'product',
-			operation: 'create',
-			sku: 'TRIG-NEW',
-			familyCode: 'shoes',
-			languageCode: 'en_US',
-			channels: { channel: [{ code: 'web' }] },
-		});
+		const created = await runPim(
+			env.creds(),
+			productWrite('create', { sku: 'TRIG-NEW', familyCode: 'shoes' }),
+		);
 		expect(created.error).toBeUndefined();
 		out = await poller.poll();
 		expect(out![0].map((i) => i.json.sku)).toEqual([a.sku, 'TRIG-NEW']);

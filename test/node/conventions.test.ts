@@ -6,23 +6,15 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
+import { autoMap, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
 let batch = 0;
 const sku = (name: string) => `CONV-${++batch}-${name}`;
 
-const create = (importOptions: IDataObject = {}, extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'product',
-	operation: 'create',
-	sku: '={{ $json.sku }}',
-	familyCode: 'Clothing',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web' }] },
-	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
-	importOptions,
-	...extra,
-});
+const create = (importOptions: IDataObject = {}, extra: INodeParameters = {}): INodeParameters =>
+	productWrite('create', { familyCode: 'Clothing', columns: autoMap(), importOptions, ...extra });
 
 const product = (s: unknown) => env.sb.account('demo').productBySku(String(s))!;
 const writes = () => env.sb.log.filter((r) => r.method === 'POST' || r.method === 'PUT');

@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { Expression } from 'n8n-workflow';
 
 import { credentialReads, runPim } from '../../harness/in-process';
+import { attributes, autoMap, categories, productWrite } from '../../harness/product-write';
 import { requests, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -20,13 +21,7 @@ it('product.update evaluates nothing beyond what n8n itself evaluates per item',
 	const counts = await countingEvaluations(async () => {
 		const { items, error } = await runPim(
 			env.creds(),
-			{
-				resource: 'product',
-				operation: 'update',
-				sku: '={{ $json.sku }}',
-				languageCode: 'en_US',
-				attributes: { attribute: [{ code: 'name', value: '={{ $json.name }}' }] },
-			},
+			productWrite('update', { attributes: attributes({ name: '={{ $json.name }}' }) }),
 			{ input: products.map((p) => ({ sku: p.sku, name: `Renamed ${p.sku}` })) },
 		);
 		expect(error).toBeUndefined();
@@ -81,18 +76,12 @@ it('Create or Update (version 2) evaluates each expression only as often as n8n 
 	const counts = await countingEvaluations(async () => {
 		const { items, error } = await runPim(
 			env.creds(),
-			{
-				resource: 'product',
-				operation: 'upsert',
-				sku: '={{ $json.sku }}',
-				familyCode: '={{ $json.family }}',
-				languageCode: 'en_US',
-				channels: { channel: [{ code: 'web' }] },
-				categories: { category: [{ code: '={{ $json.category }}' }] },
+			productWrite('upsert', {
+				categories: categories('={{ $json.category }}'),
 				images: ['={{ $json.image }}'],
-				columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
+				columns: autoMap(),
 				upsertOptions: { lookup: 'allProducts', skipUnchanged: true },
-			},
+			}),
 			{ input: rows, version: 2 },
 		);
 		expect(error).toBeUndefined();
@@ -125,13 +114,7 @@ it("reading `{{ $json.field }}` directly gives what n8n's evaluation gives, for 
 		{ sku: 'FAST-6', 'Regular name': null },
 		{ sku: 'FAST-7' },
 	];
-	const update = (name: string) => ({
-		resource: 'product',
-		operation: 'update',
-		sku: '={{ $json.sku }}',
-		languageCode: 'en_US',
-		attributes: { attribute: [{ code: 'name', value: name }] },
-	});
+	const update = (name: string) => productWrite('update', { attributes: attributes({ name }) });
 	const written = async (name: string) => {
 		env.sb.clearLog();
 		const { items } = await runPim(env.creds(), update(name), {

@@ -6,6 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
+import { autoMap, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -15,18 +16,15 @@ const cdn = (f: string) => `https://cdn.example.com/shop/${f}`;
 
 beforeEach(() => env.sb.clearLog());
 
-const upsert = (importOptions: IDataObject): INodeParameters => ({
-	resource: 'product',
-	operation: 'upsert',
-	sku: "={{ $json['Variant SKU'] }}",
-	familyCode: 'Clothing',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web' }] },
-	images: ["={{ $json['Image Src'] }}"],
-	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
-	mappingOptions: { ignoreFields: 'Handle, Image Src' },
-	importOptions,
-});
+const upsert = (importOptions: IDataObject): INodeParameters =>
+	productWrite('upsert', {
+		sku: "={{ $json['Variant SKU'] }}",
+		familyCode: 'Clothing',
+		images: ["={{ $json['Image Src'] }}"],
+		columns: autoMap(),
+		mappingOptions: { ignoreFields: 'Handle, Image Src' },
+		importOptions,
+	});
 
 /** Shopify's layout: product fields on a group's first row only, later rows carry the Handle. */
 const rows: IDataObject[] = [

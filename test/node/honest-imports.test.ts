@@ -8,6 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
+import { autoMap, channels, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -16,18 +17,8 @@ const sku = (name: string) => `HONEST-${++batch}-${name}`;
 const account = () => env.sb.account('demo');
 const product = (s: unknown) => account().productBySku(String(s))!;
 const writes = () => env.sb.log.filter((r) => r.method === 'POST' || r.method === 'PUT');
-const AUTO = { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] };
-
-const write = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'product',
-	operation: 'upsert',
-	sku: '={{ $json.sku }}',
-	familyCode: 'Clothing',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web' }] },
-	columns: AUTO,
-	...extra,
-});
+const write = (extra: INodeParameters = {}): INodeParameters =>
+	productWrite('upsert', { familyCode: 'Clothing', columns: autoMap(), ...extra });
 
 async function run(rows: IDataObject[], extra: INodeParameters = {}) {
 	const { items, error } = await runPim(env.creds(), write(extra), { input: rows, version: 2 });
@@ -51,7 +42,7 @@ it("WooCommerce's weights without a leading digit get the header's unit like eve
 
 describe('a yes/no parameter reads the words exports write', () => {
 	const active = (field: string) => ({
-		channels: { channel: [{ code: 'web', status: `={{ $json.${field} }}` }] },
+		channels: channels({ code: 'web', status: `={{ $json.${field} }}` }),
 	});
 	const statusIn = (s: string) =>
 		product(s).channels.find((c: { code: string }) => c.code === 'web')?.status;
@@ -99,7 +90,7 @@ describe('a yes/no parameter reads the words exports write', () => {
 		];
 		const { error } = await runPim(
 			env.creds(),
-			{ ...write(active('Status')), operation: 'create', columns: undefined },
+			productWrite('create', { familyCode: 'Clothing', ...active('Status') }),
 			{ input: rows, version: 1 },
 		);
 		expect(error).toBeUndefined();

@@ -17,29 +17,19 @@ import {
 	runPim,
 	type RunResult,
 } from '../../harness/in-process';
+import { attributes, productWrite } from '../../harness/product-write';
 
 const SENTINEL = 'sentinel-value-never-leaves-123';
 const host = useHostileServer({ domain: 'acme', token: SENTINEL });
 
 const quick = { maxRetries: 0, timeout: 1500 };
 const list = { resource: 'product', operation: 'getAll', returnAll: true, requestOptions: quick };
-const update = {
-	resource: 'product',
-	operation: 'update',
+const update = productWrite('update', {
 	sku: 'A-1',
-	languageCode: 'en_US',
-	attributes: { attribute: [{ code: 'name', value: 'Renamed' }] },
+	attributes: attributes({ name: 'Renamed' }),
 	requestOptions: quick,
-};
-const create = {
-	resource: 'product',
-	operation: 'create',
-	sku: 'A-1',
-	familyCode: 'shoes',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web' }] },
-	requestOptions: quick,
-};
+});
+const create = productWrite('create', { sku: 'A-1', familyCode: 'shoes', requestOptions: quick });
 
 /** Nothing the run produced may carry the token: items, errors, their descriptions. */
 function expectNoToken(...things: unknown[]) {

@@ -6,28 +6,23 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
+import { autoMap, categories, channels, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
 let batch = 0;
 
 /** Create or Update of shop rows: the category from the row, the Web Store channel. */
-const write = (
-	importOptions: IDataObject = {},
-	upsertOptions: IDataObject = {},
-): INodeParameters => ({
-	resource: 'product',
-	operation: 'upsert',
-	sku: '={{ $json.sku }}',
-	familyCode: 'Clothing',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'Web Store' }] },
-	categories: { category: [{ code: '={{ $json.category }}' }] },
-	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
-	mappingOptions: { ignoreFields: 'category' },
-	importOptions,
-	upsertOptions,
-});
+const write = (importOptions: IDataObject = {}, upsertOptions: IDataObject = {}): INodeParameters =>
+	productWrite('upsert', {
+		familyCode: 'Clothing',
+		channels: channels('Web Store'),
+		categories: categories('={{ $json.category }}'),
+		columns: autoMap(),
+		mappingOptions: { ignoreFields: 'category' },
+		importOptions,
+		upsertOptions,
+	});
 
 function rows(categories: string[]): IDataObject[] {
 	batch++;

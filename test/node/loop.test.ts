@@ -7,21 +7,17 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPimInBatches } from '../../harness/in-process';
+import { autoMap, categories, channels, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({ accounts: [{ domain: 'loop', token: 'loop-token', products: 0 }] });
 
-const upsert: INodeParameters = {
-	resource: 'product',
-	operation: 'upsert',
-	sku: '={{ $json.sku }}',
-	familyCode: '={{ $json.family }}',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'Web Store', status: true }] },
-	categories: { category: [{ code: '={{ $json.category }}' }] },
-	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
+const upsert: INodeParameters = productWrite('upsert', {
+	channels: channels({ code: 'Web Store', status: true }),
+	categories: categories('={{ $json.category }}'),
+	columns: autoMap(),
 	upsertOptions: { lookup: 'allProducts', skipUnchanged: true },
-};
+});
 
 const rows = (n: number, name = 'Product') =>
 	Array.from({ length: n }, (_, i) => ({

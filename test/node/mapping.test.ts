@@ -2,9 +2,16 @@
  * Version 2's attribute mapping (the `columns` resource mapper), run through n8n-core's workflow
  * execution against the sandbox: what reached the server (request log) and what the PIM holds.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { resourceMapping, runPim } from '../../harness/in-process';
+import {
+	autoMap,
+	categories,
+	channels,
+	defineBelow,
+	productWrite,
+} from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({
@@ -21,22 +28,16 @@ beforeEach(() => {
 	env.sb.reset();
 });
 
-const autoMap = { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] };
-
 /** A v2 create whose product fields come from the input row, as in the import examples. */
-function createFromRow(extra: IDataObject = {}): IDataObject {
-	return {
-		resource: 'product',
-		operation: 'create',
-		sku: '={{ $json.sku }}',
+function createFromRow(extra: INodeParameters = {}): INodeParameters {
+	return productWrite('create', {
 		familyCode: '={{ $json.Family }}',
-		languageCode: 'en_US',
-		channels: { channel: [{ code: '={{ $json.Channel }}', status: true }] },
-		categories: { category: [{ code: '={{ $json.Category }}', channel: '={{ $json.Channel }}' }] },
+		channels: channels({ code: '={{ $json.Channel }}', status: true }),
+		categories: categories({ code: '={{ $json.Category }}', channel: '={{ $json.Channel }}' }),
 		images: ['={{ $json.Image }}'],
-		columns: autoMap,
+		columns: autoMap(),
 		...extra,
-	};
+	});
 }
 
 const writes = () => env.sb.log.filter((r) => r.method !== 'GET');
@@ -276,13 +277,7 @@ describe('Map Automatically', () => {
 	it('list values: nulls skipped, objects refused; dates from Date values keep their day', async () => {
 		const product = account().products[2];
 		env.sb.clearLog();
-		const base = {
-			resource: 'product',
-			operation: 'update',
-			sku: product.sku,
-			languageCode: 'en_US',
-			columns: autoMap,
-		};
+		const base = productWrite('update', { sku: product.sku, columns: autoMap() });
 		const ok = await runPim(env.creds(), base, {
 			input: [{ sku: product.sku, color: ['Red', null, 'Blue'], name: { first: 'x' } }],
 			...V2,
@@ -334,14 +329,9 @@ describe('Define Below', () => {
 		env.sb.clearLog();
 		const { items, error } = await runPim(
 			env.creds(),
-			{
-				resource: 'product',
-				operation: 'update',
-				sku: '={{ $json.sku }}',
-				languageCode: 'en_US',
-				columns: {
-					mappingMode: 'defineBelow',
-					value: {
+			productWrite('update', {
+				columns: defineBelow(
+					{
 						name: 'Fixed Name',
 						price: '={{ $json.amount }} USD',
 						color: '={{ $json.colors }}',
@@ -351,9 +341,8 @@ describe('Define Below', () => {
 						weight: '',
 						short_description: null,
 					},
-					matchingColumns: [],
 					// Saved before eco_labels existed, with color typed as text: the account decides.
-					schema: [
+					[
 						{
 							id: 'name',
 							displayName: 'Name',
@@ -371,8 +360,8 @@ describe('Define Below', () => {
 							defaultMatch: false,
 						},
 					],
-				},
-			},
+				),
+			}),
 			{ input: [{ sku: product.sku, amount: '24.50', colors: 'Black,White' }], ...V2 },
 		);
 		expect(error).toBeUndefined();
@@ -402,11 +391,7 @@ describe('Define Below', () => {
 	it('no columns at all: no attribute sent and no attribute list read', async () => {
 		const product = account().products[4];
 		env.sb.clearLog();
-		const { error } = await runPim(
-			env.creds(),
-			{ resource: 'product', operation: 'update', sku: product.sku, languageCode: 'en_US' },
-			V2,
-		);
+		const { error } = await runPim(env.creds(), productWrite('update', { sku: product.sku }), V2);
 		expect(error).toBeUndefined();
 		expect(attributeReads()).toHaveLength(0);
 		expect(Object.keys(writes()[0].body as IDataObject).sort()).toEqual(['language_code', 'sku']);
@@ -417,13 +402,7 @@ describe('Define Below', () => {
 		env.sb.clearLog();
 		const { error } = await runPim(
 			env.creds(),
-			{
-				resource: 'product',
-				operation: 'update',
-				sku: product.sku,
-				languageCode: 'en_US',
-				columns: { mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: [] },
-			},
+			productWrite('update', { sku: product.sku, columns: defineBelow({}) }),
 			V2,
 		);
 		expect(error).toBeUndefined();
@@ -434,7 +413,7 @@ describe('Define Below', () => {
 describe('Create or Update with Map Automatically', () => {
 	it('creates, then updates the same SKU; the attribute list is read once per run', async () => {
 		env.sb.clearLog();
-		const parameters = { ...createFromRow(), operation: 'upsert' };
+		const parameters = createFromRow({ operation: 'upsert' });
 		const input = [
 			row('UPS-1', { is_featured: undefined, pack_size: undefined }),
 			row('UPS-1', {
@@ -509,13 +488,7 @@ describe('the editor fields (resourceMapping)', () => {
 		env.sb.clearLog();
 		const { error } = await runPim(
 			env.creds('huge'),
-			{
-				resource: 'product',
-				operation: 'update',
-				sku: product.sku,
-				languageCode: 'en_US',
-				columns: autoMap,
-			},
+			productWrite('update', { sku: product.sku, columns: autoMap() }),
 			{ input: [{ sku: product.sku, [last.title]: 'Value via title' }], ...V2 },
 		);
 		expect(error).toBeUndefined();

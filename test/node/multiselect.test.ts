@@ -4,9 +4,16 @@
  * sandbox account `plainform` reads only `color[]`, `demo` only `color-multi-select[]`; each
  * ignores the other form, so a wrong setting shows as values that never arrive.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPim, type PimCredentials } from '../../harness/in-process';
+import {
+	attributes,
+	channels,
+	defineBelow,
+	productWrite,
+	type ProductWriteOperation,
+} from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({
@@ -27,31 +34,25 @@ const suffix = (domain = 'plainform'): PimCredentials => ({
 });
 const writes = () => env.sb.log.filter((r) => r.method !== 'GET');
 
-const v1Create = (sku: string): IDataObject => ({
-	resource: 'product',
-	operation: 'create',
+/** The account's first family and channel (active), this SKU. */
+const product = (sku: string) => ({
 	sku,
 	familyCode: env.sb.account('plainform').families[0].code,
-	languageCode: 'en_US',
-	channels: { channel: [{ code: env.sb.account('plainform').channels[0].code, status: true }] },
-	attributes: { attribute: [{ code: 'name', value: 'Tee' }] },
-	multiSelectAttributes: { attribute: [{ code: 'color', values: ['Red', 'Green'] }] },
+	channels: channels({ code: env.sb.account('plainform').channels[0].code, status: true }),
 });
 
-const v2 = (operation: string, sku: string): IDataObject => ({
-	resource: 'product',
-	operation,
-	sku,
-	familyCode: env.sb.account('plainform').families[0].code,
-	languageCode: 'en_US',
-	channels: { channel: [{ code: env.sb.account('plainform').channels[0].code, status: true }] },
-	columns: {
-		mappingMode: 'defineBelow',
-		value: { name: 'Tee', color: ['Red', 'Green'] },
-		matchingColumns: [],
-		schema: [],
-	},
-});
+const v1Create = (sku: string): INodeParameters =>
+	productWrite('create', {
+		...product(sku),
+		attributes: attributes({ name: 'Tee' }),
+		multiSelectAttributes: { attribute: [{ code: 'color', values: ['Red', 'Green'] }] },
+	});
+
+const v2 = (operation: ProductWriteOperation, sku: string): INodeParameters =>
+	productWrite(operation, {
+		...product(sku),
+		columns: defineBelow({ name: 'Tee', color: ['Red', 'Green'] }),
+	});
 
 describe('multi-select field names (credential multiSelectForm)', () => {
 	it('v1 Create with the plain form sends color[] and the PIM stores the values', async () => {

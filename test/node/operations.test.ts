@@ -3,6 +3,7 @@
  * against the sandbox over HTTP: the request that reached the server, and the items produced.
  */
 import { runPim } from '../../harness/in-process';
+import { attributes, categories, channels, productWrite } from '../../harness/product-write';
 import { requests, useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -351,23 +352,21 @@ describe('write operations: decoded form body and state', () => {
 		const [web, second] = account().channels;
 		const category = account().categories.find((c) => c.channelCode === web.code)!;
 		env.sb.clearLog();
-		const { items, error } = await runPim(env.creds(), {
-			resource: 'product',
-			operation: 'create',
-			sku: 'TSHIRT-001',
-			familyCode: family,
-			languageCode: 'en_US',
-			channels: {
-				channel: [
+		const { items, error } = await runPim(
+			env.creds(),
+			productWrite('create', {
+				sku: 'TSHIRT-001',
+				familyCode: family,
+				channels: channels(
 					{ code: web.code, status: true, completenessStatus: 'complete' },
-					{ code: second.code },
-				],
-			},
-			categories: { category: [{ code: category.code, channel: web.code }] },
-			attributes: { attribute: [{ code: 'name', value: 'Basic Tee' }] },
-			multiSelectAttributes: { attribute: [{ code: 'color', values: ['red', 'blue'] }] },
-			images: ['https://img.example.com/a.png', 'https://img.example.com/b.png'],
-		});
+					second.code,
+				),
+				categories: categories({ code: category.code, channel: web.code }),
+				attributes: attributes({ name: 'Basic Tee' }),
+				multiSelectAttributes: { attribute: [{ code: 'color', values: ['red', 'blue'] }] },
+				images: ['https://img.example.com/a.png', 'https://img.example.com/b.png'],
+			}),
+		);
 		expect(error).toBeUndefined();
 		const [req] = env.sb.log;
 		expect(req.method).toBe('POST');
@@ -401,15 +400,15 @@ describe('write operations: decoded form body and state', () => {
 		const product = account().products[0];
 		const channel = account().channels[2].code;
 		env.sb.clearLog();
-		const { items, error } = await runPim(env.creds(), {
-			resource: 'product',
-			operation: 'update',
-			sku: product.sku,
-			languageCode: 'en_US',
-			updateFields: { isDataOverwrite: true },
-			channels: { channel: [{ code: channel, status: true }] },
-			attributes: { attribute: [{ code: 'name', value: 'Renamed' }] },
-		});
+		const { items, error } = await runPim(
+			env.creds(),
+			productWrite('update', {
+				sku: product.sku,
+				updateFields: { isDataOverwrite: true },
+				channels: channels({ code: channel, status: true }),
+				attributes: attributes({ name: 'Renamed' }),
+			}),
+		);
 		expect(error).toBeUndefined();
 		const [req] = env.sb.log;
 		expect(req.method).toBe('PUT');

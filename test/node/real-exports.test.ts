@@ -7,6 +7,13 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
+import {
+	autoMap,
+	categories,
+	channels,
+	defineBelow,
+	productWrite,
+} from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({ accounts: [{ domain: 'copy', token: 'copy-token', products: 0 }] });
@@ -15,15 +22,8 @@ const demo = () => env.sb.account('demo');
 let n = 0;
 const nextSku = () => `EXPORT-${++n}`;
 
-const create = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'product',
-	operation: 'create',
-	sku: '={{ $json.sku }}',
-	familyCode: 'clothing',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web' }] },
-	...extra,
-});
+const create = (extra: INodeParameters = {}): INodeParameters =>
+	productWrite('create', { familyCode: 'clothing', ...extra });
 
 /** Creates one product (version 2) and returns it as the sandbox stores it, or the error. */
 async function created(extra: INodeParameters, json: IDataObject = {}) {
@@ -142,13 +142,7 @@ describe('Categories: codes, titles, paths, lists', () => {
 		const { sku } = demo().products[3];
 		const update = await runPim(
 			env.creds(),
-			{
-				resource: 'product',
-				operation: 'update',
-				sku,
-				languageCode: 'en_US',
-				...category('Clothing/Shirts'),
-			},
+			productWrite('update', { sku, ...category('Clothing/Shirts') }),
 			{ version: 2 },
 		);
 		expect(update.error?.message).toBe(
@@ -249,18 +243,7 @@ describe('reference lists: read once per execution, only when needed', () => {
 		env.sb.clearLog();
 		const { error } = await runPim(
 			env.creds(),
-			{
-				resource: 'product',
-				operation: 'update',
-				sku,
-				languageCode: 'en_US',
-				columns: {
-					mappingMode: 'defineBelow',
-					value: { name: 'Renamed by update' },
-					matchingColumns: [],
-					schema: [],
-				},
-			},
+			productWrite('update', { sku, columns: defineBelow({ name: 'Renamed by update' }) }),
 			{ version: 2 },
 		);
 		expect(error).toBeUndefined();
@@ -312,19 +295,12 @@ describe('a read record writes back unchanged: a catalogue copied to another acc
 
 		const copy = await runPim(
 			env.creds('copy'),
-			{
-				resource: 'product',
-				operation: 'upsert',
-				sku: '={{ $json.sku }}',
-				familyCode: '={{ $json.family }}',
-				languageCode: 'en_US',
-				channels: {
-					channel: [{ code: 'web', status: true }, { code: 'amazon' }, { code: 'retail' }],
-				},
-				categories: { category: [{ code: '={{ $json.category }}' }] },
+			productWrite('upsert', {
+				channels: channels({ code: 'web', status: true }, 'amazon', 'retail'),
+				categories: categories('={{ $json.category }}'),
 				images: ['={{ $json.image }}'],
-				columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
-			},
+				columns: autoMap(),
+			}),
 			{ input: source, version: 2, continueOnFail: true },
 		);
 		const failed = copy.items.filter((i) => i.json.error);

@@ -6,6 +6,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
+import { channels, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({ products: 600 });
@@ -116,14 +117,8 @@ describe('writes under faults: never applied twice, every item accounted for', (
 	const rows = Array.from({ length: ITEMS }, (_, i) => ({
 		sku: `BULK-${String(i).padStart(4, '0')}`,
 	}));
-	const create = () => ({
-		resource: 'product',
-		operation: 'create',
-		sku: '={{ $json.sku }}',
-		familyCode: family(),
-		languageCode: 'en_US',
-		channels: { channel: [{ code: channel() }] },
-	});
+	const create = () =>
+		productWrite('create', { familyCode: family(), channels: channels(channel()) });
 
 	it('dropped connections after the write: no retry, no duplicate, an error item for each lost answer', async () => {
 		env.sb.setFaults({ dropRate: 0.1, dropPhase: 'after', seed: 11 });
@@ -255,14 +250,7 @@ describe('the token never leaks', () => {
 		});
 		const { items } = await runPim(
 			env.creds(),
-			{
-				resource: 'product',
-				operation: 'create',
-				sku: '={{ $json.sku }}',
-				familyCode: 'clothing',
-				languageCode: 'en_US',
-				channels: { channel: [{ code: 'web' }] },
-			},
+			productWrite('create', { familyCode: 'clothing' }),
 			{
 				input: [{ sku: 'L-1' }, { sku: 'L-2' }, { sku: 'L-3' }, { sku: 'L-4' }, { sku: 'L-5' }],
 				continueOnFail: true,

@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
+import { attributes, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -32,14 +33,10 @@ beforeEach(() => {
 
 /** One execution per event: update one product's name. */
 function updateOne(sku: string, name: string, requestOptions: IDataObject = {}, domain = 'demo') {
-	return runPim(env.creds(domain), {
-		resource: 'product',
-		operation: 'update',
-		sku,
-		languageCode: 'en_US',
-		attributes: { attribute: [{ code: 'name', value: name }] },
-		requestOptions,
-	});
+	return runPim(
+		env.creds(domain),
+		productWrite('update', { sku, attributes: attributes({ name }), requestOptions }),
+	);
 }
 
 /** The SKUs of an account's first `n` products. */
@@ -130,13 +127,7 @@ it('two processes sharing an account (queue-mode workers): each adapts its windo
 			Array.from({ length: 10 }, (_, e) =>
 				runPim(
 					{ ...env.creds(), baseUrl },
-					{
-						resource: 'product',
-						operation: 'update',
-						sku: '={{ $json.sku }}',
-						languageCode: 'en_US',
-						attributes: { attribute: [{ code: 'name', value: '=Worker {{ $json.sku }}' }] },
-					},
+					productWrite('update', { attributes: attributes({ name: '=Worker {{ $json.sku }}' }) }),
 					{ input: skus.slice((p * 10 + e) * 20, (p * 10 + e + 1) * 20).map((sku) => ({ sku })) },
 				),
 			),
@@ -170,13 +161,7 @@ it('under a rate limit a request is not sent into the refusal its predecessor ju
 	const skus = firstSkus(120);
 	const run = await runPim(
 		env.creds(),
-		{
-			resource: 'product',
-			operation: 'update',
-			sku: '={{ $json.sku }}',
-			languageCode: 'en_US',
-			attributes: { attribute: [{ code: 'name', value: 'Paced' }] },
-		},
+		productWrite('update', { attributes: attributes({ name: 'Paced' }) }),
 		{ input: skus.map((sku) => ({ sku })) },
 	);
 	expect(run.error).toBeUndefined();

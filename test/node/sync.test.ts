@@ -10,6 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
+import { autoMap, categories, channels, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({
@@ -31,18 +32,14 @@ interface Row extends IDataObject {
 	manu_date: string;
 }
 
-const upsert = (options: IDataObject = {}): INodeParameters => ({
-	resource: 'product',
-	operation: 'upsert',
-	sku: '={{ $json.sku }}',
-	familyCode: '={{ $json.family }}',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web', status: true }] },
-	categories: { category: [{ code: '={{ $json.category }}' }] },
-	images: ['={{ $json.image }}'],
-	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
-	upsertOptions: options,
-});
+const upsert = (options: IDataObject = {}): INodeParameters =>
+	productWrite('upsert', {
+		channels: channels({ code: 'web', status: true }),
+		categories: categories('={{ $json.category }}'),
+		images: ['={{ $json.image }}'],
+		columns: autoMap(),
+		upsertOptions: options,
+	});
 
 const SYNC = { lookup: 'allProducts', skipUnchanged: true };
 

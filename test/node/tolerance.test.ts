@@ -5,6 +5,7 @@
  */
 import { sendEnvelope, useMinimalServer } from '../helpers/minimal-server';
 import { runPim } from '../../harness/in-process';
+import { productWrite } from '../../harness/product-write';
 
 const products = Array.from({ length: 7 }, (_, i) => ({
 	id: String(i + 1),
@@ -90,14 +91,10 @@ it('getBySku re-checks the SKU exactly, and reports two records with one SKU', a
 });
 
 it('a write answered without data still gives one item', async () => {
-	const { items, error } = await runPim(server.creds(), {
-		resource: 'product',
-		operation: 'create',
-		sku: 'N-1',
-		familyCode: 'f',
-		languageCode: 'en_US',
-		channels: { channel: [{ code: 'web' }] },
-	});
+	const { items, error } = await runPim(
+		server.creds(),
+		productWrite('create', { sku: 'N-1', familyCode: 'f' }),
+	);
 	expect(error).toBeUndefined();
 	expect(items.map((i) => i.json)).toEqual([{ success: true, message: null, data: null }]);
 });

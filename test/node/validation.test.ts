@@ -5,6 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { runPim, type PimCredentials } from '../../harness/in-process';
+import { productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -15,14 +16,7 @@ const rl = (value: string) => ({
 	value: `={{ ${JSON.stringify(value)} }}`,
 });
 const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
-const create: INodeParameters = {
-	resource: 'product',
-	operation: 'create',
-	sku: 'NEW-1',
-	familyCode: 'clothing',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web' }] },
-};
+const create: INodeParameters = productWrite('create', { sku: 'NEW-1', familyCode: 'clothing' });
 
 const parameterCases: Array<[string, INodeParameters, RegExp]> = [
 	[

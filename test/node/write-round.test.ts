@@ -7,20 +7,13 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
+import { productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
 let batch = 0;
 
-const create = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'product',
-	operation: 'create',
-	sku: '={{ $json.sku }}',
-	familyCode: '={{ $json.family }}',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web' }] },
-	...extra,
-});
+const create = (extra: INodeParameters = {}): INodeParameters => productWrite('create', extra);
 
 /** 40 rows; `change` edits some of them. */
 function rows(change: (row: IDataObject, i: number) => void = () => undefined): IDataObject[] {
@@ -172,11 +165,7 @@ it('Create or Update and Assign Channel run as a round too', async () => {
 	const input = rows((row, i) => {
 		if (i === 2) row.family = 'Nope';
 	});
-	const upsert = await runPim(
-		env.creds(),
-		{ ...create(), operation: 'upsert' },
-		{ input, version: 2 },
-	);
+	const upsert = await runPim(env.creds(), productWrite('upsert'), { input, version: 2 });
 	expect(upsert.error?.message).toMatch(/^Parameter "Family": "Nope" is neither/);
 	expect(upsert.error?.context?.itemIndex).toBe(2);
 	expect(writes()).toEqual([]);

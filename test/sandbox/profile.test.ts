@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { runPim } from '../../harness/in-process';
+import { autoMap, categories, channels, productWrite } from '../../harness/product-write';
 import { startSandbox, type SandboxHandle } from '../../sandbox/server';
 import { admin, expectEnvelope, get } from './helpers';
 
@@ -69,16 +70,11 @@ it('an import rehearsed against it: titles, paths and the tree of the chosen cha
 	const creds = { baseUrl: sb.url, domain: 'real', token: 'real-token' };
 	const { items, error } = await runPim(
 		creds,
-		{
-			resource: 'product',
-			operation: 'create',
-			sku: '={{ $json.sku }}',
-			familyCode: '={{ $json.family }}',
-			languageCode: 'en_US',
-			channels: { channel: [{ code: '={{ $json.channel }}' }] },
-			categories: { category: [{ code: '={{ $json.category }}' }] },
-			columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
-		},
+		productWrite('create', {
+			channels: channels('={{ $json.channel }}'),
+			categories: categories('={{ $json.category }}'),
+			columns: autoMap(),
+		}),
 		{
 			input: [
 				{
