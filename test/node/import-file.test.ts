@@ -101,6 +101,73 @@ describe('a CSV export, twice', () => {
 	});
 });
 
+describe('the report file and the changed rows', () => {
+	const csv = data('nightly-catalogue.csv');
+	const rows = csv.toString('utf8').trim().split('\n').length - 1;
+	const reportOf = (item: { binary?: IDataObject }) => {
+		const report = item.binary?.report as IDataObject | undefined;
+		return {
+			fileName: report?.fileName,
+			mimeType: report?.mimeType,
+			lines: Buffer.from(String(report?.data ?? ''), 'base64')
+				.toString('utf8')
+				.trim()
+				.split('\r\n'),
+		};
+	};
+
+	it('an update is reported with the fields it changed, by line; Output Changed Rows adds its item', async () => {
+		// The catalogue as the file has it, then two rows edited: a name, a price and a name.
+		await runPim(env.creds(), importFile(), {
+			input: [fileItem(csv, 'nightly-catalogue.csv')],
+			version: 2,
+		});
+		const edited = Buffer.from(
+			csv
+				.toString('utf8')
+				.replace('Nightly product 5,', 'Nightly product five,')
+				.replace('Nightly product 7,', 'Nightly product seven,'),
+		);
+		env.sb.clearLog();
+		const { items, error } = await runPim(
+			env.creds(),
+			importFile({ fileOptions: { outputRows: true } }),
+			{ input: [fileItem(edited, 'nightly-catalogue.csv')], version: 2 },
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ rows, updated: 2, unchanged: rows - 2 });
+		const report = reportOf(items[0] as { binary?: IDataObject });
+		expect(report.fileName).toBe('nightly-catalogue-report.csv');
+		expect(report.mimeType).toBe('text/csv');
+		expect(report.lines).toEqual([
+			'line,sku,operation,changed,error',
+			'6,NIGHT-005,updated,name,',
+			'8,NIGHT-007,updated,name,',
+		]);
+		expect(items.slice(1).map((i) => i.json)).toEqual([
+			{ line: 6, sku: 'NIGHT-005', operation: 'updated', changed: ['name'] },
+			{ line: 8, sku: 'NIGHT-007', operation: 'updated', changed: ['name'] },
+		]);
+		expect(writes().map((w) => (w.body as IDataObject).sku)).toEqual(['NIGHT-005', 'NIGHT-007']);
+	});
+
+	it('Report File: Every Row lists the unchanged rows too; None attaches no file', async () => {
+		const every = await runPim(env.creds(), importFile({ fileOptions: { report: 'all' } }), {
+			input: [fileItem(csv, 'nightly-catalogue.csv')],
+			version: 2,
+		});
+		const lines = reportOf(every.items[0] as { binary?: IDataObject }).lines;
+		expect(lines).toHaveLength(rows + 1);
+		expect(lines[1]).toBe('2,NIGHT-001,unchanged,,');
+		expect(every.items).toHaveLength(1);
+		const none = await runPim(env.creds(), importFile({ fileOptions: { report: 'none' } }), {
+			input: [fileItem(csv, 'nightly-catalogue.csv')],
+			version: 2,
+		});
+		expect(none.items[0].binary).toBeUndefined();
+	});
+});
+
 describe('bad rows', () => {
 	const file = Buffer.from(
 		[
@@ -138,6 +205,24 @@ describe('bad rows', () => {
 		expect(product('BAD-4')!.channels).toEqual([
 			expect.objectContaining({ code: 'web', status: 0 }),
 		]);
+	});
+
+	it('Skip, run again: the report file lists each failed row with its error (the good rows are unchanged now)', async () => {
+		const { items } = await runPim(
+			env.creds(),
+			importFile({ imageColumns: '', fileOptions: { onBadRows: 'skip' } }),
+			{ input: [fileItem(file, 'bad.csv')], version: 2 },
+		);
+		expect(items[0].json).toMatchObject({ rows: 4, unchanged: 2, failed: 2 });
+		const report = items[0].binary?.report as IDataObject;
+		const lines = Buffer.from(String(report.data), 'base64').toString('utf8').split('\r\n');
+		expect(lines).toHaveLength(4);
+		expect(lines[0]).toBe('line,sku,operation,changed,error');
+		expect(lines[1]).toMatch(
+			/^3,BAD-2,failed,,"Parameter ""Categories"": ""Clothing > Socks"" is neither/,
+		);
+		expect(lines[2]).toMatch(/^4,BAD-3,failed,,"Parameter ""Channels → Active"" holds ""maybe""/);
+		expect(lines[3]).toBe('');
 	});
 
 	it('a column the parameters name that the file lacks is an error naming it', async () => {

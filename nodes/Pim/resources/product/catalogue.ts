@@ -53,6 +53,25 @@ export class Catalogue {
 	): boolean | undefined {
 		const written = this.written.get(sku);
 		if (written !== undefined) return written === hashOf(form());
+		const changed = this.changed(sku, body, form, lists, overwrite);
+		return changed === undefined ? undefined : changed.length === 0;
+	}
+
+	/**
+	 * The fields a write of `form` (of `body`) would change in the product (compare.ts,
+	 * changedFields): none when it holds every value or this execution wrote the very same form
+	 * to it; undefined when it cannot tell (a product it does not have, a form it wrote before
+	 * that differs: the fields are not kept).
+	 */
+	changed(
+		sku: string,
+		body: ProductBody,
+		form: () => string,
+		lists: References,
+		overwrite: boolean,
+	): string[] | undefined {
+		const written = this.written.get(sku);
+		if (written !== undefined) return written === hashOf(form()) ? [] : undefined;
 		const facts = this.products.get(sku);
 		if (typeof facts !== 'string') return undefined;
 		const held: Holding = {
@@ -62,7 +81,7 @@ export class Catalogue {
 					? hasFact(facts, fact('[', field, JSON.stringify(values)))
 					: values.every((v) => hasFact(facts, fact('+', field, v))),
 		};
-		return Object.keys(changedFields(body, held, lists, overwrite)).length === 0;
+		return Object.keys(changedFields(body, held, lists, overwrite));
 	}
 
 	/** The node wrote `form` to the product: it exists, and holds what the form sent. */

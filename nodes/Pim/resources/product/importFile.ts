@@ -20,6 +20,7 @@ import type { Catalogue } from './catalogue';
 import { planOf } from './plan';
 import { prepareWrite } from './send';
 import type { ProductWrite } from './write';
+import { FileReport, type ReportRows, type RowOutcome } from './fileReport';
 import { decide, dryRun, isDataOverwrite, skipUnchanged, type SyncOptions } from './upsert';
 
 /**
@@ -135,7 +136,8 @@ async function readWindows(
 	item: PimItem,
 	given: IDataObject,
 	run: PimRun,
-	each: (rows: Array<{ line: number; row: FileRow }>, columns: FileColumns) => Promise<void>,
+	/** Gets each window and the rows read so far; false stops the reading (a stopped execution). */
+	each: (rows: Array<{ line: number; row: FileRow }>, read: number) => Promise<boolean>,
 ): Promise<number> {
 	let columns: FileColumns | undefined;
 	let window: Array<{ line: number; row: FileRow }> = [];
@@ -156,14 +158,14 @@ async function readWindows(
 		});
 		const group = columns.groupBy === undefined ? undefined : fields[columns.groupBy];
 		if (window.length >= WINDOW && (columns.groupBy === undefined || group !== lastGroup)) {
-			await each(window, columns);
+			if (!(await each(window, count))) return count;
 			window = [];
 		}
 		lastGroup = group;
 		window.push({ line: record.line, row: new FileRow(count++, fields, columns) });
 	}
 	if (!columns) fail('The file is empty: it has no header line');
-	if (window.length) await each(window, columns);
+	if (window.length) await each(window, count);
 	return count;
 }
 
@@ -198,8 +200,17 @@ function forgetWindow(run: PimRun): void {
 	planOf(run).groups.clear();
 }
 
-/** Imports one file: the summary of what happened to its rows. */
-async function importOne(item: PimItem): Promise<IDataObject> {
+/** How often a long import says where it is in n8n's log. */
+const PROGRESS_EVERY_MS = 10_000;
+
+/** One file's import: its summary, its report file's text, its changed rows. */
+interface Imported {
+	summary: IDataObject;
+	report: FileReport;
+}
+
+/** Imports one file: what happened to its rows. */
+async function importOne(item: PimItem): Promise<Imported> {
 	const given = fileParameters(item);
 	const pim = runClient(item);
 	const upsertOptions = (given.upsertOptions ?? {}) as IDataObject;
@@ -213,13 +224,22 @@ async function importOne(item: PimItem): Promise<IDataObject> {
 		dryRun,
 		isDataOverwrite: upsertOptions.isDataOverwrite === true,
 	};
+	const report = new FileReport(
+		(optionalString(fileOptions.report) ?? 'changes') as ReportRows,
+		fileOptions.outputRows === true,
+	);
 	const problems: Problem[] = [];
 	let failed = 0;
 	const problem = (line: number, sku: string | undefined, error: unknown) => {
 		failed++;
+		const message = messageOf(error);
 		if (problems.length < MAX_PROBLEMS)
-			problems.push({ line, ...(sku ? { sku } : {}), error: messageOf(error) });
+			problems.push({ line, ...(sku ? { sku } : {}), error: message });
+		return message;
 	};
+	// Stopping the execution in n8n stops the import between windows (requests already sent end).
+	const cancel = item.ctx.getExecutionCancelSignal?.();
+	let stopped = false;
 
 	// Stop: every row is prepared before any is written.
 	if (stopOnBadRows) {
@@ -230,6 +250,7 @@ async function importOne(item: PimItem): Promise<IDataObject> {
 				if ('problem' in done) problem(line, skuOf(row), done.problem);
 			}
 			forgetWindow(check);
+			return !cancel?.aborted;
 		});
 		if (failed) {
 			problems.sort((a, b) => a.line - b.line);
@@ -247,48 +268,89 @@ async function importOne(item: PimItem): Promise<IDataObject> {
 	const run = new FileRun(item.run);
 	const counts = { created: 0, updated: 0, unchanged: 0 };
 	let catalogue: Catalogue | undefined;
-	const rows = await readWindows(item, given, run, async (window) => {
+	let said = Date.now();
+	const rows = await readWindows(item, given, run, async (window, read) => {
 		const prepared = prepareRows(window, pim);
 		catalogue ??= await planOf(run).catalogue(pim, true);
 		const found = catalogue;
-		await Promise.all(
-			prepared.map(async ({ line, row, outcome }) => {
+		const outcomes = await Promise.all(
+			prepared.map(async ({ line, row, outcome }): Promise<RowOutcome | undefined> => {
 				const done = await outcome;
-				if ('problem' in done) {
-					problem(line, skuOf(row), done.problem);
-					return;
-				}
+				const sku = skuOf(row);
+				if ('problem' in done)
+					return { line, sku, operation: 'failed', error: problem(line, sku, done.problem) };
 				const { write } = done;
 				// A row of a product group whose product another row writes.
-				if (write.instead?.()) return;
+				const instead = write.instead?.();
+				if (instead) return { line, sku, operation: String(instead.operation) };
 				try {
-					const result = await decide(run, { pim, write, sync, compare: true, catalogue: found });
-					const operation = String(result.operation);
+					const { output, changed } = await decide(run, {
+						pim,
+						write,
+						sync,
+						compare: true,
+						catalogue: found,
+					});
+					const operation = String(output.operation);
 					if (operation === 'created' || operation === 'create') counts.created++;
 					else if (operation === 'updated' || operation === 'update') counts.updated++;
 					else counts.unchanged++;
+					return { line, sku, operation, changed };
 				} catch (error) {
-					problem(line, skuOf(row), error);
+					return { line, sku, operation: 'failed', error: problem(line, sku, error) };
 				}
 			}),
 		);
+		report.add(outcomes.filter((o): o is RowOutcome => o !== undefined));
 		forgetWindow(run);
+		if (Date.now() - said >= PROGRESS_EVERY_MS) {
+			said = Date.now();
+			item.ctx.logger?.info(
+				`PIM Import File: ${read} rows read, ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${failed} failed`,
+			);
+		}
+		stopped = cancel?.aborted === true;
+		return !stopped;
 	});
 	problems.sort((a, b) => a.line - b.line);
 	return {
-		rows,
-		...counts,
-		failed,
-		problems: problems as unknown as IDataObject[],
-		...(dryRun ? { dryRun: true } : {}),
-		...planOf(run).report.notes(rows),
+		summary: {
+			rows,
+			...counts,
+			failed,
+			problems: problems as unknown as IDataObject[],
+			...(dryRun ? { dryRun: true } : {}),
+			...(stopped ? { stopped: true } : {}),
+			...planOf(run).report.notes(rows),
+		},
+		report,
 	};
 }
 
-/** Files of a run are imported one after another. */
+/**
+ * Files of a run are imported one after another. Each gives its summary item, with the report
+ * file (binary `report`, CSV) when one is asked for, then its changed rows when asked for.
+ */
 async function importFile(item: PimItem): Promise<INodeExecutionData[]> {
-	const summary = await item.run.inTurn('importFile', () => importOne(item));
-	return toItems(item, [summary]);
+	const { summary, report } = await item.run.inTurn('importFile', () => importOne(item));
+	const text = report.text();
+	const first: INodeExecutionData = { json: summary, pairedItem: { item: item.index } };
+	if (text !== undefined)
+		first.binary = {
+			report: await item.ctx.helpers.prepareBinaryData(
+				Buffer.from(text, 'utf8'),
+				reportName(item),
+				'text/csv',
+			),
+		};
+	return [first, ...toItems(item, report.rowItems())];
+}
+
+/** The report file's name: the catalogue file's, with "-report.csv". */
+function reportName(item: PimItem): string {
+	const property = optionalString(item.param<unknown>('binaryPropertyName', 'data')) ?? 'data';
+	const name = item.ctx.getInputData()?.binary?.[property]?.fileName ?? 'catalogue';
+	return `${name.replace(/\.[^./\\]*$/, '')}-report.csv`;
 }
 
 export const option: INodePropertyOptions = {
@@ -430,6 +492,35 @@ export const description: INodeProperties[] = [
 				],
 				default: 'stop',
 				description: 'What a row that cannot be written does to the import',
+			},
+			{
+				displayName: 'Output Changed Rows',
+				name: 'outputRows',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to output, after the summary, one item per row created, updated or failed: its line, SKU, what happened, the fields it changed or its error',
+			},
+			{
+				displayName: 'Report File',
+				name: 'report',
+				type: 'options',
+				options: [
+					{
+						name: 'Changed and Failed Rows',
+						value: 'changes',
+						description: 'A CSV of the rows created, updated or failed',
+					},
+					{
+						name: 'Every Row',
+						value: 'all',
+						description: 'A CSV line for every row of the file, unchanged ones too',
+					},
+					{ name: 'None', value: 'none' },
+				],
+				default: 'changes',
+				description:
+					'The CSV file the summary item carries as binary "report": line, SKU, what happened (created, updated, unchanged, failed), the changed fields or the error',
 			},
 			{
 				displayName: 'Sheet',

@@ -68,44 +68,58 @@ async function writeUpsert(item: PimItem, prepared: SyncWrite): Promise<INodeExe
 	// A row of a product group whose product another row writes (groups.ts).
 	const other = prepared.write.instead?.();
 	if (other) return toItems(item, [other]);
-	return writtenItems(item, prepared.write, await decide(item.run, prepared));
+	return writtenItems(item, prepared.write, (await decide(item.run, prepared)).output);
+}
+
+/** What Create or Update decided for a row: its output, and the fields its write changed. */
+export interface Decision {
+	/** The output item's fields; `operation` says what happened. */
+	output: IDataObject;
+	/** The fields an update changed, when the catalogue tells them (Import File's report). */
+	changed?: string[];
 }
 
 /**
  * Create or Update's decision for one prepared write, and the write it decides: the product is
  * found (the catalogue, or one look-up), compared when asked, then created, updated or left as
- * it is; a dry run only says which. The result carries `operation`.
+ * it is; a dry run only says which.
  */
 export async function decide(
 	run: PimRun,
 	{ pim, write, sync, compare, catalogue }: SyncWrite,
-): Promise<IDataObject> {
+): Promise<Decision> {
 	const body = write.body();
 	const { sku } = body;
 	const overwrite = sync.isDataOverwrite;
 	// Two items with the same SKU run one after the other: the second sees what the first wrote.
-	return await run.inTurn(`sku:${sku}`, async () => {
+	return await run.inTurn(`sku:${sku}`, async (): Promise<Decision> => {
 		let record = catalogue ? undefined : await productBySku(pim, sku);
 		const exists = catalogue ? catalogue.has(sku) : record !== undefined;
-		let unchanged: boolean | undefined;
+		let changed: string[] | undefined;
 		// The comparison reads one language: a write with others is never called unchanged.
 		if (exists && compare && !write.languages.length)
-			unchanged = catalogue
-				? catalogue.unchanged(sku, body, write.form, write.lists, overwrite)
-				: Object.keys(changesOf(body, record!, write.lists, overwrite)).length === 0;
+			changed = catalogue
+				? catalogue.changed(sku, body, write.form, write.lists, overwrite)
+				: Object.keys(changesOf(body, record!, write.lists, overwrite));
+		const unchanged = changed && changed.length === 0;
 
 		if (sync.dryRun) {
-			if (!exists) return { operation: 'create', sku, values: wouldSend(body, write.lists) };
-			if (unchanged) return { operation: 'unchanged', sku };
+			if (!exists)
+				return { output: { operation: 'create', sku, values: wouldSend(body, write.lists) } };
+			if (unchanged) return { output: { operation: 'unchanged', sku } };
 			// The catalogue keeps digests: the few changed products are read again for old → new.
 			record ??= catalogue ? await productBySku(pim, sku) : undefined;
-			if (!record) return { operation: 'update', sku };
+			if (!record) return { output: { operation: 'update', sku }, changed };
 			const changes = changesOf(body, record, write.lists, overwrite);
 			return Object.keys(changes).length
-				? { operation: 'update', sku, changes: changes as unknown as IDataObject }
-				: { operation: 'unchanged', sku };
+				? {
+						output: { operation: 'update', sku, changes: changes as unknown as IDataObject },
+						changed: Object.keys(changes),
+					}
+				: { output: { operation: 'unchanged', sku } };
 		}
-		if (exists && unchanged && sync.skipUnchanged) return { operation: 'unchanged', sku };
+		if (exists && unchanged && sync.skipUnchanged)
+			return { output: { operation: 'unchanged', sku } };
 
 		const send = (update: boolean) =>
 			sendProduct(pim, write, {
@@ -113,15 +127,15 @@ export async function decide(
 				overwrite: update ? overwrite : undefined,
 				written: () => catalogue?.wrote(sku, write.form()),
 			});
-		if (exists) return { operation: 'updated', ...(await send(true)) };
+		if (exists) return { output: { operation: 'updated', ...(await send(true)) }, changed };
 		const created = await send(false).then(
 			(data) => ({ data }),
 			(refused: NodeApiError) => ({ refused }),
 		);
-		if ('data' in created) return { operation: 'created', ...created.data };
+		if ('data' in created) return { output: { operation: 'created', ...created.data } };
 		// Created by another writer since the catalogue was read: found now, it is updated.
 		if (catalogue && refusedAsTaken(created.refused) && (await productBySku(pim, sku)))
-			return { operation: 'updated', ...(await send(true)) };
+			return { output: { operation: 'updated', ...(await send(true)) } };
 		throw created.refused;
 	});
 }
