@@ -1002,13 +1002,27 @@ specs.push({
 		// binary data is in files (a stream), in 1.x in memory (base64).
 		const rows = exampleRows('catalogue-file.csv');
 		await ctx.admin('/log', { method: 'DELETE' });
-		const first = items((await ctx.execute(this.id)).run, 'Import catalogue file');
+		const firstRun = (await ctx.execute(this.id)).run;
+		const first = items(firstRun, 'Import catalogue file');
 		eq(first.length, 1, 'one summary item for the file');
 		eq(
 			[first[0].rows, first[0].created, first[0].updated, first[0].unchanged, first[0].failed],
 			[rows.length, rows.length, 0, 0, 0],
 			'the first run creates every row',
 		);
+		// The report file rides on the summary item: inline (base64) where n8n keeps binary data
+		// in memory, a reference where it keeps it in files.
+		const report =
+			firstRun.data.resultData.runData['Import catalogue file'][0].data.main[0][0].binary?.report;
+		ok(
+			report && report.mimeType === 'text/csv' && /-report\.csv$/.test(report.fileName),
+			`the summary item carries the report file (got ${JSON.stringify(report && { ...report, data: undefined })})`,
+		);
+		if (report.data && !report.id) {
+			const lines = Buffer.from(report.data, 'base64').toString('utf8').trim().split('\r\n');
+			eq(lines.length, rows.length + 1, 'the report lists every created row');
+			eq(lines[1], `2,${rows[0].sku},created,,`, 'the report names each row by its line');
+		}
 		for (const row of [rows[0], rows[33], rows[rows.length - 1]]) {
 			const p = await ctx.admin(`/accounts/demo/products/${encodeURIComponent(row.sku)}`);
 			eq(
@@ -1036,7 +1050,7 @@ specs.push({
 			0,
 			'the second run writes nothing',
 		);
-		return `${rows.length} rows of a CSV in one item: ${rows.length} created with values, colours, images and status read back; the second run ${rows.length} unchanged, 0 writes`;
+		return `${rows.length} rows of a CSV in one item: ${rows.length} created with values, colours, images and status read back, the report file on the summary; the second run ${rows.length} unchanged, 0 writes`;
 	},
 });
 

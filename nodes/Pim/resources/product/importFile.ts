@@ -35,6 +35,9 @@ import { decide, dryRun, isDataOverwrite, skipUnchanged, type SyncOptions } from
  * written when one cannot be; then the rows are written.
  */
 
+/** The bytes of the file read at a time. */
+const CHUNK = 256 * 1024;
+
 /** Rows prepared and written together (a product group is never cut). */
 const WINDOW = 20;
 
@@ -75,12 +78,12 @@ async function* fileRecords(item: PimItem, given: IDataObject): AsyncGenerator<F
 	const helpers = item.ctx.helpers;
 	const binary = helpers.assertBinaryData(property);
 	const chunks: AsyncIterable<Uint8Array> = binary.id
-		? ((await helpers.getBinaryStream(
-				binary.id,
-				256 * 1024,
-			)) as unknown as AsyncIterable<Uint8Array>)
+		? ((await helpers.getBinaryStream(binary.id, CHUNK)) as unknown as AsyncIterable<Uint8Array>)
 		: (async function* () {
-				yield Buffer.from(binary.data, BINARY_ENCODING);
+				// Binary data n8n keeps in memory: decoded once, read in slices (no copy), so the
+				// text in hand is a slice's, never the file's.
+				const whole = Buffer.from(binary.data, BINARY_ENCODING);
+				for (let at = 0; at < whole.length; at += CHUNK) yield whole.subarray(at, at + CHUNK);
 			})();
 	const iterator = chunks[Symbol.asyncIterator]();
 	const first = await iterator.next();

@@ -66,13 +66,9 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 			account.languages ?? [],
 			languages.map((l) => l.language),
 		);
-	const named = resolveNames(
-		{ ...read, attributes, multiSelectAttributes },
-		imports,
-		account.lists,
-		alone,
-		plan.report,
-	);
+	// Names are resolved apart from the values: the values go from the mapper to the body.
+	const named = resolveNames(read, imports, account.lists, alone, plan.report);
+	const resolved: ProductBody = { ...named.body, attributes, multiSelectAttributes };
 
 	// Where the input fields went, said once per run on its first item (see notes).
 	const { unmapped, byConvention } = mapped;
@@ -81,10 +77,10 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 	if (warnings.length) plan.report.rowsWithWarnings++;
 	// A column's own images (Shopify's Variant Image) come before the product's.
 	const body = lead.length
-		? { ...named.body, images: unique([...lead, ...(named.body.images ?? [])]) }
-		: named.body;
+		? { ...resolved, images: unique([...lead, ...(resolved.images ?? [])]) }
+		: resolved;
 	// A group's product gets its group's images and lists when it writes (groups.ts).
-	const group = member ? groupWrite(plan, member, named.body, lead) : undefined;
+	const group = member ? groupWrite(plan, member, resolved, lead) : undefined;
 	return {
 		body: group?.body ?? (() => body),
 		lists: named.lists,

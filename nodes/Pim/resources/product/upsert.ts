@@ -68,7 +68,8 @@ async function writeUpsert(item: PimItem, prepared: SyncWrite): Promise<INodeExe
 	// A row of a product group whose product another row writes (groups.ts).
 	const other = prepared.write.instead?.();
 	if (other) return toItems(item, [other]);
-	return writtenItems(item, prepared.write, (await decide(item.run, prepared)).output);
+	const { output } = await decide(item.run, prepared);
+	return writtenItems(item, prepared.write, output);
 }
 
 /** What Create or Update decided for a row: its output, and the fields its write changed. */
