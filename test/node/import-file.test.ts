@@ -280,3 +280,35 @@ it("Shopify's export: rows grouped by their Handle, one product per variant", as
 	expect(navy.images).toHaveLength(4);
 	expect(product('NS-CHINO-32')!.channels).toEqual([expect.objectContaining({ status: 0 })]);
 });
+
+it('Group By: an image row whose group is not around it is a bad row, not images sent nowhere', async () => {
+	const others = Array.from({ length: 25 }, (_, i) => `other-${i},APART-${i},Other ${i},`);
+	const file = Buffer.from(
+		[
+			'Handle,Variant SKU,Title,Image Src',
+			'shirt,APART-SHIRT,Shirt,https://cdn.example.com/shirt-1.jpg',
+			...others,
+			'shirt,,,https://cdn.example.com/shirt-2.jpg',
+		].join('\n'),
+	);
+	const { out, error } = await run([fileItem(file, 'apart.csv')], {
+		skuColumn: 'Variant SKU',
+		familyColumn: '',
+		channelStatusColumn: '',
+		categoryColumn: '',
+		imageColumns: 'Image Src',
+		importOptions: { groupBy: 'Handle' },
+		fileOptions: { onBadRows: 'skip' },
+	});
+	expect(error).toBeUndefined();
+	expect(out[0]).toMatchObject({ rows: 27, created: 26, failed: 1 });
+	expect(out[0].problems).toEqual([
+		{
+			line: 28,
+			error: expect.stringMatching(
+				/^The row has no SKU and no row of its group "shirt" around it has one: its images go to no product\. Import File reads a product group from rows that follow each other/,
+			),
+		},
+	]);
+	expect(product('APART-SHIRT')!.images).toEqual(['https://cdn.example.com/shirt-1.jpg']);
+});
