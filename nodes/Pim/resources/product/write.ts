@@ -66,6 +66,9 @@ export interface ProductWrite {
 	instead?: () => IDataObject | undefined;
 }
 
+/** Version 1 has no Import Options. */
+const NO_IMPORT_OPTIONS: IDataObject = Object.freeze({});
+
 /** The pipeline, top to bottom (see above). */
 export function prepareProductWrite(
 	source: ProductRow,
@@ -77,7 +80,7 @@ export function prepareProductWrite(
 	// Group By (version 2), before anything else reads the row: it joins its group, and its
 	// empty cells are filled from the group.
 	const imports = importOptions(
-		source.version < 2 ? {} : source.param<IDataObject>('importOptions', {}),
+		source.version < 2 ? NO_IMPORT_OPTIONS : source.param<IDataObject>('importOptions', {}),
 	);
 	const member = imports.groupBy
 		? joinGroup(plan, source, imports.groupBy, readBy.otherNodes)
