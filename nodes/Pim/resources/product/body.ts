@@ -121,18 +121,17 @@ function categoryEntries(p: BodyParams, several: boolean): CategoryEntry[] {
 
 const HTTP_URL = /^https?:\/\/[^\s][^\r\n\t]*$/i;
 
-/** A relative image path joined to Image Base URL; a full URL as it is. */
-function joinedUrl(base: string, image: string): string {
-	if (HTTP_URL.test(image)) return image;
-	if (!HTTP_URL.test(base))
-		fail(`Parameter "Import Options → Image Base URL": "${base}" is not an http(s) URL`);
-	return `${base.replace(/\/+$/, '')}/${image.replace(/^\/+/, '')}`;
-}
-
 /** The Images parameter (`raw`), checked; `imageBaseUrl` joins relative paths (version 2). */
 export function productImages(raw: unknown, several: boolean, imageBaseUrl?: string): string[] {
 	const given = listOf(raw, several ? 'flattened' : 'asGiven');
-	const images = imageBaseUrl ? given.map((image) => joinedUrl(imageBaseUrl, image)) : given;
+	// A relative path is joined to Image Base URL; a full URL stays as it is.
+	const joined = (base: string, image: string) => {
+		if (HTTP_URL.test(image)) return image;
+		if (!HTTP_URL.test(base))
+			fail(`Parameter "Import Options → Image Base URL": "${base}" is not an http(s) URL`);
+		return `${base.replace(/\/+$/, '')}/${image.replace(/^\/+/, '')}`;
+	};
+	const images = imageBaseUrl ? given.map((image) => joined(imageBaseUrl, image)) : given;
 	for (const image of images) {
 		// The real service's own file URLs contain raw spaces: only line breaks and tabs are refused.
 		if (!HTTP_URL.test(image))

@@ -81,6 +81,21 @@ export function readRow(
 			}
 		}
 		const body = productBody(params, mode, 2, imports.imageBaseUrl);
+		// What its write reads from the account: the attributes that type its values, the lists
+		// its names are resolved against (and its columns' channel suffixes compared with), the
+		// currencies that decide between a price's columns, the languages of other-language columns.
+		const auto = columns.mode === 'autoMapInputData';
+		const lists = new Set<ReferenceKind>();
+		if (body.familyCode) lists.add('family');
+		if (body.channels?.length || body.categories?.some((c) => c.channel)) lists.add('channel');
+		if (body.categories?.length) lists.add('category').add('channel');
+		const needs: AccountNeeds = {
+			attributes: auto || Object.keys(columns.values).length > 0,
+			lists,
+			// One price in several currencies, none chosen: the account's currencies decide.
+			currencies: auto && !imports.currency && severalCurrencies(columns.row),
+			languages: auto && imports.allLanguages,
+		};
 		return {
 			body,
 			columns,
@@ -89,7 +104,7 @@ export function readRow(
 			alone: source.continueOnFail(),
 			first: source.index === 0,
 			rows: source.rowsInRun() ?? 1,
-			needs: accountNeeds(body, columns, imports),
+			needs,
 		};
 	}
 	let body: ProductBody | undefined;
@@ -112,28 +127,4 @@ function columnsOf(source: ProductRow, readByParameters: Set<string>): ColumnsIn
 	const values =
 		columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
 	return { mode: 'defineBelow', values };
-}
-
-/**
- * What a row's write reads from the account: the attributes that type its values, the lists its
- * names are resolved against (and its columns' channel suffixes compared with), the currencies
- * that decide between a price's columns, the languages of its other-language columns.
- */
-function accountNeeds(
-	body: ProductBody,
-	columns: ColumnsInput,
-	imports: ImportOptions,
-): AccountNeeds {
-	const auto = columns.mode === 'autoMapInputData';
-	const lists = new Set<ReferenceKind>();
-	if (body.familyCode) lists.add('family');
-	if (body.channels?.length || body.categories?.some((c) => c.channel)) lists.add('channel');
-	if (body.categories?.length) lists.add('category').add('channel');
-	return {
-		attributes: auto || Object.keys(columns.values).length > 0,
-		lists,
-		// One price in several currencies, none chosen: the account's currencies decide.
-		currencies: auto && !imports.currency && severalCurrencies(columns.row),
-		languages: auto && imports.allLanguages,
-	};
 }
