@@ -122,3 +122,21 @@ it('without Group By the same rows are one product each, and a row without SKU i
 	expect(error?.context?.itemIndex).toBe(2);
 	expect(writes()).toEqual([]);
 });
+
+it('a group with only image rows: each is an error naming its group, nothing is written', async () => {
+	env.sb.clearLog();
+	const { items, error } = await runPim(env.creds(), upsert({ groupBy: '={{ $json.Handle }}' }), {
+		input: [
+			{ Handle: 'lonely', 'Image Src': cdn('lonely-1.jpg') },
+			{ Handle: 'lonely', 'Image Src': cdn('lonely-2.jpg') },
+		],
+		version: 2,
+		continueOnFail: true,
+	});
+	expect(error).toBeUndefined();
+	expect(items.map((i) => String(i.json.error))).toEqual([
+		'The row has no SKU and no row of its group "lonely" read with it has one: its images go to no product',
+		'The row has no SKU and no row of its group "lonely" read with it has one: its images go to no product',
+	]);
+	expect(writes()).toEqual([]);
+});

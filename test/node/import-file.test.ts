@@ -306,9 +306,25 @@ it('Group By: an image row whose group is not around it is a bad row, not images
 		{
 			line: 28,
 			error: expect.stringMatching(
-				/^The row has no SKU and no row of its group "shirt" around it has one: its images go to no product\. Import File reads a product group from rows that follow each other/,
+				/^The row has no SKU and no row of its group "shirt" read with it has one: its images go to no product\. Give one row of the group its product's SKU\. Import File reads a group from rows that follow each other/,
 			),
 		},
 	]);
 	expect(product('APART-SHIRT')!.images).toEqual(['https://cdn.example.com/shirt-1.jpg']);
+
+	// On Bad Rows → Stop finds it before anything is written.
+	env.sb.clearLog();
+	const stop = await run([fileItem(file, 'apart.csv')], {
+		skuColumn: 'Variant SKU',
+		familyColumn: '',
+		channelStatusColumn: '',
+		categoryColumn: '',
+		imageColumns: 'Image Src',
+		importOptions: { groupBy: 'Handle' },
+	});
+	expect(stop.error?.message).toBe('Nothing was written: 1 of 27 rows of the file have a problem');
+	expect(stop.error?.description).toMatch(
+		/^line 28: The row has no SKU and no row of its group "shirt"/,
+	);
+	expect(writes()).toEqual([]);
 });

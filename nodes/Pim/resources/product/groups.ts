@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { fail } from '../../shared/params';
 import { fold } from '../../shared/records';
 import type { CategoryEntry, ProductBody } from './body';
 import type { WritePlan } from './plan';
@@ -130,13 +131,21 @@ function groupBody(
  */
 function notWritten(plan: WritePlan, member: Member): IDataObject | undefined {
 	const members = plan.groups.get(member.group) ?? [];
-	if (member.sku === undefined)
+	if (member.sku === undefined) {
+		const products = unique(members.flatMap((m) => (m.sku ? [m.sku] : [])));
+		// Images with no product to go to are a bad row, never images sent nowhere.
+		if (!products.length && member.images?.length)
+			fail(
+				`The row has no SKU and no row of its group "${member.group}" read with it has one: its images go to no product`,
+				"Give one row of the group its product's SKU. Import File reads a group from rows that follow each other, as shops export them: sort the file by the Group By column.",
+			);
 		return {
 			operation: 'imagesForGroup',
 			group: member.group,
 			images: member.images ?? [],
-			products: unique(members.flatMap((m) => (m.sku ? [m.sku] : []))),
+			products,
 		};
+	}
 	const first = members.find((m) => m.sku === member.sku);
 	if (first && first.index !== member.index)
 		return { operation: 'joined', sku: member.sku, into: first.index };

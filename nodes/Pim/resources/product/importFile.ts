@@ -251,6 +251,13 @@ async function importOne(item: PimItem): Promise<Imported> {
 			for (const { line, row, outcome } of prepareRows(window, pim)) {
 				const done = await outcome;
 				if ('problem' in done) problem(line, skuOf(row), done.problem);
+				else
+					try {
+						// A group's row is checked with its group: images with no product are a bad row.
+						done.write.instead?.();
+					} catch (error) {
+						problem(line, skuOf(row), error);
+					}
 			}
 			forgetWindow(check);
 			return !cancel?.aborted;
@@ -283,26 +290,10 @@ async function importOne(item: PimItem): Promise<Imported> {
 				if ('problem' in done)
 					return { line, sku, operation: 'failed', error: problem(line, sku, done.problem) };
 				const { write } = done;
-				// A row of a product group whose product another row writes.
-				const instead = write.instead?.();
-				// Groups are read from rows that follow each other: images whose group has no
-				// product there would go nowhere.
-				if (instead?.operation === 'imagesForGroup' && !(instead.products as string[]).length)
-					return {
-						line,
-						sku,
-						operation: 'failed',
-						error: problem(
-							line,
-							sku,
-							new ParameterProblem(
-								`The row has no SKU and no row of its group "${String(instead.group)}" around it has one: its images go to no product`,
-								"Import File reads a product group from rows that follow each other, as shops export them: sort the file by the Group By column, or give the row its product's SKU.",
-							),
-						),
-					};
-				if (instead) return { line, sku, operation: String(instead.operation) };
 				try {
+					// A row of a product group whose product another row writes.
+					const instead = write.instead?.();
+					if (instead) return { line, sku, operation: String(instead.operation) };
 					const { output, changed } = await decide(run, {
 						pim,
 						write,

@@ -44,21 +44,17 @@ export const NOTHING: AccountNeeds = {
 
 /** What `needs` names, each read once per execution, at once when all are in. */
 export function readAccount(run: PimRun, pim: PimClient, needs: AccountNeeds): Later<Account> {
-	const list = (kind: ReferenceKind) =>
-		needs.lists.has(kind) ? accountList(run, pim, kind) : undefined;
 	return andThen(
 		all([
 			needs.attributes ? accountAttributes(run, pim) : undefined,
-			list('family'),
-			list('channel'),
-			list('category'),
+			readReferences(run, pim, needs.lists),
 			needs.currencies ? accountList(run, pim, 'currency') : undefined,
 			needs.languages ? accountList(run, pim, 'locale') : undefined,
 			pim.connection(),
 		]),
-		([attributes, families, channels, categories, currencies, languages, connection]) => ({
+		([attributes, lists, currencies, languages, connection]) => ({
 			attributes,
-			lists: { families, channels, categories },
+			lists,
 			currencies: currencies && codesOf(currencies),
 			languages: languages && codesOf(languages),
 			multiSelectForm: connection.multiSelectForm,
