@@ -177,6 +177,42 @@ function envForNode(nodeBin, nodedir, base = process.env) {
 	return env;
 }
 
+/** Registry answers that a later attempt can get right: a version not yet in the packument a
+ * mirror served (ETARGET while a scope such as @aws-sdk is being published), a dropped connection. */
+const TRANSIENT_NPM =
+	/ETARGET|ENOTFOUND|ECONNRESET|ETIMEDOUT|EAI_AGAIN|E5\d\d|ECONNREFUSED|socket hang up|integrity/i;
+
+/** `npm install` of n8n's tree, tried three times when the registry's answer was transient; the
+ * retries revalidate every cached packument (`--prefer-online`). */
+async function npmInstallRetrying(dir, env, log, { attempts = 3, waitMs = 30000 } = {}) {
+	const args = [
+		'install',
+		'--ignore-scripts',
+		'--no-audit',
+		'--no-fund',
+		'--loglevel=error',
+		'--omit=dev',
+	];
+	for (let attempt = 1; ; attempt++) {
+		const res = await run('npm', attempt === 1 ? args : [...args, '--prefer-online'], {
+			cwd: dir,
+			env,
+			log,
+			timeoutMs: 40 * 60000,
+			allowFail: true,
+		});
+		if (res.code === 0) return;
+		const output = `${res.stderr}\n${res.stdout}`;
+		if (attempt >= attempts || !TRANSIENT_NPM.test(output))
+			throw new Error(
+				`npm ${args.join(' ')} exited with ${res.code}\n${output.trim().slice(-2000)}`,
+			);
+		const wait = waitMs * attempt;
+		log(`npm install failed (${output.match(TRANSIENT_NPM)[0]}); trying again in ${fmtMs(wait)}`);
+		await sleep(wait);
+	}
+}
+
 /**
  * Installs n8n@<version> once into `<cache>/n8n-<version>` and returns how to run it:
  * { dir, n8nBin, nodeBin, env, version, installMs? }. `env` holds PATH (the right Node first) and the
@@ -235,11 +271,7 @@ async function ensureN8n(version = DEFAULT_VERSION, { log = defaultLog } = {}) {
 		env.npm_config_yes = 'true';
 		log(`installing n8n@${version} into ${dir} (cold: several minutes; Node ${nodeVersion}) ...`);
 		const t0 = Date.now();
-		await run(
-			'npm',
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--omit=dev'],
-			{ cwd: dir, env, log, timeoutMs: 40 * 60000 },
-		);
+		await npmInstallRetrying(dir, env, log);
 		const installMs = Date.now() - t0;
 		log(`n8n@${version} installed (${fmtMs(installMs)}); building sqlite3 from source ...`);
 		const t1 = Date.now();
@@ -380,6 +412,7 @@ module.exports = {
 	ensureNode24,
 	ensureN8n,
 	ensurePlaywright,
+	npmInstallRetrying,
 	packPackage,
 	installPackageInto,
 };
