@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * The n8n the demo and the e2e run is installed from the registry with no lockfile: an answer the
  * registry gets right a minute later (a version missing from a packument while its scope is being
