@@ -70,48 +70,48 @@ export function readRow(
 	readByParameters: Set<string>,
 	member?: Member,
 ): RowAsBefore | { imagesOf: Member; needs: AccountNeeds } | RowRead {
-	if (source.version >= 2) {
-		const params = bodyParams(source, mode);
-		const columns = columnsOf(source, readByParameters);
-		if (member) {
-			member.sku = optionalString(params.sku);
-			if (member.sku === undefined) {
-				member.images = productImages(params.images, true, imports.imageBaseUrl);
-				return { imagesOf: member, needs: NOTHING };
-			}
-		}
-		const body = productBody(params, mode, 2, imports.imageBaseUrl);
-		// What its write reads from the account: the attributes that type its values, the lists
-		// its names are resolved against (and its columns' channel suffixes compared with), the
-		// currencies that decide between a price's columns, the languages of other-language columns.
-		const auto = columns.mode === 'autoMapInputData';
-		const lists = new Set<ReferenceKind>();
-		if (body.familyCode) lists.add('family');
-		if (body.channels?.length || body.categories?.some((c) => c.channel)) lists.add('channel');
-		if (body.categories?.length) lists.add('category').add('channel');
-		const needs: AccountNeeds = {
-			attributes: auto || Object.keys(columns.values).length > 0,
-			lists,
-			// One price in several currencies, none chosen: the account's currencies decide.
-			currencies: auto && !imports.currency && severalCurrencies(columns.row),
-			languages: auto && imports.allLanguages,
-		};
+	if (source.version < 2) {
+		let body: ProductBody | undefined;
 		return {
-			body,
-			columns,
-			imports,
-			member,
-			alone: source.continueOnFail(),
-			first: source.index === 0,
-			rows: source.rowsInRun() ?? 1,
-			needs,
+			version: 1,
+			body: () => (body ??= productBody(bodyParams(source, mode), mode, 1)),
+			needs: NOTHING,
 		};
 	}
-	let body: ProductBody | undefined;
+	const params = bodyParams(source, mode);
+	const columns = columnsOf(source, readByParameters);
+	if (member) {
+		member.sku = optionalString(params.sku);
+		if (member.sku === undefined) {
+			member.images = productImages(params.images, true, imports.imageBaseUrl);
+			return { imagesOf: member, needs: NOTHING };
+		}
+	}
+	const body = productBody(params, mode, 2, imports.imageBaseUrl);
+	// What its write reads from the account: the attributes that type its values, the lists
+	// its names are resolved against (and its columns' channel suffixes compared with), the
+	// currencies that decide between a price's columns, the languages of other-language columns.
+	const auto = columns.mode === 'autoMapInputData';
+	const lists = new Set<ReferenceKind>();
+	if (body.familyCode) lists.add('family');
+	if (body.channels?.length || body.categories?.some((c) => c.channel)) lists.add('channel');
+	if (body.categories?.length) lists.add('category').add('channel');
+	const needs: AccountNeeds = {
+		attributes: auto || Object.keys(columns.values).length > 0,
+		lists,
+		// One price in several currencies, none chosen: the account's currencies decide.
+		currencies: auto && !imports.currency && severalCurrencies(columns.row),
+		languages: auto && imports.allLanguages,
+	};
 	return {
-		version: 1,
-		body: () => (body ??= productBody(bodyParams(source, mode), mode, 1)),
-		needs: NOTHING,
+		body,
+		columns,
+		imports,
+		member,
+		alone: source.continueOnFail(),
+		first: source.index === 0,
+		rows: source.rowsInRun() ?? 1,
+		needs,
 	};
 }
 
