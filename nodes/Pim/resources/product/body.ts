@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fail, listOf, optionalString, required, yesNo } from '../../shared/params';
-import type { FormValue } from '../../shared/serializer';
+import { formValue, type FormValue } from '../../shared/serializer';
 import { attributeCodeProblem } from '../../shared/attributes';
 
 /**
@@ -35,9 +35,12 @@ export interface CategoryEntry {
 	channel?: string;
 }
 
-/** Attribute values of a product write: plain ones, and multi-select ones (lists, see MultiSelectForm). */
+/**
+ * Attribute values of a product write, as the form sends them (text: a yes/no is `1`/`0`): plain
+ * ones, and multi-select ones (lists, see MultiSelectForm).
+ */
 export interface AttributeValues {
-	attributes: Array<{ code: string; value: FormValue }>;
+	attributes: Array<{ code: string; value: string }>;
 	multiSelectAttributes: Array<{ code: string; values: string[] }>;
 }
 
@@ -73,7 +76,7 @@ function collectionAttributes(p: BodyParams): AttributeValues {
 	return {
 		attributes: entries(p.attributes, 'attribute').map((entry) => ({
 			code: attributeCode(entry.code, 'Attributes'),
-			value: (entry.value === undefined || entry.value === null ? '' : entry.value) as FormValue,
+			value: formValue((entry.value ?? '') as FormValue),
 		})),
 		multiSelectAttributes: entries(p.multiSelectAttributes, 'attribute').map((entry) => ({
 			code: attributeCode(entry.code, 'Multi-Select Attributes'),

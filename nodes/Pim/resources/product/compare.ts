@@ -2,7 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { listOf } from '../../shared/params';
 import { text } from '../../shared/records';
-import { formValue } from '../../shared/serializer';
 import type { ProductBody } from './body';
 import { recordPathOf } from './categories';
 import type { References } from './lists';
@@ -62,10 +61,8 @@ export function changedFields(
 		if (!family || !(held.is('family', title!) || held.is('family', body.familyCode)))
 			changed.family = title ?? body.familyCode;
 	}
-	for (const { code, value } of body.attributes ?? []) {
-		const sent = formValue(value);
-		if (!held.is(code, sent)) changed[code] = sent;
-	}
+	for (const { code, value } of body.attributes ?? [])
+		if (!held.is(code, value)) changed[code] = value;
 	// An empty list puts nothing on the wire (write.ts): it changes nothing.
 	for (const { code, values } of body.multiSelectAttributes ?? [])
 		if (values.length && !held.holds(code, values, overwrite)) changed[code] = values;
@@ -117,7 +114,7 @@ export function wouldSend(body: ProductBody, lists: References): IDataObject {
 			(c) => recordPathOf(lists, c.code, c.channel).path ?? c.code,
 		);
 	if (body.images?.length) values.image = body.images;
-	for (const { code, value } of body.attributes ?? []) values[code] = formValue(value);
+	for (const { code, value } of body.attributes ?? []) values[code] = value;
 	for (const { code, values: list } of body.multiSelectAttributes ?? []) values[code] = list;
 	return values;
 }

@@ -138,7 +138,7 @@ export const isPrice = (a: AccountAttribute) =>
 	/price|currency|money/i.test(a.typeLabel) || a.code.toLowerCase() === 'price';
 
 /** A bare amount with its unit or currency; any other value as it is. */
-export function amountWith(value: unknown, unit: string): unknown {
+export function amountWith<T>(value: T, unit: string): T | string {
 	const amount = text(value).trim();
 	return BARE_AMOUNT.test(amount) ? `${amount} ${unit}` : value;
 }

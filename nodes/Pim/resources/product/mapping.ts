@@ -9,7 +9,7 @@ import {
 } from '../../shared/attributes';
 import { fold, text } from '../../shared/records';
 import { fail, listOf, yesNo } from '../../shared/params';
-import type { FormValue } from '../../shared/serializer';
+import { formValue, type FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
 import {
 	amountWith,
@@ -82,13 +82,16 @@ function jsonArray(value: unknown): unknown[] | undefined {
 	}
 }
 
-/** One attribute's value as the form sends it; undefined for an empty value (nothing is sent). */
+/**
+ * One attribute's value as the form sends it, its text made here once (the comparison, the
+ * catalogue and the request all read it); undefined for an empty value (nothing is sent).
+ */
 export function wireValue(
 	code: string,
 	kind: AttributeKind,
 	value: unknown,
 	source: string,
-): FormValue | string[] | undefined {
+): string | string[] | undefined {
 	if (isNoValue(value)) return undefined;
 	if (
 		value &&
@@ -114,13 +117,15 @@ export function wireValue(
 		);
 		return values.length ? values : undefined;
 	}
-	if (kind === 'boolean')
-		return yesNo(value, `Parameter "${COLUMNS_LABEL}": ${source}`, `the attribute "${code}"`);
+	if (kind === 'boolean') {
+		const yes = yesNo(value, `Parameter "${COLUMNS_LABEL}": ${source}`, `the attribute "${code}"`);
+		return yes === undefined ? undefined : formValue(yes);
+	}
 	if (kind === 'date') return dateValue(value);
 	if (Array.isArray(value)) return value.map(text).join(', ');
 	if (value instanceof Date) return value.toISOString();
 	if (isDateTime(value)) return String(value.toISO());
-	return value as FormValue;
+	return formValue(value as FormValue);
 }
 
 function addValue(
@@ -368,6 +373,6 @@ export function mappedValues(
 	};
 	if (scope.currency)
 		for (const a of values.attributes)
-			if (price(a.code)) a.value = amountWith(a.value, scope.currency) as FormValue;
+			if (price(a.code)) a.value = amountWith(a.value, scope.currency);
 	return { ...values, unmapped: [], byConvention: [], languages: [], images: [], warnings: [] };
 }
