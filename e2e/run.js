@@ -480,7 +480,21 @@ async function runVersion(version, opts, tarball) {
 			fs.writeFileSync(path.join(vOut, `run-${id}.json`), JSON.stringify(run, null, 1));
 			return { run, ms: Date.now() - t0 };
 		};
-		const ctx = { pim, admin: sb.admin, execute, sandboxUrl: sb.url, filesDir };
+		// A crash: `n8n execute` killed (SIGKILL) as soon as `crashWhen()` holds, checked every
+		// 100 ms. Returns whether it was killed (false: the execution ended first).
+		const executeCrashing = async (id, crashWhen) => {
+			const abort = new AbortController();
+			let ended = false;
+			const running = folder
+				.cli(['execute', `--id=${id}`, '--rawOutput'], { allowFail: true, signal: abort.signal })
+				.finally(() => (ended = true));
+			while (!ended && !(await crashWhen())) await n8n.sleep(100);
+			const killed = !ended;
+			abort.abort();
+			await running;
+			return killed;
+		};
+		const ctx = { pim, admin: sb.admin, execute, executeCrashing, sandboxUrl: sb.url, filesDir };
 		for (const spec of specs.filter((s) => !opts.spec || s.id === opts.spec)) {
 			const wf = JSON.parse(
 				fs.readFileSync(path.join(spec.fixture ? FIXTURES : EXAMPLES, spec.file), 'utf8'),

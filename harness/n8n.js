@@ -33,7 +33,8 @@ let cliRuns = 0;
  * Runs an n8n CLI command (import:workflow, execute, ...) against a user folder. For a bench:
  * `nodeArgs` go to Node before n8n's own (`--cpu-prof`, a heap size), `sampleRss` adds the
  * process's peak memory, and `stdoutFile` keeps what it printed in the caller's file (not read
- * into `stdout`: `n8n execute` prints every item).
+ * into `stdout`: `n8n execute` prints every item). `signal` kills the command when aborted (a
+ * crash, for a test).
  */
 async function runN8nCli({
 	version = DEFAULT_VERSION,
@@ -47,6 +48,7 @@ async function runN8nCli({
 	nodeArgs = [],
 	sampleRss = false,
 	stdoutFile,
+	signal,
 }) {
 	const { inst, env: e } = await n8nEnv(version, { userFolder, env, encryptionKey, log });
 	fs.mkdirSync(userFolder, { recursive: true });
@@ -58,6 +60,7 @@ async function runN8nCli({
 			allowFail,
 			timeoutMs,
 			sampleRss,
+			signal,
 			stdoutFile: stdoutFile ?? ownFile,
 			readStdout: !stdoutFile,
 		});

@@ -151,6 +151,12 @@ function run(cmd, args, opts = {}) {
 					if (rss) samples.push([Date.now(), rss]);
 				}, 100)
 			: undefined;
+		// `signal`: an abort kills the command at once (SIGKILL), as a crash would.
+		if (opts.signal) {
+			const kill = () => child.kill('SIGKILL');
+			if (opts.signal.aborted) kill();
+			else opts.signal.addEventListener('abort', kill, { once: true });
+		}
 		if (timeoutMs)
 			timer = setTimeout(() => {
 				stderr += `\n[killed after ${timeoutMs} ms]`;
