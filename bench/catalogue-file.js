@@ -10,7 +10,11 @@
  * time and n8n's peak RSS while the workflow ran, and the ratios to the file alone and to the
  * items alone.
  *
- *   node bench/catalogue-file.js [--sizes 100000] [--versions 1.123.81] [--rps 20] [--no-items]
+ *   node bench/catalogue-file.js [--sizes 100000] [--versions 1.123.81] [--rps 20] [--changed 19]
+ *     [--no-items]
+ *
+ * Each run is set beside #44's goals: requests ≤ pages + changes + 10, the node's time ≤ 1.15 ×
+ * requests ÷ rate + 30 s, peak RSS ≤ the file alone + 400 MB.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -106,6 +110,7 @@ async function run({
 	sizes = [100_000],
 	versions = ['1.123.81'],
 	rps = 20,
+	changed = 19,
 	items: withItems = true,
 	log = () => {},
 } = {}) {
@@ -120,7 +125,7 @@ async function run({
 			const domain = `f${size}`;
 			const creds = { baseUrl: sb.url, domain, token: `${domain}-token` };
 			const csv = path.join(filesDir, `catalogue-${size}.csv`);
-			writeCsv(csv, await sheet(sb, domain, size), 19);
+			writeCsv(csv, await sheet(sb, domain, size), changed);
 			const mb = fs.statSync(csv).size / 1048576;
 			for (const version of versions) {
 				const file = await measure(sb, creds, csv, filesDir, version, 'file', rps);
@@ -129,7 +134,7 @@ async function run({
 					? await measure(sb, creds, csv, filesDir, version, 'items', rps)
 					: undefined;
 				const imported = await measure(sb, creds, csv, filesDir, version, 'import', rps);
-				const row = { size, mb, version, file, items, imported };
+				const row = { size, mb, version, rps, file, items, imported };
 				rows.push(row);
 				log(
 					`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${imported.requests} requests, ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${items ? `${Math.round(items.peakMB)} MB` : 'not measured'})`,
@@ -143,6 +148,23 @@ async function run({
 	return rows;
 }
 
+/** #44's goals for one run: each as `value ≤ bound` with its ratio. */
+function goals(r) {
+	const pages = Math.ceil(r.size / 1000);
+	const changes = r.imported.writes;
+	const bound = {
+		requests: pages + changes + 10,
+		seconds: (1.15 * r.imported.requests) / r.rps + 30,
+		peakMB: r.file.peakMB + 400,
+	};
+	const seconds = r.imported.ms / 1000;
+	return [
+		`requests ${r.imported.requests} ≤ ${bound.requests} (pages ${pages} + writes ${changes} + 10): ${(r.imported.requests / bound.requests).toFixed(2)}`,
+		`time ${seconds.toFixed(1)} s ≤ ${bound.seconds.toFixed(1)} s (1.15 × requests ÷ ${r.rps}/s + 30 s): ${(seconds / bound.seconds).toFixed(2)}`,
+		`peak ${Math.round(r.imported.peakMB)} MB ≤ ${Math.round(bound.peakMB)} MB (file alone + 400): ${(r.imported.peakMB / bound.peakMB).toFixed(2)}`,
+	];
+}
+
 function table(rows) {
 	const lines = [
 		'| n8n | rows (MB) | requests | writes | Import File | peak RSS: Import File | file alone | as items (Extract from File) | ÷ file alone | ÷ items |',
@@ -152,6 +174,9 @@ function table(rows) {
 		lines.push(
 			`| ${r.version} | ${r.size} (${r.mb.toFixed(1)}) | ${r.imported.requests} | ${r.imported.writes} | ${(r.imported.ms / 1000).toFixed(1)} s | ${Math.round(r.imported.peakMB)} MB | ${Math.round(r.file.peakMB)} MB | ${r.items ? `${Math.round(r.items.peakMB)} MB` : '—'} | ${(r.imported.peakMB / r.file.peakMB).toFixed(2)} | ${r.items ? (r.imported.peakMB / r.items.peakMB).toFixed(2) : '—'} |`,
 		);
+	lines.push('', 'Against the goals of #44 (≤ 1.00 meets one):');
+	for (const r of rows)
+		lines.push(`- n8n ${r.version}, ${r.size} rows at ${r.rps}/s: ${goals(r).join('; ')}`);
 	return `${lines.join('\n')}\n`;
 }
 
@@ -166,6 +191,7 @@ if (require.main === module) {
 		sizes: list('--sizes', ['100000']).map(Number),
 		versions: list('--versions', ['1.123.81']),
 		rps: Number(list('--rps', ['20'])[0]),
+		changed: Number(list('--changed', ['19'])[0]),
 		items: !process.argv.includes('--no-items'),
 		log: (m) => process.stderr.write(`${m}\n`),
 	})

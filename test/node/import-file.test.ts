@@ -225,6 +225,44 @@ describe('bad rows', () => {
 		expect(lines[3]).toBe('');
 	});
 
+	it('Skip: the bad rows come back as a file of their own, which lands once corrected', async () => {
+		const options = { imageColumns: '', fileOptions: { onBadRows: 'skip' } };
+		const { items } = await runPim(env.creds(), importFile(options), {
+			input: [fileItem(file, 'bad.csv')],
+			version: 2,
+		});
+		const bad = items[0].binary?.badRows as IDataObject;
+		expect([bad.fileName, bad.mimeType]).toEqual(['bad-bad-rows.csv', 'text/csv']);
+		const text = Buffer.from(String(bad.data), 'base64').toString('utf8');
+		expect(text).toBe(
+			[
+				'SKU,Family,Category,Name,Active',
+				'BAD-2,Clothing,Clothing > Socks,Unknown category,yes',
+				'BAD-3,Clothing,,Maybe active,maybe',
+				'',
+			].join('\r\n'),
+		);
+		const corrected = Buffer.from(
+			text.replace('Clothing > Socks', 'Clothing > Shirts > T-Shirts').replace('maybe', 'yes'),
+		);
+		const again = await runPim(env.creds(), importFile(options), {
+			input: [fileItem(corrected, 'bad-bad-rows.csv')],
+			version: 2,
+		});
+		expect(again.items[0].json).toMatchObject({ rows: 2, created: 2, failed: 0 });
+		expect(again.items[0].binary?.badRows).toBeUndefined();
+		expect(product('BAD-3')!.channels).toEqual([
+			expect.objectContaining({ code: 'web', status: 1 }),
+		]);
+		const off = await runPim(
+			env.creds(),
+			importFile({ ...options, fileOptions: { onBadRows: 'skip', badRowsFile: false } }),
+			{ input: [fileItem(file, 'bad.csv')], version: 2 },
+		);
+		expect(off.items[0].json).toMatchObject({ failed: 2 });
+		expect(off.items[0].binary?.badRows).toBeUndefined();
+	});
+
 	it('a column the parameters name that the file lacks is an error naming it', async () => {
 		const { error } = await run([fileItem(file, 'bad.csv')], { imageColumns: 'Picture' });
 		expect(error?.message).toBe('Parameter "Image Columns": the file has no column "Picture"');

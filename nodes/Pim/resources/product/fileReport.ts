@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
  * What happened to the rows of a catalogue file (Import File), as its report file and its row
  * items say it. It keeps only the rows it is asked to say (File Options → Report File, Output
  * Changed Rows): by default the rows created, updated or failed, so its memory grows with the
- * changes, never with the file.
+ * changes, never with the file. The bad rows file keeps the failed rows' cells.
  */
 
 /** One row's outcome. `operation`: created, updated, unchanged, failed (a dry run: create, update). */
@@ -26,6 +26,7 @@ const CHANGES = new Set(['created', 'updated', 'failed', 'create', 'update']);
 
 /** A CSV field: quoted when it holds a quote, a comma, a line break or surrounding spaces. */
 function csvField(value: string): string {
+	value = String(value ?? '');
 	return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
@@ -33,11 +34,29 @@ export class FileReport {
 	private readonly lines: string[] = [HEADER];
 	/** The changed rows, for the row items (Output Changed Rows). */
 	readonly changes: RowOutcome[] = [];
+	/** The bad rows as the file wrote them, under its header (Bad Rows File). */
+	private readonly bad: string[] = [];
 
 	constructor(
 		private readonly rows: ReportRows,
 		private readonly items: boolean,
+		private readonly badRows = true,
 	) {}
+
+	/** A row that could not be written, with its cells as read, for the bad rows file. */
+	badRow(headers: string[], cells: string[]): void {
+		if (!this.badRows) return;
+		if (!this.bad.length) this.bad.push(headers.map(csvField).join(','));
+		this.bad.push(cells.map(csvField).join(','));
+	}
+
+	/**
+	 * The bad rows file's text: the file's header and its bad rows, to correct and import again
+	 * (a CSV, whether the file was CSV or XLSX); none when every row was written.
+	 */
+	badRowsText(): string | undefined {
+		return this.bad.length ? `${this.bad.join('\r\n')}\r\n` : undefined;
+	}
 
 	/** A window's outcomes, in the order of their lines. */
 	add(outcomes: RowOutcome[]): void {

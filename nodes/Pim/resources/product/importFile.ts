@@ -134,16 +134,24 @@ const messageOf = (error: unknown) => {
 	return `${String(e.message ?? error)}${description}`;
 };
 
+/** A row of the file: its line, its record as a product write's row, its cells as read. */
+interface FileLine {
+	line: number;
+	row: FileRow;
+	cells: string[];
+	headers: string[];
+}
+
 /** Reads the file once: `each` gets every window of rows (a product group whole). */
 async function readWindows(
 	item: PimItem,
 	given: IDataObject,
 	run: PimRun,
 	/** Gets each window and the rows read so far; false stops the reading (a stopped execution). */
-	each: (rows: Array<{ line: number; row: FileRow }>, read: number) => Promise<boolean>,
+	each: (rows: FileLine[], read: number) => Promise<boolean>,
 ): Promise<number> {
 	let columns: FileColumns | undefined;
-	let window: Array<{ line: number; row: FileRow }> = [];
+	let window: FileLine[] = [];
 	let lastGroup: unknown;
 	let count = 0;
 	for await (const record of fileRecords(item, given)) {
@@ -165,7 +173,12 @@ async function readWindows(
 			window = [];
 		}
 		lastGroup = group;
-		window.push({ line: record.line, row: new FileRow(count++, fields, columns) });
+		window.push({
+			line: record.line,
+			row: new FileRow(count++, fields, columns),
+			cells: record.cells,
+			headers: columns.headers,
+		});
 	}
 	if (!columns) fail('The file is empty: it has no header line');
 	if (window.length) await each(window, count);
@@ -178,8 +191,8 @@ type Outcome = { write: ProductWrite } | { problem: unknown };
  * A window's rows prepared, in order (rows of a group join it in order): each its write or its
  * problem, as a promise that never rejects.
  */
-function prepareRows(rows: Array<{ line: number; row: FileRow }>, pim: PimClient) {
-	return rows.map(({ line, row }) => {
+function prepareRows(rows: FileLine[], pim: PimClient) {
+	return rows.map(({ line, row, cells, headers }) => {
 		let outcome: Promise<Outcome>;
 		try {
 			const made = prepareWrite(row, 'create', pim);
@@ -192,7 +205,7 @@ function prepareRows(rows: Array<{ line: number; row: FileRow }>, pim: PimClient
 		} catch (problem) {
 			outcome = Promise.resolve({ problem });
 		}
-		return { line, row, outcome };
+		return { line, row, cells, headers, outcome };
 	});
 }
 
@@ -230,6 +243,7 @@ async function importOne(item: PimItem): Promise<Imported> {
 	const report = new FileReport(
 		(optionalString(fileOptions.report) ?? 'changes') as ReportRows,
 		fileOptions.outputRows === true,
+		fileOptions.badRowsFile !== false,
 	);
 	const problems: Problem[] = [];
 	let failed = 0;
@@ -284,11 +298,14 @@ async function importOne(item: PimItem): Promise<Imported> {
 		catalogue ??= await planOf(run).catalogue(pim, true);
 		const found = catalogue;
 		const outcomes = await Promise.all(
-			prepared.map(async ({ line, row, outcome }): Promise<RowOutcome | undefined> => {
+			prepared.map(async ({ line, row, cells, headers, outcome }) => {
 				const done = await outcome;
 				const sku = skuOf(row);
-				if ('problem' in done)
-					return { line, sku, operation: 'failed', error: problem(line, sku, done.problem) };
+				const bad = (error: unknown): RowOutcome => {
+					report.badRow(headers, cells);
+					return { line, sku, operation: 'failed', error: problem(line, sku, error) };
+				};
+				if ('problem' in done) return bad(done.problem);
 				const { write } = done;
 				try {
 					// A row of a product group whose product another row writes.
@@ -307,11 +324,11 @@ async function importOne(item: PimItem): Promise<Imported> {
 					else counts.unchanged++;
 					return { line, sku, operation, changed };
 				} catch (error) {
-					return { line, sku, operation: 'failed', error: problem(line, sku, error) };
+					return bad(error);
 				}
 			}),
 		);
-		report.add(outcomes.filter((o): o is RowOutcome => o !== undefined));
+		report.add(outcomes);
 		forgetWindow(run);
 		if (Date.now() - said >= PROGRESS_EVERY_MS) {
 			said = Date.now();
@@ -339,28 +356,28 @@ async function importOne(item: PimItem): Promise<Imported> {
 
 /**
  * Files of a run are imported one after another. Each gives its summary item, with the report
- * file (binary `report`, CSV) when one is asked for, then its changed rows when asked for.
+ * file (binary `report`, CSV) when one is asked for and the bad rows file (binary `badRows`) when
+ * a row was not written, then its changed rows when asked for.
  */
 async function importFile(item: PimItem): Promise<INodeExecutionData[]> {
 	const { summary, report } = await item.run.inTurn('importFile', () => importOne(item));
-	const text = report.text();
 	const first: INodeExecutionData = { json: summary, pairedItem: { item: item.index } };
-	if (text !== undefined)
-		first.binary = {
-			report: await item.ctx.helpers.prepareBinaryData(
+	const files = { report: report.text(), badRows: report.badRowsText() };
+	for (const [property, text] of Object.entries(files))
+		if (text !== undefined)
+			(first.binary ??= {})[property] = await item.ctx.helpers.prepareBinaryData(
 				Buffer.from(text, 'utf8'),
-				reportName(item),
+				fileNameBeside(item, property === 'report' ? 'report' : 'bad-rows'),
 				'text/csv',
-			),
-		};
+			);
 	return [first, ...toItems(item, report.rowItems())];
 }
 
-/** The report file's name: the catalogue file's, with "-report.csv". */
-function reportName(item: PimItem): string {
+/** A file named after the catalogue file: its name, then "-<suffix>.csv". */
+function fileNameBeside(item: PimItem, suffix: string): string {
 	const property = optionalString(item.param<unknown>('binaryPropertyName', 'data')) ?? 'data';
 	const name = item.ctx.getInputData()?.binary?.[property]?.fileName ?? 'catalogue';
-	return `${name.replace(/\.[^./\\]*$/, '')}-report.csv`;
+	return `${name.replace(/\.[^./\\]*$/, '')}-${suffix}.csv`;
 }
 
 export const option: INodePropertyOptions = {
@@ -462,6 +479,14 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
+			{
+				displayName: 'Bad Rows File',
+				name: 'badRowsFile',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether the summary item carries the rows that were not written as binary "badRows": a CSV with the file\'s own columns, to correct and import again (with On Bad Rows: Skip)',
+			},
 			{
 				displayName: 'Delimiter',
 				name: 'delimiter',
