@@ -98,6 +98,7 @@ async function measure(sb, creds, csv, filesDir, version, measured, rps) {
 		ms: task.executionTime,
 		summary: measured === 'import' ? task.data.main[0][0].json : undefined,
 		requests: log.length,
+		refused: log.filter((r) => r.status === 429).length,
 		writes: log.filter((r) => r.method === 'POST' || r.method === 'PUT').length,
 		peakMB:
 			rssPeakBetween(samples, Date.parse(data.startedAt), task.startTime + task.executionTime) /
@@ -137,7 +138,7 @@ async function run({
 				const row = { size, mb, version, rps, file, items, imported };
 				rows.push(row);
 				log(
-					`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${imported.requests} requests, ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${items ? `${Math.round(items.peakMB)} MB` : 'not measured'})`,
+					`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${imported.requests} requests (${imported.refused} refused with 429), ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${items ? `${Math.round(items.peakMB)} MB` : 'not measured'})`,
 				);
 			}
 		}

@@ -357,8 +357,9 @@ async function executeOnce(o) {
 			// PIM_BENCH_CPU_PROF=<dir>: the run under V8's profiler (bench/profile-summary.js reads it).
 			// PIM_BENCH_GC_LOG=<file>: V8's line per collection (heap before -> after) written there,
 			// to see when the heap grows and what a full collection leaves live (#30).
+			// PIM_BENCH_HEAP_MB=<MB>: n8n's old space (8192 when unset), e.g. a 2 GB container's.
 			nodeArgs: [
-				'--max-old-space-size=8192',
+				`--max-old-space-size=${Number(process.env.PIM_BENCH_HEAP_MB) || 8192}`,
 				...(process.env.PIM_BENCH_CPU_PROF
 					? ['--cpu-prof', `--cpu-prof-dir=${process.env.PIM_BENCH_CPU_PROF}`]
 					: []),
