@@ -11,7 +11,10 @@
  * items alone.
  *
  *   node bench/catalogue-file.js [--sizes 100000] [--versions 1.123.81] [--rps 20] [--changed 19]
- *     [--no-items]
+ *     [--no-items] [--first-import RPS]
+ *
+ * --first-import: also the first import of the same file into an account with no products (every
+ * row created), the PIM allowing RPS requests a second.
  *
  * Each run is set beside #44's goals: requests ≤ pages + changes + 10, the node's time ≤ 1.15 ×
  * requests ÷ rate + 30 s, peak RSS ≤ the file alone + 400 MB.
@@ -112,11 +115,16 @@ async function run({
 	versions = ['1.123.81'],
 	rps = 20,
 	changed = 19,
+	firstImport,
 	items: withItems = true,
 	log = () => {},
 } = {}) {
 	const sb = await startSandbox({
-		extra: sizes.flatMap((size) => ['--account', `f${size}:f${size}-token:${size}`]),
+		extra: sizes.flatMap((size) => [
+			'--account',
+			`f${size}:f${size}-token:${size}`,
+			...(firstImport ? ['--account', `e${size}:e${size}-token:0`] : []),
+		]),
 		logLimit: 200_000,
 	});
 	const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-file-'));
@@ -137,6 +145,14 @@ async function run({
 				const imported = await measure(sb, creds, csv, filesDir, version, 'import', rps);
 				const row = { size, mb, version, rps, file, items, imported };
 				rows.push(row);
+				if (firstImport) {
+					const empty = { ...creds, domain: `e${size}`, token: `e${size}-token` };
+					const first = await measure(sb, empty, csv, filesDir, version, 'import', firstImport);
+					rows.push({ ...row, rps: firstImport, imported: first, first: true });
+					log(
+						`first import of ${size} rows, n8n ${version}: ${JSON.stringify(first.summary)} ${first.requests} requests (${first.refused} refused with 429), ${(first.ms / 1000).toFixed(1)} s, peak ${Math.round(first.peakMB)} MB`,
+					);
+				}
 				log(
 					`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${imported.requests} requests (${imported.refused} refused with 429), ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${items ? `${Math.round(items.peakMB)} MB` : 'not measured'})`,
 				);
@@ -151,8 +167,9 @@ async function run({
 
 /** #44's goals for one run: each as `value ≤ bound` with its ratio. */
 function goals(r) {
-	const pages = Math.ceil(r.size / 1000);
-	const changes = r.imported.writes;
+	// The first import reads an empty account: one page.
+	const pages = r.first ? 1 : Math.ceil(r.size / 1000);
+	const changes = r.imported.summary.created + r.imported.summary.updated;
 	const bound = {
 		requests: pages + changes + 10,
 		seconds: (1.15 * r.imported.requests) / r.rps + 30,
@@ -160,7 +177,7 @@ function goals(r) {
 	};
 	const seconds = r.imported.ms / 1000;
 	return [
-		`requests ${r.imported.requests} ≤ ${bound.requests} (pages ${pages} + writes ${changes} + 10): ${(r.imported.requests / bound.requests).toFixed(2)}`,
+		`requests ${r.imported.requests} ≤ ${bound.requests} (pages ${pages} + changes ${changes} + 10; ${r.imported.refused} refused with 429 and sent again): ${(r.imported.requests / bound.requests).toFixed(2)}`,
 		`time ${seconds.toFixed(1)} s ≤ ${bound.seconds.toFixed(1)} s (1.15 × requests ÷ ${r.rps}/s + 30 s): ${(seconds / bound.seconds).toFixed(2)}`,
 		`peak ${Math.round(r.imported.peakMB)} MB ≤ ${Math.round(bound.peakMB)} MB (file alone + 400): ${(r.imported.peakMB / bound.peakMB).toFixed(2)}`,
 	];
@@ -173,11 +190,13 @@ function table(rows) {
 	];
 	for (const r of rows)
 		lines.push(
-			`| ${r.version} | ${r.size} (${r.mb.toFixed(1)}) | ${r.imported.requests} | ${r.imported.writes} | ${(r.imported.ms / 1000).toFixed(1)} s | ${Math.round(r.imported.peakMB)} MB | ${Math.round(r.file.peakMB)} MB | ${r.items ? `${Math.round(r.items.peakMB)} MB` : '—'} | ${(r.imported.peakMB / r.file.peakMB).toFixed(2)} | ${r.items ? (r.imported.peakMB / r.items.peakMB).toFixed(2) : '—'} |`,
+			`| ${r.version}${r.first ? ' (first import)' : ''} | ${r.size} (${r.mb.toFixed(1)}) | ${r.imported.requests} | ${r.imported.writes} | ${(r.imported.ms / 1000).toFixed(1)} s | ${Math.round(r.imported.peakMB)} MB | ${Math.round(r.file.peakMB)} MB | ${r.items ? `${Math.round(r.items.peakMB)} MB` : '—'} | ${(r.imported.peakMB / r.file.peakMB).toFixed(2)} | ${r.items ? (r.imported.peakMB / r.items.peakMB).toFixed(2) : '—'} |`,
 		);
 	lines.push('', 'Against the goals of #44 (≤ 1.00 meets one):');
 	for (const r of rows)
-		lines.push(`- n8n ${r.version}, ${r.size} rows at ${r.rps}/s: ${goals(r).join('; ')}`);
+		lines.push(
+			`- n8n ${r.version}${r.first ? ', first import' : ''}, ${r.size} rows at ${r.rps}/s: ${goals(r).join('; ')}`,
+		);
 	return `${lines.join('\n')}\n`;
 }
 
@@ -193,6 +212,9 @@ if (require.main === module) {
 		versions: list('--versions', ['1.123.81']),
 		rps: Number(list('--rps', ['20'])[0]),
 		changed: Number(list('--changed', ['19'])[0]),
+		firstImport: process.argv.includes('--first-import')
+			? Number(list('--first-import', ['1000'])[0])
+			: undefined,
 		items: !process.argv.includes('--no-items'),
 		log: (m) => process.stderr.write(`${m}\n`),
 	})

@@ -175,6 +175,35 @@ export function matchField(field: string, catalog: AttributeCatalog): AccountAtt
 	return [...found.values()];
 }
 
+/** A field name as Map Automatically reads it: folded, the attributes it names, how errors name it. */
+interface FieldMatch {
+	key: string;
+	matches: AccountAttribute[];
+	source: string;
+	fields: string[];
+}
+
+/** The field names a run's rows share, matched once per attribute catalogue (one per execution). */
+const FIELD_MATCHES = new WeakMap<AttributeCatalog, Map<string, FieldMatch>>();
+/** Past this many different field names, names are matched without being kept. */
+const MAX_KEPT_FIELDS = 10_000;
+
+function fieldMatch(field: string, catalog: AttributeCatalog): FieldMatch {
+	let byField = FIELD_MATCHES.get(catalog);
+	if (!byField) FIELD_MATCHES.set(catalog, (byField = new Map()));
+	let match = byField.get(field);
+	if (!match) {
+		match = {
+			key: fold(field),
+			matches: matchField(field, catalog),
+			source: `the input field "${field}"`,
+			fields: [field],
+		};
+		if (byField.size < MAX_KEPT_FIELDS) byField.set(field, match);
+	}
+	return match;
+}
+
 const describe = (a: AccountAttribute) =>
 	a.title && a.title !== a.code ? `"${a.code}" (${a.title})` : `"${a.code}"`;
 
@@ -210,11 +239,11 @@ export function autoMappedValues(
 ): MappedValues {
 	const direct: ColumnValue[] = [];
 	let unmatched: string[] = [];
-	for (const [field, value] of Object.entries(json)) {
+	for (const field of Object.keys(json)) {
+		const value = json[field];
+		const { key, matches, source, fields } = fieldMatch(field, catalog);
 		// The product's own fields (sku, family_code, ...) have their own parameters.
-		const key = fold(field);
 		if (RESERVED.has(key) || RECORD_FIELDS.has(field) || options.ignore.has(key)) continue;
-		const matches = matchField(field, catalog);
 		if (matches.length === 0) {
 			unmatched.push(field);
 			continue;
@@ -225,12 +254,7 @@ export function autoMappedValues(
 				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
 			);
 		}
-		direct.push({
-			attribute: matches[0],
-			value,
-			source: `the input field "${field}"`,
-			fields: [field],
-		});
+		direct.push({ attribute: matches[0], value, source, fields });
 	}
 	let found: ColumnValue[] = [];
 	const notHere: NotWritten[] = [];
@@ -242,7 +266,7 @@ export function autoMappedValues(
 			json,
 			unmatched,
 			direct,
-			(name) => matchField(name, catalog),
+			(name) => fieldMatch(name, catalog).matches,
 			(code) => catalog.byCode.get(code),
 			scope,
 		);
