@@ -86,7 +86,7 @@ async function openNode(page, nodeName, calls) {
  * Every PIM node of every example opened in the editor before any run (nothing to resolve
  * $json from): no dropdown or mapper may fail, e.g. on Channels = {{ $json.Channel }}.
  */
-async function openEveryPimNode(page, url, examples, calls, controls = []) {
+async function openEveryPimNode(page, url, examples, calls, controls = [], shots = {}) {
 	// The check can fail: a node whose credential has a wrong token shows the error, one with a
 	// value its dropdown does not list shows "not supported".
 	for (const control of controls) {
@@ -108,6 +108,13 @@ async function openEveryPimNode(page, url, examples, calls, controls = []) {
 			const ndv = await openNode(page, name, calls);
 			const [problem] = await fetchProblems(ndv);
 			ok(!problem, `${wf.id} / "${name}" shows "${problem && problem.trim()}" before any run`);
+			const shot = shots[`${wf.id}/${name}`];
+			if (shot) {
+				const text = await ndv.innerText();
+				for (const label of shot.labels)
+					ok(text.includes(label), `${wf.id} / "${name}" shows no "${label}"`);
+				await page.screenshot({ path: shot.path });
+			}
 			ok(
 				calls.failed.length === failedBefore,
 				`${wf.id} / "${name}": editor requests failed: ${calls.failed.slice(failedBefore, failedBefore + 2).join(' | ')}`,
@@ -399,7 +406,14 @@ async function run({
 
 		// 5. Every PIM node of every example, before any run: no dropdown fails.
 		const calls = { pending, failed: failedCalls };
-		const opened = await openEveryPimNode(page, url, examples, calls, controls);
+		// Import File's form (#44), as a user opens it, looked at in its screenshot.
+		const shots = {
+			'pimCatalogueFile/Import catalogue file': {
+				path: path.join(shotsDir, 'editor-import-file.png'),
+				labels: ['Input Binary Field', 'SKU Column', 'Family Column', 'File Options'],
+			},
+		};
+		const opened = await openEveryPimNode(page, url, examples, calls, controls, shots);
 		log(`opened ${opened} PIM nodes of ${examples.length} examples`);
 
 		// 6. Version 2's attribute mapper.
