@@ -108,8 +108,9 @@ async function openEveryPimNode(page, url, examples, calls, controls = [], shots
 			const ndv = await openNode(page, name, calls);
 			const [problem] = await fetchProblems(ndv);
 			ok(!problem, `${wf.id} / "${name}" shows "${problem && problem.trim()}" before any run`);
-			const shot = shots[`${wf.id}/${name}`];
+			const shot = shots[`${wf.example}/${name}`];
 			if (shot) {
+				shot.taken = true;
 				const text = await ndv.innerText();
 				for (const label of shot.labels)
 					ok(text.includes(label), `${wf.id} / "${name}" shows no "${label}"`);
@@ -123,6 +124,8 @@ async function openEveryPimNode(page, url, examples, calls, controls = [], shots
 			opened++;
 		}
 	}
+	for (const [node, shot] of Object.entries(shots))
+		ok(shot.taken, `no example has the node ${node} to look at`);
 	return opened;
 }
 

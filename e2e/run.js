@@ -208,7 +208,7 @@ async function neverRunExamples(api) {
 			connections: wf.connections,
 			settings: wf.settings,
 		});
-		out.push({ id: copy.id, nodes });
+		out.push({ id: copy.id, example: wf.id, nodes });
 	}
 	return out;
 }
