@@ -407,8 +407,11 @@ const column = (
 	displayOptions: show,
 });
 
-/** Family, Language, Channels and Import Options are the product writes' own (fields.ts). */
-export const description: INodeProperties[] = [
+/**
+ * The file and the columns that say which product a row is: shown first, before the fields the
+ * product writes share (Family, Language, Channels, Import Options: fields.ts, see index.ts).
+ */
+export const leadingFields: INodeProperties[] = [
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -433,6 +436,10 @@ export const description: INodeProperties[] = [
 		"The header of a column naming each row's family (code or title); a row with an empty cell takes Family",
 		'e.g. family',
 	),
+];
+
+/** The rest of Import File's own fields, after the shared ones. */
+export const description: INodeProperties[] = [
 	column(
 		'Channel Status Column',
 		'channelStatusColumn',

@@ -22,10 +22,9 @@ const operations: ProductOperation[] = [
 	importFile,
 ];
 
-// Fields of several operations come first, defined once each (see fields.ts).
-export const product = resourceModule(
-	{ value: 'product', name: 'Product' },
-	operations,
-	'getAll',
-	sharedProductFields(operations),
-);
+// Import File's file and row columns, then the fields of several operations, come first, defined
+// once each (see fields.ts).
+export const product = resourceModule({ value: 'product', name: 'Product' }, operations, 'getAll', [
+	...importFile.leadingFields,
+	...sharedProductFields(operations),
+]);
