@@ -225,8 +225,8 @@ describe('bad rows', () => {
 		expect(lines[3]).toBe('');
 	});
 
-	it('Skip: the bad rows come back as a file of their own, which lands once corrected', async () => {
-		const options = { imageColumns: '', fileOptions: { onBadRows: 'skip' } };
+	it('Skip with Bad Rows File: the bad rows come back as a file of their own, which lands once corrected', async () => {
+		const options = { imageColumns: '', fileOptions: { onBadRows: 'skip', badRowsFile: true } };
 		const { items } = await runPim(env.creds(), importFile(options), {
 			input: [fileItem(file, 'bad.csv')],
 			version: 2,
@@ -254,9 +254,10 @@ describe('bad rows', () => {
 		expect(product('BAD-3')!.channels).toEqual([
 			expect.objectContaining({ code: 'web', status: 1 }),
 		]);
+		// Not asked for (the default): no file.
 		const off = await runPim(
 			env.creds(),
-			importFile({ ...options, fileOptions: { onBadRows: 'skip', badRowsFile: false } }),
+			importFile({ imageColumns: '', fileOptions: { onBadRows: 'skip' } }),
 			{ input: [fileItem(file, 'bad.csv')], version: 2 },
 		);
 		expect(off.items[0].json).toMatchObject({ failed: 2 });
@@ -329,13 +330,16 @@ it('Group By: an image row whose group is not around it is a bad row, not images
 			'shirt,,,https://cdn.example.com/shirt-2.jpg',
 		].join('\n'),
 	);
-	const { out, error } = await run([fileItem(file, 'apart.csv')], {
+	const shopify = {
 		skuColumn: 'Variant SKU',
 		familyColumn: '',
 		channelStatusColumn: '',
 		categoryColumn: '',
 		imageColumns: 'Image Src',
 		importOptions: { groupBy: 'Handle' },
+	};
+	const { out, error } = await run([fileItem(file, 'apart.csv')], {
+		...shopify,
 		fileOptions: { onBadRows: 'skip' },
 	});
 	expect(error).toBeUndefined();
@@ -352,14 +356,7 @@ it('Group By: an image row whose group is not around it is a bad row, not images
 
 	// On Bad Rows → Stop finds it before anything is written.
 	env.sb.clearLog();
-	const stop = await run([fileItem(file, 'apart.csv')], {
-		skuColumn: 'Variant SKU',
-		familyColumn: '',
-		channelStatusColumn: '',
-		categoryColumn: '',
-		imageColumns: 'Image Src',
-		importOptions: { groupBy: 'Handle' },
-	});
+	const stop = await run([fileItem(file, 'apart.csv')], shopify);
 	expect(stop.error?.message).toBe('Nothing was written: 1 of 27 rows of the file have a problem');
 	expect(stop.error?.description).toMatch(
 		/^line 28: The row has no SKU and no row of its group "shirt"/,

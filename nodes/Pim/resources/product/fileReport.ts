@@ -26,7 +26,6 @@ const CHANGES = new Set(['created', 'updated', 'failed', 'create', 'update']);
 
 /** A CSV field: quoted when it holds a quote, a comma, a line break or surrounding spaces. */
 function csvField(value: string): string {
-	value = String(value ?? '');
 	return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
@@ -40,7 +39,7 @@ export class FileReport {
 	constructor(
 		private readonly rows: ReportRows,
 		private readonly items: boolean,
-		private readonly badRows = true,
+		private readonly badRows = false,
 	) {}
 
 	/** A row that could not be written, with its cells as read, for the bad rows file. */

@@ -243,7 +243,7 @@ async function importOne(item: PimItem): Promise<Imported> {
 	const report = new FileReport(
 		(optionalString(fileOptions.report) ?? 'changes') as ReportRows,
 		fileOptions.outputRows === true,
-		fileOptions.badRowsFile !== false,
+		fileOptions.badRowsFile === true,
 	);
 	const problems: Problem[] = [];
 	let failed = 0;
@@ -357,17 +357,21 @@ async function importOne(item: PimItem): Promise<Imported> {
 /**
  * Files of a run are imported one after another. Each gives its summary item, with the report
  * file (binary `report`, CSV) when one is asked for and the bad rows file (binary `badRows`) when
- * a row was not written, then its changed rows when asked for.
+ * asked for and a row was not written, then its changed rows when asked for.
  */
 async function importFile(item: PimItem): Promise<INodeExecutionData[]> {
 	const { summary, report } = await item.run.inTurn('importFile', () => importOne(item));
 	const first: INodeExecutionData = { json: summary, pairedItem: { item: item.index } };
-	const files = { report: report.text(), badRows: report.badRowsText() };
-	for (const [property, text] of Object.entries(files))
+	// Binary property, the file name's suffix, the text.
+	const files: Array<[string, string, string | undefined]> = [
+		['report', 'report', report.text()],
+		['badRows', 'bad-rows', report.badRowsText()],
+	];
+	for (const [property, suffix, text] of files)
 		if (text !== undefined)
 			(first.binary ??= {})[property] = await item.ctx.helpers.prepareBinaryData(
 				Buffer.from(text, 'utf8'),
-				fileNameBeside(item, property === 'report' ? 'report' : 'bad-rows'),
+				fileNameBeside(item, suffix),
 				'text/csv',
 			);
 	return [first, ...toItems(item, report.rowItems())];
@@ -490,9 +494,9 @@ export const description: INodeProperties[] = [
 				displayName: 'Bad Rows File',
 				name: 'badRowsFile',
 				type: 'boolean',
-				default: true,
+				default: false,
 				description:
-					'Whether the summary item carries the rows that were not written as binary "badRows": a CSV with the file\'s own columns, to correct and import again (with On Bad Rows: Skip)',
+					'Whether the summary item also carries the rows that were not written as binary "badRows": a CSV with the file\'s own columns, to correct and import again (with On Bad Rows: Skip)',
 			},
 			{
 				displayName: 'Delimiter',
