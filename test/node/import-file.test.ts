@@ -168,6 +168,57 @@ describe('the report file and the changed rows', () => {
 	});
 });
 
+describe('the catalogue keeps the fields the file compares', () => {
+	const productReads = () =>
+		env.sb.log.filter((r) => r.method === 'GET' && r.path === '/api/integration/product');
+	// "Weight (kg)" names no attribute as it is (a convention reads it): empty in the first
+	// window, given on line 26 only.
+	const file = (weight: string) =>
+		Buffer.from(
+			[
+				'SKU,Family,Name,Weight (kg)',
+				...Array.from(
+					{ length: 30 },
+					(_, i) => `FIELDS-${i + 1},Clothing,Fields ${i + 1},${i === 24 ? weight : ''}`,
+				),
+			].join('\n'),
+		);
+	const options = (onBadRows: string) => ({
+		categoryColumn: '',
+		imageColumns: '',
+		channelStatusColumn: '',
+		fileOptions: { onBadRows },
+	});
+
+	it('Stop reads every row first: the weight is compared from the catalogue, no product read', async () => {
+		const first = await run([fileItem(file('0.5'), 'fields.csv')], options('stop'));
+		expect(first.out[0]).toMatchObject({ rows: 30, created: 30, failed: 0 });
+		expect(product('FIELDS-25')!.values.weight).toBe('0.5 Kilogram');
+
+		env.sb.clearLog();
+		const again = await run([fileItem(file('0.5'), 'fields.csv')], options('stop'));
+		expect(again.out[0]).toMatchObject({ rows: 30, created: 0, updated: 0, unchanged: 30 });
+		expect(writes()).toEqual([]);
+		// The catalogue's pages only: no look-up of one product by its SKU.
+		expect(productReads().filter((r) => r.query['filter[sku]'] !== undefined)).toEqual([]);
+	});
+
+	it('Skip reads the first window only: the row asking about another field has its product read', async () => {
+		const same = await run([fileItem(file('0.5'), 'fields.csv')], options('skip'));
+		expect(same.out[0]).toMatchObject({ rows: 30, updated: 0, unchanged: 30 });
+		expect(writes()).toEqual([]);
+		expect(productReads().filter((r) => r.query['filter[sku]'] !== undefined)).toEqual([
+			expect.objectContaining({ query: expect.objectContaining({ 'filter[sku]': 'FIELDS-25' }) }),
+		]);
+
+		env.sb.clearLog();
+		const changed = await run([fileItem(file('0.7'), 'fields.csv')], options('skip'));
+		expect(changed.out[0]).toMatchObject({ rows: 30, updated: 1, unchanged: 29 });
+		expect(writes()).toHaveLength(1);
+		expect(product('FIELDS-25')!.values.weight).toBe('0.7 Kilogram');
+	});
+});
+
 describe('bad rows', () => {
 	const file = Buffer.from(
 		[

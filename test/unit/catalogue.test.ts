@@ -8,7 +8,11 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ProductBody } from '../../nodes/Pim/resources/product/body';
 import type { References } from '../../nodes/Pim/resources/product/lists';
 import { Catalogue } from '../../nodes/Pim/resources/product/catalogue';
-import { changedFields, recordHolding } from '../../nodes/Pim/resources/product/compare';
+import {
+	changedFields,
+	fieldsAsked,
+	recordHolding,
+} from '../../nodes/Pim/resources/product/compare';
 
 const lists: References = {
 	families: [
@@ -111,6 +115,32 @@ it('the digest says "unchanged" exactly when the whole record holds every value 
 	// The cases are not all one answer.
 	expect(unchanged).toBeGreaterThan(100);
 	expect(unchanged).toBeLessThan(1900);
+});
+
+it('given the fields its comparisons read, it digests those only: another field asks for the record (2 000 random cases)', () => {
+	let read = 0;
+	for (let i = 0; i < 2000; i++) {
+		const sku = `SKU-${i}`;
+		const record = randomRecord(sku);
+		const body = randomBody(record);
+		const overwrite = random() < 0.3;
+		const asked = fieldsAsked(body, lists, overwrite);
+		// Now and then a field it asks about is left out of the digest.
+		const left = random() < 0.3 ? pick([...asked]) : undefined;
+		const fields = new Set([...asked].filter((f) => f !== left));
+		const catalogue = new Catalogue(true, (field) => field === 'color', fields);
+		catalogue.add(record);
+		const changed = catalogue.changed(sku, body, () => `form ${i}`, lists, overwrite);
+		if (left !== undefined) {
+			expect(changed).toBe('read');
+			read++;
+		} else
+			expect(changed).toEqual(
+				Object.keys(changedFields(body, recordHolding(record), lists, overwrite)),
+			);
+	}
+	expect(read).toBeGreaterThan(300);
+	expect(read).toBeLessThan(1000);
 });
 
 it('a product the run wrote is unchanged by the very same form, changed by any other', () => {

@@ -18,7 +18,8 @@ import type { References } from './lists';
  * hashes of the facts a comparison asks about (each field's text; each element of a category or
  * multi-select list, and the list whole). A 250 000-product account then fits in tens of MB,
  * where the records took GBs (README, "A nightly sync"). Two different values share a hash with
- * a chance of 1 in 2^48 per fact asked about.
+ * a chance of 1 in 2^48 per fact asked about. Given `fields` (Import File: the fields its rows
+ * compare), it digests only those; a comparison asking about another field reads the product.
  */
 export class Catalogue {
 	/** SKU → the product's facts (3 UTF-16 units a hash), or true when nothing is compared. */
@@ -29,6 +30,8 @@ export class Catalogue {
 	constructor(
 		private readonly compare: boolean,
 		private readonly multiSelect: (field: string) => boolean,
+		/** The fields digested; every field when not given. */
+		private readonly fields?: ReadonlySet<string>,
 	) {}
 
 	add(record: IDataObject): void {
@@ -42,7 +45,8 @@ export class Catalogue {
 
 	/**
 	 * Whether a write of `form` (of `body`) would leave the product as it is: it holds every
-	 * value, or this execution wrote the very same form to it. undefined when it cannot tell.
+	 * value, or this execution wrote the very same form to it. undefined when it cannot tell
+	 * without reading the product.
 	 */
 	unchanged(
 		sku: string,
@@ -54,14 +58,15 @@ export class Catalogue {
 		const written = this.written.get(sku);
 		if (written !== undefined) return written === hashOf(form());
 		const changed = this.changed(sku, body, form, lists, overwrite);
-		return changed === undefined ? undefined : changed.length === 0;
+		return Array.isArray(changed) ? changed.length === 0 : undefined;
 	}
 
 	/**
 	 * The fields a write of `form` (of `body`) would change in the product (compare.ts,
 	 * changedFields): none when it holds every value or this execution wrote the very same form
 	 * to it; undefined when it cannot tell (a product it does not have, a form it wrote before
-	 * that differs: the fields are not kept).
+	 * that differs: the fields are not kept); 'read' when the product's record must be read to
+	 * tell (a field it does not digest).
 	 */
 	changed(
 		sku: string,
@@ -69,19 +74,24 @@ export class Catalogue {
 		form: () => string,
 		lists: References,
 		overwrite: boolean,
-	): string[] | undefined {
+	): string[] | 'read' | undefined {
 		const written = this.written.get(sku);
 		if (written !== undefined) return written === hashOf(form()) ? [] : undefined;
 		const facts = this.products.get(sku);
 		if (typeof facts !== 'string') return undefined;
+		let undigested = false;
+		const digested = (field: string) =>
+			!this.fields || this.fields.has(field) || !(undigested = true);
 		const held: Holding = {
-			is: (field, value) => hasFact(facts, fact('=', field, value)),
+			is: (field, value) => digested(field) && hasFact(facts, fact('=', field, value)),
 			holds: (field, values, overwrite) =>
-				overwrite
+				digested(field) &&
+				(overwrite
 					? hasFact(facts, fact('[', field, JSON.stringify(values)))
-					: values.every((v) => hasFact(facts, fact('+', field, v))),
+					: values.every((v) => hasFact(facts, fact('+', field, v)))),
 		};
-		return Object.keys(changedFields(body, held, lists, overwrite));
+		const changed = Object.keys(changedFields(body, held, lists, overwrite));
+		return undigested ? 'read' : changed;
 	}
 
 	/** The node wrote `form` to the product: it exists, and holds what the form sent. */
@@ -97,6 +107,7 @@ export class Catalogue {
 		const facts = new FactWriter();
 		for (const [field, value] of Object.entries(record)) {
 			if (value === undefined || value === null || BOOKKEEPING.has(field)) continue;
+			if (this.fields && !this.fields.has(field)) continue;
 			facts.add('=', field, text(value));
 			if (field === 'category' || Array.isArray(value) || this.multiSelect(field)) {
 				const list = listOf(value, 'exact');
@@ -169,18 +180,22 @@ function hashOf(value: string): string {
 /**
  * The sync's catalogue: the account's products, each page digested as it arrives and let go, so
  * its bound is the digests' memory (MAX_CATALOGUE), not the bound of a read's output items.
+ * `fields`: the fields digested (see Catalogue), every field when not given.
  */
 export function catalogueOf(
 	run: PimRun,
 	pim: PimClient,
 	compare: boolean,
 	attributes: () => Later<AttributeCatalog>,
+	fields?: ReadonlySet<string>,
 ): Later<Catalogue> {
-	return run.shared(`products:${compare}`, "the account's products", async () => {
+	const digested = fields ? `:${[...fields].sort().join('\u0000')}` : '';
+	return run.shared(`products:${compare}${digested}`, "the account's products", async () => {
 		const kinds = compare ? await attributes() : undefined;
 		const catalogue = new Catalogue(
 			compare,
 			(field) => kinds?.byCode.get(field)?.kind === 'multiSelect',
+			fields,
 		);
 		await paginate(
 			pim,

@@ -81,6 +81,14 @@ export function changedFields(
 	return changed;
 }
 
+/** The fields of a product record a comparison of `body` reads (those changedFields asks about). */
+export function fieldsAsked(body: ProductBody, lists: References, overwrite: boolean): Set<string> {
+	const asked = new Set<string>();
+	const ask = (field: string) => (asked.add(field), true);
+	changedFields(body, { is: ask, holds: ask }, lists, overwrite);
+	return asked;
+}
+
 /** The changes of a write against a whole record, old → new (a dry run's report). */
 export function changesOf(
 	body: ProductBody,

@@ -17,6 +17,9 @@ import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
 import type { PimClient } from '../../shared/transport';
 import { FileColumns, FileRow } from './fileRow';
 import type { Catalogue } from './catalogue';
+import { fieldsAsked } from './compare';
+import { accountAttributes } from './lists';
+import { matchField } from './mapping';
 import { planOf } from './plan';
 import { prepareWrite } from './send';
 import type { ProductWrite } from './write';
@@ -209,6 +212,27 @@ function prepareRows(rows: FileLine[], pim: PimClient) {
 	});
 }
 
+/** Adds to `asked` the fields the first window's rows compare, and the attributes its headers name. */
+async function askFirst(
+	prepared: ReturnType<typeof prepareRows>,
+	run: PimRun,
+	pim: PimClient,
+	ask: (write: ProductWrite) => void,
+	asked: Set<string>,
+): Promise<void> {
+	// The window whole before any row is read further: a group's rows have all joined it.
+	for (const done of await Promise.all(prepared.map((p) => p.outcome))) {
+		try {
+			if ('write' in done && !done.write.instead?.()) ask(done.write);
+		} catch {
+			// A bad row: said when the window is written.
+		}
+	}
+	const attributes = await accountAttributes(run, pim);
+	for (const header of prepared[0]?.headers ?? [])
+		for (const attribute of matchField(header, attributes)) asked.add(attribute.code);
+}
+
 const skuOf = (row: FileRow) => optionalString(row.param<unknown>('sku', undefined));
 
 /** Forgets a finished window's product groups (the node holds a window: groups are never cut). */
@@ -258,17 +282,27 @@ async function importOne(item: PimItem): Promise<Imported> {
 	const cancel = item.ctx.getExecutionCancelSignal?.();
 	let stopped = false;
 
+	// The fields the rows' comparisons read: the catalogue digests only those (catalogue.ts).
+	const asked = new Set<string>();
+	const ask = (write: ProductWrite) => {
+		for (const field of fieldsAsked(write.body(), write.lists, sync.isDataOverwrite))
+			asked.add(field);
+	};
+
 	// Stop: every row is prepared before any is written.
 	if (stopOnBadRows) {
 		const check = new FileRun(item.run);
 		const rows = await readWindows(item, given, check, async (window) => {
-			for (const { line, row, outcome } of prepareRows(window, pim)) {
-				const done = await outcome;
+			const prepared = prepareRows(window, pim);
+			// The window whole before any row is read further: a group's rows have all joined it.
+			const outcomes = await Promise.all(prepared.map((p) => p.outcome));
+			for (const [i, { line, row }] of prepared.entries()) {
+				const done = outcomes[i];
 				if ('problem' in done) problem(line, skuOf(row), done.problem);
 				else
 					try {
 						// A group's row is checked with its group: images with no product are a bad row.
-						done.write.instead?.();
+						if (!done.write.instead?.()) ask(done.write);
 					} catch (error) {
 						problem(line, skuOf(row), error);
 					}
@@ -295,7 +329,12 @@ async function importOne(item: PimItem): Promise<Imported> {
 	let said = Date.now();
 	const rows = await readWindows(item, given, run, async (window, read) => {
 		const prepared = prepareRows(window, pim);
-		catalogue ??= await planOf(run).catalogue(pim, true);
+		if (!catalogue) {
+			// Skip: every row's fields are not known yet; the first window's and those the headers
+			// name (a row asking about another field has its product read).
+			if (!stopOnBadRows) await askFirst(prepared, run, pim, ask, asked);
+			catalogue = await planOf(run).catalogue(pim, true, asked);
+		}
 		const found = catalogue;
 		const outcomes = await Promise.all(
 			prepared.map(async ({ line, row, cells, headers, outcome }) => {

@@ -44,9 +44,12 @@ export class WritePlan {
 		return readAccount(this.run, pim, needs);
 	}
 
-	/** The account's products (Read All Products Once, Import File), read once per execution. */
-	catalogue(pim: PimClient, compare: boolean): Later<Catalogue> {
-		return catalogueOf(this.run, pim, compare, () => accountAttributes(this.run, pim));
+	/**
+	 * The account's products (Read All Products Once, Import File), read once per execution;
+	 * `fields`: the fields its comparisons read, when known (catalogue.ts).
+	 */
+	catalogue(pim: PimClient, compare: boolean, fields?: ReadonlySet<string>): Later<Catalogue> {
+		return catalogueOf(this.run, pim, compare, () => accountAttributes(this.run, pim), fields);
 	}
 }
 

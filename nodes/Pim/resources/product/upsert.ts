@@ -98,10 +98,13 @@ export async function decide(
 		const exists = catalogue ? catalogue.has(sku) : record !== undefined;
 		let changed: string[] | undefined;
 		// The comparison reads one language: a write with others is never called unchanged.
-		if (exists && compare && !write.languages.length)
-			changed = catalogue
-				? catalogue.changed(sku, body, write.form, write.lists, overwrite)
-				: Object.keys(changesOf(body, record!, write.lists, overwrite));
+		if (exists && compare && !write.languages.length) {
+			const digest = catalogue?.changed(sku, body, write.form, write.lists, overwrite);
+			// A field the catalogue does not digest: the product is read to compare.
+			if (digest === 'read') record = await productBySku(pim, sku);
+			if (digest !== 'read' && catalogue) changed = digest;
+			else if (record) changed = Object.keys(changesOf(body, record, write.lists, overwrite));
+		}
 		const unchanged = changed && changed.length === 0;
 
 		if (sync.dryRun) {
