@@ -11,6 +11,7 @@ import type { ProductBody } from './body';
 import { changedFields, type Holding } from './compare';
 import { RECORD_FIELDS } from './mapping';
 import type { References } from './lists';
+import { SkuTable, type Entry } from './skuTable';
 
 /**
  * The account's products by SKU, read once per workflow execution and kept in step with the
@@ -22,10 +23,10 @@ import type { References } from './lists';
  * compare), it digests only those; a comparison asking about another field reads the product.
  */
 export class Catalogue {
-	/** SKU → the product's facts (3 UTF-16 units a hash), or true when nothing is compared. */
-	private readonly products = new Map<string, string | true>();
-	/** SKU → the hash of the form this execution last wrote for it. */
-	private readonly written = new Map<string, string>();
+	/** SKU → the product's facts (3 UTF-16 units a hash); none kept when nothing is compared. */
+	private readonly products = new SkuTable();
+	/** SKU → the hash of the form this execution last wrote for it (3 units). */
+	private readonly written = new SkuTable();
 
 	constructor(
 		private readonly compare: boolean,
@@ -36,7 +37,9 @@ export class Catalogue {
 
 	add(record: IDataObject): void {
 		const sku = text(record.sku);
-		if (sku) this.products.set(sku, this.compare ? this.digest(record) : true);
+		if (!sku) return;
+		if (this.compare) this.products.set(sku, ...this.digest(record));
+		else this.products.set(sku);
 	}
 
 	has(sku: string): boolean {
@@ -56,7 +59,7 @@ export class Catalogue {
 		overwrite: boolean,
 	): boolean | undefined {
 		const written = this.written.get(sku);
-		if (written !== undefined) return written === hashOf(form());
+		if (written) return sameHash(written as Facts, hashOf(form()));
 		const changed = this.changed(sku, body, form, lists, overwrite);
 		return Array.isArray(changed) ? changed.length === 0 : undefined;
 	}
@@ -76,9 +79,10 @@ export class Catalogue {
 		overwrite: boolean,
 	): string[] | 'read' | undefined {
 		const written = this.written.get(sku);
-		if (written !== undefined) return written === hashOf(form()) ? [] : undefined;
-		const facts = this.products.get(sku);
-		if (typeof facts !== 'string') return undefined;
+		if (written) return sameHash(written as Facts, hashOf(form())) ? [] : undefined;
+		const entry = this.products.get(sku);
+		if (entry?.length === undefined) return undefined;
+		const facts = entry as Facts;
 		let undigested = false;
 		const digested = (field: string) =>
 			!this.fields || this.fields.has(field) || !(undigested = true);
@@ -96,14 +100,13 @@ export class Catalogue {
 
 	/** The node wrote `form` to the product: it exists, and holds what the form sent. */
 	wrote(sku: string, form: string): void {
-		this.written.set(sku, hashOf(form));
+		const hash = hashOf(form);
+		for (let i = 0; i < 3; i++) HASH[i] = hash.charCodeAt(i);
+		this.written.set(sku, HASH, 3);
 	}
 
-	/**
-	 * The record's facts as one flat string: written into a buffer and made a string once, where
-	 * appending to a string would keep a rope of every piece (1 KB a product instead of 0.4).
-	 */
-	private digest(record: IDataObject): string {
+	/** The record's facts: the units of their hashes, and how many units. */
+	private digest(record: IDataObject): [Uint16Array, number] {
 		const facts = new FactWriter();
 		for (const [field, value] of Object.entries(record)) {
 			if (value === undefined || value === null || BOOKKEEPING.has(field)) continue;
@@ -119,7 +122,7 @@ export class Catalogue {
 	}
 }
 
-/** Collects facts' hashes (3 UTF-16 units each) for one product. */
+/** Collects facts' hashes (3 UTF-16 units each) for one product, in a buffer all products share. */
 class FactWriter {
 	private static buffer = new Uint16Array(3 * 256);
 	private length = 0;
@@ -134,11 +137,8 @@ class FactWriter {
 		for (let i = 0; i < 3; i++) FactWriter.buffer[this.length++] = hash.charCodeAt(i);
 	}
 
-	done(): string {
-		return String.fromCharCode.apply(
-			null,
-			FactWriter.buffer.subarray(0, this.length) as unknown as number[],
-		);
+	done(): [Uint16Array, number] {
+		return [FactWriter.buffer, this.length];
 	}
 }
 
@@ -150,14 +150,22 @@ const BOOKKEEPING = new Set(
 const fact = (kind: string, field: string, value: string) =>
 	hashOf(`${kind}${field}\u0000${value}`);
 
-function hasFact(facts: string, wanted: string): boolean {
-	for (let i = 0; i < facts.length; i += 3)
-		if (
-			facts.charCodeAt(i) === wanted.charCodeAt(0) &&
-			facts.charCodeAt(i + 1) === wanted.charCodeAt(1) &&
-			facts.charCodeAt(i + 2) === wanted.charCodeAt(2)
-		)
-			return true;
+/** A product's facts where the SKU table keeps them. */
+type Facts = Entry & { length: number };
+
+/** A hash's units, on their way into a SKU table. */
+const HASH = new Uint16Array(3);
+
+/** Whether the 3 units at `i` are the hash's. */
+const hashAt = (chunk: Uint16Array, i: number, hash: string) =>
+	chunk[i] === hash.charCodeAt(0) &&
+	chunk[i + 1] === hash.charCodeAt(1) &&
+	chunk[i + 2] === hash.charCodeAt(2);
+
+const sameHash = ({ chunk, at }: Facts, hash: string) => hashAt(chunk, at, hash);
+
+function hasFact({ chunk, at, length }: Facts, wanted: string): boolean {
+	for (let i = at; i < at + length; i += 3) if (hashAt(chunk, i, wanted)) return true;
 	return false;
 }
 
