@@ -11,8 +11,9 @@
  * items alone.
  *
  *   node bench/catalogue-file.js [--sizes 100000] [--versions 1.123.81] [--rps 20] [--changed 19]
- *     [--no-items] [--first-import RPS] [--xlsx]
+ *     [--no-items] [--first-import RPS] [--no-sync] [--xlsx]
  *
+ * --no-sync: the first import only (with --first-import), not the sync of the changed rows.
  * --xlsx: also the same sheet as an XLSX workbook (SheetJS, every cell a shared string), through
  * Import File and alone, beside the CSV (#44: at most 2 × the CSV's time, the same memory bound).
  * --first-import: also the first import of the same file into an account with no products (every
@@ -133,6 +134,7 @@ async function run({
 	changed = 19,
 	firstImport,
 	xlsx = false,
+	sync = true,
 	items: withItems = true,
 	log = () => {},
 } = {}) {
@@ -162,9 +164,11 @@ async function run({
 				const items = withItems
 					? await measure(sb, creds, csv, filesDir, version, 'items', rps)
 					: undefined;
-				const imported = await measure(sb, creds, csv, filesDir, version, 'import', rps);
+				const imported = sync
+					? await measure(sb, creds, csv, filesDir, version, 'import', rps)
+					: undefined;
 				const row = { size, mb, version, rps, file, items, imported };
-				rows.push(row);
+				if (imported) rows.push(row);
 				if (firstImport) {
 					const empty = { ...creds, domain: `e${size}`, token: `e${size}-token` };
 					const first = await measure(sb, empty, csv, filesDir, version, 'import', firstImport);
@@ -173,7 +177,7 @@ async function run({
 						`first import of ${size} rows, n8n ${version}: ${JSON.stringify(first.summary)} ${first.requests} requests (${first.refused} refused with 429), ${(first.ms / 1000).toFixed(1)} s, peak ${Math.round(first.peakMB)} MB`,
 					);
 				}
-				if (xlsx) {
+				if (xlsx && imported) {
 					const book = {
 						...row,
 						mb: fs.statSync(workbook).size / 1048576,
@@ -187,9 +191,10 @@ async function run({
 						`xlsx ${size} rows (${book.mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(book.imported.summary)} ${(book.imported.ms / 1000).toFixed(1)} s (the CSV ${(imported.ms / 1000).toFixed(1)} s), peak ${Math.round(book.imported.peakMB)} MB (file alone ${Math.round(book.file.peakMB)} MB)`,
 					);
 				}
-				log(
-					`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${imported.requests} requests (${imported.refused} refused with 429), ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${items ? `${Math.round(items.peakMB)} MB` : 'not measured'})`,
-				);
+				if (imported)
+					log(
+						`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${imported.requests} requests (${imported.refused} refused with 429), ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${items ? `${Math.round(items.peakMB)} MB` : 'not measured'})`,
+					);
 			}
 		}
 	} finally {
@@ -256,6 +261,7 @@ if (require.main === module) {
 			? Number(list('--first-import', ['1000'])[0])
 			: undefined,
 		xlsx: process.argv.includes('--xlsx'),
+		sync: !process.argv.includes('--no-sync'),
 		items: !process.argv.includes('--no-items'),
 		log: (m) => process.stderr.write(`${m}\n`),
 	})

@@ -387,11 +387,15 @@ async function executeOnce(o) {
 	}
 }
 
-/** The highest RSS sampled between two Date.now() times (0 when none fell there). */
+/**
+ * The highest RSS sampled between two Date.now() times; a run shorter than the sampling interval
+ * (a small file alone) takes the first sample after it, what the process held once it was done
+ * (0 when there is none).
+ */
 function rssPeakBetween(samples, from, to) {
-	return samples
-		.filter(([t]) => t >= from && t <= to)
-		.reduce((peak, [, rss]) => Math.max(peak, rss), 0);
+	const inside = samples.filter(([t]) => t >= from && t <= to);
+	const taken = inside.length ? inside : samples.filter(([t]) => t > to).slice(0, 1);
+	return taken.reduce((peak, [, rss]) => Math.max(peak, rss), 0);
 }
 
 /** A maker of a bench workflow's nodes: ids from the workflow's, one node per x position. */

@@ -20,9 +20,9 @@ export interface XlsxOptions {
 	sheet?: string;
 }
 
-async function collect(chunks: AsyncIterable<XmlEvent>): Promise<XmlEvent[]> {
+async function collect(batches: AsyncIterable<XmlEvent[]>): Promise<XmlEvent[]> {
 	const out: XmlEvent[] = [];
-	for await (const e of chunks) out.push(e);
+	for await (const events of batches) out.push(...events);
 	return out;
 }
 
@@ -70,17 +70,18 @@ async function sharedStrings(bytes: Uint8Array, entries: Map<string, ZipEntry>) 
 	let current = '';
 	let inText = false;
 	let phonetic = 0;
-	for await (const e of xmlEvents(entryText(bytes, part))) {
-		if (e.kind === 'open') {
-			if (e.name === 'si') current = '';
-			else if (e.name === 'rPh') phonetic++;
-			else if (e.name === 't' && !e.selfClosing) inText = true;
-		} else if (e.kind === 'close') {
-			if (e.name === 'si') strings.push(current);
-			else if (e.name === 'rPh') phonetic--;
-			else if (e.name === 't') inText = false;
-		} else if (inText && !phonetic) current += e.text;
-	}
+	for await (const events of xmlEvents(entryText(bytes, part)))
+		for (const e of events) {
+			if (e.kind === 'open') {
+				if (e.name === 'si') current = '';
+				else if (e.name === 'rPh') phonetic++;
+				else if (e.name === 't' && !e.selfClosing) inText = true;
+			} else if (e.kind === 'close') {
+				if (e.name === 'si') strings.push(current);
+				else if (e.name === 'rPh') phonetic--;
+				else if (e.name === 't') inText = false;
+			} else if (inText && !phonetic) current += e.text;
+		}
 	return strings;
 }
 
@@ -95,22 +96,23 @@ async function dateStyles(bytes: Uint8Array, entries: Map<string, ZipEntry>) {
 	const custom = new Map<number, string>();
 	let inCellXfs = false;
 	let xf = 0;
-	for await (const e of xmlEvents(entryText(bytes, part))) {
-		if (e.kind === 'open' && e.name === 'numFmt')
-			custom.set(Number(e.attributes.numFmtId), e.attributes.formatCode ?? '');
-		else if (e.kind === 'open' && e.name === 'cellXfs') inCellXfs = true;
-		else if (e.kind === 'close' && e.name === 'cellXfs') inCellXfs = false;
-		else if (e.kind === 'open' && e.name === 'xf' && inCellXfs) {
-			const id = Number(e.attributes.numFmtId ?? 0);
-			const code = custom.get(id);
-			// A custom format is a date when it has day, month or year parts outside quotes.
-			const isDate =
-				DATE_FORMATS.has(id) ||
-				(code !== undefined && /[dmy]/i.test(code.replace(/"[^"]*"|\[[^\]]*\]/g, '')));
-			if (isDate) dates.add(xf);
-			xf++;
+	for await (const events of xmlEvents(entryText(bytes, part)))
+		for (const e of events) {
+			if (e.kind === 'open' && e.name === 'numFmt')
+				custom.set(Number(e.attributes.numFmtId), e.attributes.formatCode ?? '');
+			else if (e.kind === 'open' && e.name === 'cellXfs') inCellXfs = true;
+			else if (e.kind === 'close' && e.name === 'cellXfs') inCellXfs = false;
+			else if (e.kind === 'open' && e.name === 'xf' && inCellXfs) {
+				const id = Number(e.attributes.numFmtId ?? 0);
+				const code = custom.get(id);
+				// A custom format is a date when it has day, month or year parts outside quotes.
+				const isDate =
+					DATE_FORMATS.has(id) ||
+					(code !== undefined && /[dmy]/i.test(code.replace(/"[^"]*"|\[[^\]]*\]/g, '')));
+				if (isDate) dates.add(xf);
+				xf++;
+			}
 		}
-	}
 	return dates;
 }
 
@@ -153,43 +155,48 @@ export async function* xlsxRecords(
 	let column = 0;
 	let cell: { type: string; style: number; value: string; inline: string } | undefined;
 	let reading: 'v' | 't' | undefined;
-	for await (const e of xmlEvents(entryText(bytes, entry(entries, sheet)!))) {
-		if (e.kind === 'text') {
-			if (cell && reading === 'v') cell.value += e.text;
-			else if (cell && reading === 't') cell.inline += e.text;
-			continue;
+	for await (const events of xmlEvents(entryText(bytes, entry(entries, sheet)!))) {
+		// The rows a chunk ends, yielded once the chunk is read.
+		const rows: FileRecord[] = [];
+		for (const e of events) {
+			if (e.kind === 'text') {
+				if (cell && reading === 'v') cell.value += e.text;
+				else if (cell && reading === 't') cell.inline += e.text;
+				continue;
+			}
+			if (e.kind === 'open') {
+				if (e.name === 'row') {
+					rowNumber = e.attributes.r ? Number(e.attributes.r) : rowNumber + 1;
+					cells = [];
+					column = 0;
+				} else if (e.name === 'c') {
+					if (e.attributes.r) column = columnOf(e.attributes.r);
+					cell = {
+						type: e.attributes.t ?? 'n',
+						style: Number(e.attributes.s ?? 0),
+						value: '',
+						inline: '',
+					};
+					if (e.selfClosing) {
+						cells[column++] = '';
+						cell = undefined;
+					}
+				} else if (e.name === 'v' && !e.selfClosing) reading = 'v';
+				else if (e.name === 't' && !e.selfClosing) reading = 't';
+				continue;
+			}
+			// A close.
+			if (e.name === 'v' || e.name === 't') reading = undefined;
+			else if (e.name === 'c' && cell) {
+				cells[column++] = cellText(cell, strings, dates);
+				cell = undefined;
+			} else if (e.name === 'row') {
+				const dense = Array.from(cells, (c) => c ?? '');
+				while (dense.length && dense[dense.length - 1] === '') dense.pop();
+				if (dense.length) rows.push({ line: rowNumber, cells: dense });
+			}
 		}
-		if (e.kind === 'open') {
-			if (e.name === 'row') {
-				rowNumber = e.attributes.r ? Number(e.attributes.r) : rowNumber + 1;
-				cells = [];
-				column = 0;
-			} else if (e.name === 'c') {
-				if (e.attributes.r) column = columnOf(e.attributes.r);
-				cell = {
-					type: e.attributes.t ?? 'n',
-					style: Number(e.attributes.s ?? 0),
-					value: '',
-					inline: '',
-				};
-				if (e.selfClosing) {
-					cells[column++] = '';
-					cell = undefined;
-				}
-			} else if (e.name === 'v' && !e.selfClosing) reading = 'v';
-			else if (e.name === 't' && !e.selfClosing) reading = 't';
-			continue;
-		}
-		// A close.
-		if (e.name === 'v' || e.name === 't') reading = undefined;
-		else if (e.name === 'c' && cell) {
-			cells[column++] = cellText(cell, strings, dates);
-			cell = undefined;
-		} else if (e.name === 'row') {
-			const dense = Array.from(cells, (c) => c ?? '');
-			while (dense.length && dense[dense.length - 1] === '') dense.pop();
-			if (dense.length) yield { line: rowNumber, cells: dense };
-		}
+		yield* rows;
 	}
 }
 

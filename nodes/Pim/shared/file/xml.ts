@@ -25,28 +25,52 @@ export function unescapeXml(text: string): string {
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
-const ATTRIBUTE = /([^\s=/]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
+const SPACE = new Set([32, 9, 10, 13]);
+const QUOTES = new Set([34, 39]);
 
-function tagEvent(tag: string): XmlEvent | undefined {
+/** The event of the tag between `<` and `>` at `start`–`end` of `text`, read in place. */
+function tagEvent(text: string, start: number, end: number): XmlEvent | undefined {
+	const first = text.charCodeAt(start);
 	// Declarations, comments, processing instructions.
-	if (tag[0] === '?' || tag[0] === '!') return undefined;
-	if (tag[0] === '/') return { kind: 'close', name: localName(tag.slice(1).trim()) };
-	const selfClosing = tag.endsWith('/');
-	const body = selfClosing ? tag.slice(0, -1) : tag;
-	const space = body.search(/\s/);
-	const name = localName(space === -1 ? body : body.slice(0, space));
+	if (first === 63 || first === 33) return undefined;
+	if (first === 47) return { kind: 'close', name: localName(text.slice(start + 1, end).trim()) };
+	const selfClosing = text.charCodeAt(end - 1) === 47;
+	const stop = selfClosing ? end - 1 : end;
+	let i = start;
+	while (i < stop && !SPACE.has(text.charCodeAt(i))) i++;
+	const name = localName(text.slice(start, i));
 	const attributes: Record<string, string> = {};
-	if (space !== -1)
-		for (const m of body.slice(space).matchAll(ATTRIBUTE))
-			attributes[localName(m[1])] = unescapeXml(m[3] ?? m[4]);
+	// name = "value" or name = 'value', whatever the spaces around `=`; anything else is skipped.
+	while (i < stop) {
+		while (i < stop && SPACE.has(text.charCodeAt(i))) i++;
+		const nameStart = i;
+		while (i < stop && !SPACE.has(text.charCodeAt(i)) && text[i] !== '=' && text[i] !== '/') i++;
+		const attribute = text.slice(nameStart, i);
+		while (i < stop && SPACE.has(text.charCodeAt(i))) i++;
+		if (text[i] !== '=' || !attribute) {
+			i = Math.max(i, nameStart + 1);
+			continue;
+		}
+		i++;
+		while (i < stop && SPACE.has(text.charCodeAt(i))) i++;
+		if (!QUOTES.has(text.charCodeAt(i))) continue;
+		const valueEnd = text.indexOf(text[i], i + 1);
+		if (valueEnd === -1 || valueEnd >= stop) break;
+		attributes[localName(attribute)] = unescapeXml(text.slice(i + 1, valueEnd));
+		i = valueEnd + 1;
+	}
 	return { kind: 'open', name, attributes, selfClosing };
 }
 
-/** The events of an XML document given as text chunks; a tag cut by a chunk waits for the rest. */
-export async function* xmlEvents(chunks: AsyncIterable<string>): AsyncGenerator<XmlEvent> {
+/**
+ * The events of an XML document given as text chunks, a chunk's events at a time (one await per
+ * chunk, not per event); a tag cut by a chunk waits for the rest.
+ */
+export async function* xmlEvents(chunks: AsyncIterable<string>): AsyncGenerator<XmlEvent[]> {
 	let rest = '';
 	for await (const chunk of chunks) {
 		const text = rest + chunk;
+		const events: XmlEvent[] = [];
 		let at = 0;
 		for (;;) {
 			const open = text.indexOf('<', at);
@@ -54,27 +78,31 @@ export async function* xmlEvents(chunks: AsyncIterable<string>): AsyncGenerator<
 				rest = text.slice(at);
 				break;
 			}
-			if (open > at) yield { kind: 'text', text: unescapeXml(text.slice(at, open)) };
+			if (open > at) events.push({ kind: 'text', text: unescapeXml(text.slice(at, open)) });
 			// A comment or CDATA may hold `>`: find its own end.
-			const special = text.startsWith('<!--', open)
-				? '-->'
-				: text.startsWith('<![CDATA[', open)
-					? ']]>'
-					: undefined;
+			const special =
+				text.charCodeAt(open + 1) !== 33
+					? undefined
+					: text.startsWith('<!--', open)
+						? '-->'
+						: text.startsWith('<![CDATA[', open)
+							? ']]>'
+							: undefined;
 			const close = special ? text.indexOf(special, open) : text.indexOf('>', open);
 			if (close === -1) {
 				rest = text.slice(open);
 				break;
 			}
-			if (special === ']]>') yield { kind: 'text', text: text.slice(open + 9, close) };
+			if (special === ']]>') events.push({ kind: 'text', text: text.slice(open + 9, close) });
 			else if (!special) {
-				const event = tagEvent(text.slice(open + 1, close));
-				if (event) yield event;
+				const event = tagEvent(text, open + 1, close);
+				if (event) events.push(event);
 			}
 			at = close + (special ? special.length : 1);
 		}
 		// Text waits for its tag, so an entity is never cut.
 		if (at >= text.length) rest = '';
+		if (events.length) yield events;
 	}
-	if (rest && !rest.startsWith('<')) yield { kind: 'text', text: unescapeXml(rest) };
+	if (rest && !rest.startsWith('<')) yield [{ kind: 'text', text: unescapeXml(rest) }];
 }
