@@ -352,7 +352,8 @@ async function executeOnce(o) {
 		const r = await folder.cli(['execute', `--id=${o.workflow.id}`, '--rawOutput'], {
 			allowFail: true,
 			stdoutFile: outFile,
-			timeoutMs: 15 * 60_000,
+			// PIM_BENCH_TIMEOUT_MIN=<minutes>: a longer run than 15 minutes (a million creates).
+			timeoutMs: (Number(process.env.PIM_BENCH_TIMEOUT_MIN) || 15) * 60_000,
 			sampleRss: true,
 			// PIM_BENCH_CPU_PROF=<dir>: the run under V8's profiler (bench/profile-summary.js reads it).
 			// PIM_BENCH_GC_LOG=<file>: V8's line per collection (heap before -> after) written there,

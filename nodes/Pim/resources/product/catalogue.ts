@@ -222,5 +222,5 @@ export function catalogueOf(
 	});
 }
 
-/** The most products the catalogue holds: about 200 bytes each (README, "A nightly sync"). */
+/** The most products the catalogue holds: about 120-160 bytes each (docs/sync.md). */
 export const MAX_CATALOGUE = 2_000_000;
