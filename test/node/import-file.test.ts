@@ -414,3 +414,160 @@ it('Group By: an image row whose group is not around it is a bad row, not images
 	);
 	expect(writes()).toEqual([]);
 });
+
+describe('a hostile file is refused, never followed', () => {
+	const plain = {
+		skuColumn: 'sku',
+		familyColumn: '',
+		channelStatusColumn: '',
+		categoryColumn: '',
+		imageColumns: '',
+	};
+	const unclosed = Buffer.from(
+		['sku,name', 'HOST-1,First', 'HOST-2,Second', 'HOST-3,"Third', 'HOST-4,Fourth'].join('\r\n'),
+	);
+
+	it('a quote never closed, Stop: refused at its line before anything is written', async () => {
+		const { error } = await run([fileItem(unclosed, 'host.csv')], plain);
+		expect(error?.message).toBe(
+			'The file is refused at line 4: a quoted cell opened there is never closed',
+		);
+		expect(error?.description).toMatch(
+			/Quotes inside a quoted cell are doubled \(""\)\. Nothing was written\.$/,
+		);
+		expect(writes()).toEqual([]);
+		expect(product('HOST-1')).toBeUndefined();
+	});
+
+	it('the same file, Skip: the rows before the refusal are written, and the error says so', async () => {
+		const { error } = await run([fileItem(unclosed, 'host.csv')], {
+			...plain,
+			fileOptions: { onBadRows: 'skip' },
+		});
+		expect(error?.message).toBe(
+			'The file is refused at line 4: a quoted cell opened there is never closed',
+		);
+		expect(error?.description).toMatch(
+			/The rows before it were imported: 2 created, 0 updated, 0 unchanged, 0 failed\.$/,
+		);
+		expect(writes().map((w) => (w.body as IDataObject).sku)).toEqual(['HOST-1', 'HOST-2']);
+		expect(product('HOST-3')).toBeUndefined();
+	});
+
+	it('a line of 24 MB: refused at its line, nothing written', async () => {
+		const file = Buffer.concat([
+			Buffer.from('sku,name\nLONG-1,fine\nLONG-2,'),
+			Buffer.alloc(24 * 1024 * 1024, 'x'),
+			Buffer.from('\n'),
+		]);
+		const { error } = await run([fileItem(file, 'long.csv')], plain);
+		expect(error?.message).toBe(
+			'The file is refused at line 3: a cell is longer than 1,048,576 characters',
+		);
+		expect(writes()).toEqual([]);
+	});
+
+	it('an export in Windows-1252 read as UTF-8 is refused at the line; read as Windows-1252 it lands', async () => {
+		const file = Buffer.from('sku,name\nENC-1,Plain\nENC-2,Cr\xe8me br\xfbl\xe9e\n', 'latin1');
+		const { error } = await run([fileItem(file, 'latin.csv')], plain);
+		expect(error?.message).toBe(
+			'The file is refused at line 3: it holds bytes that are not UTF-8 text',
+		);
+		expect(error?.description).toMatch(/^Set File Options → Encoding to the file's encoding/);
+		expect(writes()).toEqual([]);
+		const { out } = await run([fileItem(file, 'latin.csv')], {
+			...plain,
+			fileOptions: { encoding: 'windows-1252' },
+		});
+		expect(out[0]).toMatchObject({ rows: 2, created: 2, failed: 0 });
+		expect(product('ENC-2')!.values).toMatchObject({ name: 'Crème brûlée' });
+	});
+
+	it('a product group past its bound (Group By) is refused at the line that passes it', async () => {
+		const rows = Array.from({ length: 2_501 }, (_, i) => `same,GROUP-${i},Row ${i}`);
+		const file = Buffer.from(['Handle,sku,name', ...rows].join('\n'));
+		const { error } = await run([fileItem(file, 'group.csv')], {
+			...plain,
+			importOptions: { groupBy: 'Handle' },
+		});
+		expect(error?.message).toBe(
+			'The file is refused at line 2502: the product group "same" has more than 2,500 rows',
+		);
+		expect(writes()).toEqual([]);
+	});
+
+	it('Skip with Group By: the product group the refusal cuts is left out whole', async () => {
+		const file = Buffer.concat([
+			Buffer.from(
+				[
+					'Handle,sku,name',
+					'tee,CUT-TEE-S,Tee',
+					'tee,CUT-TEE-M,',
+					'mug,CUT-MUG-1,Mug',
+					'mug,CUT-MUG-2,',
+				].join('\n'),
+			),
+			Buffer.from('\nmug,CUT-MUG-3,Caf'),
+			Buffer.from([0xe9]),
+			Buffer.from('\n'),
+		]);
+		const { error } = await run([fileItem(file, 'cut.csv')], {
+			...plain,
+			importOptions: { groupBy: 'Handle' },
+			fileOptions: { onBadRows: 'skip' },
+		});
+		expect(error?.message).toBe(
+			'The file is refused at line 6: it holds bytes that are not UTF-8 text',
+		);
+		expect(error?.description).toMatch(
+			/The rows before it were imported, but those of its product group "mug" \(from line 4\): 2 created, 0 updated, 0 unchanged, 0 failed\.$/,
+		);
+		expect(writes().map((w) => (w.body as IDataObject).sku)).toEqual(['CUT-TEE-S', 'CUT-TEE-M']);
+		expect(product('CUT-TEE-M')!.values).toMatchObject({ name: 'Tee' });
+		expect(product('CUT-MUG-1')).toBeUndefined();
+	});
+
+	it('rows with an empty Group By value are no group: a file of them is read window by window', async () => {
+		const rows = Array.from({ length: 45 }, (_, i) => `,NOGROUP-${i},Row ${i}`);
+		const file = Buffer.from(['Handle,sku,name', ...rows].join('\n'));
+		const { out, error } = await run([fileItem(file, 'nogroup.csv')], {
+			...plain,
+			importOptions: { groupBy: 'Handle' },
+		});
+		expect(error).toBeUndefined();
+		expect(out[0]).toMatchObject({ rows: 45, created: 45, failed: 0 });
+	});
+
+	it('an XLSX whose sheet inflates past the size its directory states (a zip bomb) is refused, naming the entry', async () => {
+		const sheet = [
+			['sku', 'name'],
+			...Array.from({ length: 500 }, (_, i) => [`BOMB-${i}`, `Row ${i}`]),
+		];
+		const book = XLSX.utils.book_new();
+		XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet), 'Products');
+		const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: false }) as Buffer;
+		// The central directory's size of the sheet, stated as 4 096 bytes.
+		const name = 'xl/worksheets/sheet1.xml';
+		let at = bytes.length - 46;
+		while (
+			!(
+				bytes.readUInt32LE(at) === 0x02014b50 &&
+				bytes.toString('utf8', at + 46, at + 46 + bytes.readUInt16LE(at + 28)) === name
+			)
+		)
+			at--;
+		bytes.writeUInt32LE(4096, at + 24);
+		const { error } = await run([fileItem(bytes, 'bomb.xlsx')], plain);
+		expect(error?.message).toBe(
+			`The file is refused at the ZIP entry "${name}": it inflates past the 4,096 bytes its directory states`,
+		);
+		expect(writes()).toEqual([]);
+	});
+
+	it('a header without the SKU column: an error naming it, before any request', async () => {
+		const file = Buffer.from('name,price\nNo SKU,1\n');
+		const { error } = await run([fileItem(file, 'nosku.csv')], plain);
+		expect(error?.message).toBe('Parameter "SKU Column": the file has no column "sku"');
+		expect(env.sb.log).toEqual([]);
+	});
+});

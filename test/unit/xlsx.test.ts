@@ -93,7 +93,7 @@ describe('a workbook written by SheetJS', () => {
 		expect(isZip(new TextEncoder().encode('sku,name\n'))).toBe(false);
 		await expect(read(new TextEncoder().encode('PK\u0003\u0004 not really'))).rejects.toMatchObject(
 			{
-				message: 'The file is not a readable ZIP archive (no central directory)',
+				message: 'The file is refused: it is not a readable ZIP archive (no central directory)',
 			},
 		);
 	});

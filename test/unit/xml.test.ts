@@ -11,6 +11,7 @@ async function read(chunks: string[]): Promise<XmlEvent[]> {
 		(async function* () {
 			yield* chunks;
 		})(),
+		() => 'the part',
 	))
 		out.push(...events);
 	return out;

@@ -39,6 +39,13 @@ export interface Member {
 	warnings: string[];
 }
 
+/** A product group: its rows in order, and the first value its rows give each field. */
+export interface Group {
+	members: Member[];
+	/** Each field's value in the first row of the group that has one (the SKU's own excepted). */
+	firsts: IDataObject;
+}
+
 /** An empty cell of a row (filled from its group). */
 const isBlankCell = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -56,23 +63,27 @@ export function joinGroup(
 	/** The parameters reading other nodes' items (WritePlan.parametersRead). */
 	otherNodes: string[],
 ): Member {
-	const members = plan.groups.get(key) ?? [];
-	plan.groups.set(key, members);
+	const group = plan.groups.get(key) ?? { members: [], firsts: {} };
+	plan.groups.set(key, group);
+	const { members, firsts } = group;
 	const own = source.inputRow();
 	const skuField = source.fieldOf('sku');
 	const row: IDataObject = { ...own };
 	let filled = false;
-	for (const earlier of members)
-		for (const [field, value] of Object.entries(earlier.row))
-			if (
-				field !== skuField &&
-				fold(field) !== 'variant image' &&
-				isBlankCell(row[field]) &&
-				!isBlankCell(value)
-			) {
-				row[field] = value;
-				filled = true;
-			}
+	for (const [field, value] of Object.entries(firsts))
+		if (isBlankCell(row[field])) {
+			row[field] = value;
+			filled = true;
+		}
+	// The row's own values of fields no earlier row gave: the group's first for the rows after it.
+	for (const [field, value] of Object.entries(own))
+		if (
+			!(field in firsts) &&
+			field !== skuField &&
+			fold(field) !== 'variant image' &&
+			!isBlankCell(value)
+		)
+			firsts[field] = value;
 	source.fill(row);
 	const warnings = filled
 		? otherNodes.map(
@@ -101,7 +112,7 @@ function groupBody(
 	body: ProductBody,
 	lead: string[] = [],
 ): ProductBody {
-	const members = plan.groups.get(member.group) ?? [];
+	const members = plan.groups.get(member.group)?.members ?? [];
 	const same = members.filter((m) => m.body && m.sku === body.sku).map((m) => m.body!);
 	// In the order of the group's rows, as the shop lists its product's images.
 	const images = unique([
@@ -130,7 +141,7 @@ function groupBody(
  * first row with its SKU writes it; a row without a SKU gave its images to the group's products.
  */
 function notWritten(plan: WritePlan, member: Member): IDataObject | undefined {
-	const members = plan.groups.get(member.group) ?? [];
+	const members = plan.groups.get(member.group)?.members ?? [];
 	if (member.sku === undefined) {
 		const products = unique(members.flatMap((m) => (m.sku ? [m.sku] : [])));
 		// Images with no product to go to are a bad row, never images sent nowhere.

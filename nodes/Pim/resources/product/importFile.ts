@@ -7,6 +7,7 @@ import type {
 import { BINARY_ENCODING } from 'n8n-workflow';
 
 import { FROM_VERSION_2, showFor } from '../../shared/descriptions';
+import { BOUNDS_HINT, counted, FILE_BOUNDS, FileRefused, refuse } from '../../shared/file/bounds';
 import { csvRecords, type FileRecord } from '../../shared/file/csv';
 import { xlsxRecords } from '../../shared/file/xlsx';
 import { isZip } from '../../shared/file/zip';
@@ -98,7 +99,17 @@ async function* fileRecords(item: PimItem, given: IDataObject): AsyncGenerator<F
 	if (!first.done && isZip(first.value)) {
 		// An XLSX is read from its directory at the end: the archive is held, its sheet streamed.
 		const parts: Uint8Array[] = [];
-		for await (const part of rest) parts.push(part);
+		let size = 0;
+		for await (const part of rest) {
+			size += part.length;
+			if (size > FILE_BOUNDS.xlsxFile)
+				refuse(
+					undefined,
+					`it is an XLSX file of more than ${counted(FILE_BOUNDS.xlsxFile)} bytes`,
+					'An XLSX file is held whole (compressed) to read its directory: save a larger one as CSV, which is read as a stream.',
+				);
+			parts.push(part);
+		}
 		yield* xlsxRecords(Buffer.concat(parts), { sheet: optionalString(options.sheet) });
 		return;
 	}
@@ -145,44 +156,100 @@ interface FileLine {
 	headers: string[];
 }
 
-/** Reads the file once: `each` gets every window of rows (a product group whole). */
+/** What a pass over the file does when the file is refused (bounds.ts). */
+interface OnRefusal {
+	/** Whether `each` gets the rows read before the refusal, but a product group it cuts. */
+	writeBefore: boolean;
+	/** What the error adds: what was written (`cut`: the group whose rows were left out). */
+	said: (cut?: { group: string; line: number }) => string;
+}
+
+/**
+ * Reads the file once: `each` gets every window of rows (a product group whole). A window is
+ * WINDOW rows or a row's bound of characters, a group within its bounds (bounds.ts).
+ */
 async function readWindows(
 	item: PimItem,
 	given: IDataObject,
 	run: PimRun,
 	/** Gets each window and the rows read so far; false stops the reading (a stopped execution). */
 	each: (rows: FileLine[], read: number) => Promise<boolean>,
+	onRefusal: OnRefusal,
 ): Promise<number> {
 	let columns: FileColumns | undefined;
 	let window: FileLine[] = [];
-	let lastGroup: unknown;
+	let windowChars = 0;
+	let lastGroup: string | undefined;
+	let groupRows = 0;
+	let groupChars = 0;
+	/** Where the window's last group starts in it. */
+	let groupStart = 0;
 	let count = 0;
-	for await (const record of fileRecords(item, given)) {
-		if (!columns) {
-			columns = new FileColumns(
-				record.cells.map((h) => h.trim()),
-				given,
-				run,
-			);
-			continue;
+	const reading = async () => {
+		for await (const record of fileRecords(item, given)) {
+			if (!columns) {
+				columns = new FileColumns(
+					record.cells.map((h) => h.trim()),
+					given,
+					run,
+				);
+				continue;
+			}
+			const fields: IDataObject = {};
+			columns.headers.forEach((h, i) => {
+				if (!(h in fields)) fields[h] = record.cells[i] ?? '';
+			});
+			let chars = 0;
+			for (const cell of record.cells) chars += cell.length;
+			// Group By's key as the write reads it (imports.ts): rows with an empty one are no group.
+			const group =
+				columns.groupBy === undefined ? undefined : optionalString(fields[columns.groupBy]);
+			const inGroup = group !== undefined && group === lastGroup;
+			if (!inGroup && (window.length >= WINDOW || windowChars >= FILE_BOUNDS.row)) {
+				if (!(await each(window, count))) return false;
+				window = [];
+				windowChars = 0;
+			}
+			if (!inGroup) groupStart = window.length;
+			groupRows = inGroup ? groupRows + 1 : 1;
+			groupChars = inGroup ? groupChars + chars : chars;
+			if (groupRows > FILE_BOUNDS.groupRows || groupChars > FILE_BOUNDS.groupChars)
+				refuse(
+					`line ${record.line}`,
+					groupRows > FILE_BOUNDS.groupRows
+						? `the product group "${group}" has more than ${counted(FILE_BOUNDS.groupRows)} rows`
+						: `the product group "${group}" is longer than ${counted(FILE_BOUNDS.groupChars)} characters`,
+					`Import Options → Group By makes the consecutive rows sharing a value one product group, which is read whole. ${BOUNDS_HINT}`,
+				);
+			lastGroup = group;
+			windowChars += chars;
+			window.push({
+				line: record.line,
+				row: new FileRow(count++, fields, columns),
+				cells: record.cells,
+				headers: columns.headers,
+			});
 		}
-		const fields: IDataObject = {};
-		columns.headers.forEach((h, i) => {
-			if (!(h in fields)) fields[h] = record.cells[i] ?? '';
-		});
-		const group = columns.groupBy === undefined ? undefined : fields[columns.groupBy];
-		if (window.length >= WINDOW && (columns.groupBy === undefined || group !== lastGroup)) {
-			if (!(await each(window, count))) return count;
-			window = [];
-		}
-		lastGroup = group;
-		window.push({
-			line: record.line,
-			row: new FileRow(count++, fields, columns),
-			cells: record.cells,
-			headers: columns.headers,
-		});
+		return true;
+	};
+	const outcome = await reading().then(
+		(read) => ({ read }),
+		(error: unknown) => ({ error }),
+	);
+	if ('error' in outcome) {
+		if (!(outcome.error instanceof FileRefused)) throw outcome.error;
+		// A group is never cut: its rows read before the refusal are left out.
+		const whole = lastGroup === undefined ? window : window.slice(0, groupStart);
+		const cut =
+			lastGroup === undefined || groupStart >= window.length
+				? undefined
+				: { group: lastGroup, line: window[groupStart].line };
+		if (onRefusal.writeBefore && whole.length) await each(whole, count);
+		const { message, description } = outcome.error;
+		const said = onRefusal.said(cut);
+		fail(message, description ? `${description} ${said}` : said);
 	}
+	if (!outcome.read) return count;
 	if (!columns) fail('The file is empty: it has no header line');
 	if (window.length) await each(window, count);
 	return count;
@@ -292,24 +359,30 @@ async function importOne(item: PimItem): Promise<Imported> {
 	// Stop: every row is prepared before any is written.
 	if (stopOnBadRows) {
 		const check = new FileRun(item.run);
-		const rows = await readWindows(item, given, check, async (window) => {
-			const prepared = prepareRows(window, pim);
-			// The window whole before any row is read further: a group's rows have all joined it.
-			const outcomes = await Promise.all(prepared.map((p) => p.outcome));
-			for (const [i, { line, row }] of prepared.entries()) {
-				const done = outcomes[i];
-				if ('problem' in done) problem(line, skuOf(row), done.problem);
-				else
-					try {
-						// A group's row is checked with its group: images with no product are a bad row.
-						if (!done.write.instead?.()) ask(done.write);
-					} catch (error) {
-						problem(line, skuOf(row), error);
-					}
-			}
-			forgetWindow(check);
-			return !cancel?.aborted;
-		});
+		const rows = await readWindows(
+			item,
+			given,
+			check,
+			async (window) => {
+				const prepared = prepareRows(window, pim);
+				// The window whole before any row is read further: a group's rows have all joined it.
+				const outcomes = await Promise.all(prepared.map((p) => p.outcome));
+				for (const [i, { line, row }] of prepared.entries()) {
+					const done = outcomes[i];
+					if ('problem' in done) problem(line, skuOf(row), done.problem);
+					else
+						try {
+							// A group's row is checked with its group: images with no product are a bad row.
+							if (!done.write.instead?.()) ask(done.write);
+						} catch (error) {
+							problem(line, skuOf(row), error);
+						}
+				}
+				forgetWindow(check);
+				return !cancel?.aborted;
+			},
+			{ writeBefore: false, said: () => 'Nothing was written.' },
+		);
 		if (failed) {
 			problems.sort((a, b) => a.line - b.line);
 			const listed = problems
@@ -327,57 +400,65 @@ async function importOne(item: PimItem): Promise<Imported> {
 	const counts = { created: 0, updated: 0, unchanged: 0 };
 	let catalogue: Catalogue | undefined;
 	let said = Date.now();
-	const rows = await readWindows(item, given, run, async (window, read) => {
-		const prepared = prepareRows(window, pim);
-		if (!catalogue) {
-			// Skip: every row's fields are not known yet; the first window's and those the headers
-			// name (a row asking about another field has its product read).
-			if (!stopOnBadRows) await askFirst(prepared, run, pim, ask, asked);
-			catalogue = await planOf(run).catalogue(pim, true, asked);
-		}
-		const found = catalogue;
-		const outcomes = await Promise.all(
-			prepared.map(async ({ line, row, cells, headers, outcome }) => {
-				const done = await outcome;
-				const sku = skuOf(row);
-				const bad = (error: unknown): RowOutcome => {
-					report.badRow(headers, cells);
-					return { line, sku, operation: 'failed', error: problem(line, sku, error) };
-				};
-				if ('problem' in done) return bad(done.problem);
-				const { write } = done;
-				try {
-					// A row of a product group whose product another row writes.
-					const instead = write.instead?.();
-					if (instead) return { line, sku, operation: String(instead.operation) };
-					const { output, changed } = await decide(run, {
-						pim,
-						write,
-						sync,
-						compare: true,
-						catalogue: found,
-					});
-					const operation = String(output.operation);
-					if (operation === 'created' || operation === 'create') counts.created++;
-					else if (operation === 'updated' || operation === 'update') counts.updated++;
-					else counts.unchanged++;
-					return { line, sku, operation, changed };
-				} catch (error) {
-					return bad(error);
-				}
-			}),
-		);
-		report.add(outcomes);
-		forgetWindow(run);
-		if (Date.now() - said >= PROGRESS_EVERY_MS) {
-			said = Date.now();
-			item.ctx.logger?.info(
-				`PIM Import File: ${read} rows read, ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${failed} failed`,
+	const written = (cut?: { group: string; line: number }) =>
+		`The rows before it were imported${cut ? `, but those of its product group "${cut.group}" (from line ${cut.line})` : ''}: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${failed} failed.`;
+	const rows = await readWindows(
+		item,
+		given,
+		run,
+		async (window, read) => {
+			const prepared = prepareRows(window, pim);
+			if (!catalogue) {
+				// Skip: every row's fields are not known yet; the first window's and those the headers
+				// name (a row asking about another field has its product read).
+				if (!stopOnBadRows) await askFirst(prepared, run, pim, ask, asked);
+				catalogue = await planOf(run).catalogue(pim, true, asked);
+			}
+			const found = catalogue;
+			const outcomes = await Promise.all(
+				prepared.map(async ({ line, row, cells, headers, outcome }) => {
+					const done = await outcome;
+					const sku = skuOf(row);
+					const bad = (error: unknown): RowOutcome => {
+						report.badRow(headers, cells);
+						return { line, sku, operation: 'failed', error: problem(line, sku, error) };
+					};
+					if ('problem' in done) return bad(done.problem);
+					const { write } = done;
+					try {
+						// A row of a product group whose product another row writes.
+						const instead = write.instead?.();
+						if (instead) return { line, sku, operation: String(instead.operation) };
+						const { output, changed } = await decide(run, {
+							pim,
+							write,
+							sync,
+							compare: true,
+							catalogue: found,
+						});
+						const operation = String(output.operation);
+						if (operation === 'created' || operation === 'create') counts.created++;
+						else if (operation === 'updated' || operation === 'update') counts.updated++;
+						else counts.unchanged++;
+						return { line, sku, operation, changed };
+					} catch (error) {
+						return bad(error);
+					}
+				}),
 			);
-		}
-		stopped = cancel?.aborted === true;
-		return !stopped;
-	});
+			report.add(outcomes);
+			forgetWindow(run);
+			if (Date.now() - said >= PROGRESS_EVERY_MS) {
+				said = Date.now();
+				item.ctx.logger?.info(
+					`PIM Import File: ${read} rows read, ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${failed} failed`,
+				);
+			}
+			stopped = cancel?.aborted === true;
+			return !stopped;
+		},
+		{ writeBefore: true, said: written },
+	);
 	problems.sort((a, b) => a.line - b.line);
 	return {
 		summary: {

@@ -4,7 +4,7 @@ import { fold } from '../../shared/records';
 import { RunSlot, type Later, type PimRun } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
 import { catalogueOf, type Catalogue } from './catalogue';
-import type { Member } from './groups';
+import type { Group } from './groups';
 import { accountAttributes, readAccount, type Account, type AccountNeeds } from './lists';
 import { ImportReport } from './report';
 
@@ -25,7 +25,7 @@ export interface ParametersRead {
 
 export class WritePlan {
 	/** Import Options → Group By: each group's rows, by Group By's value (groups.ts). */
-	readonly groups = new Map<string, Member[]>();
+	readonly groups = new Map<string, Group>();
 	/** Where the run's columns went, said on its first item (report.ts). */
 	readonly report = new ImportReport();
 	/** Create or Update: how many rows of the run have each SKU (upsert.ts). */

@@ -6,10 +6,14 @@
  * one chunk of the file are held.
  *
  * Lenient where exports are sloppy: a quote inside an unquoted cell, or text after a cell's
- * closing quote, is kept as text; a last line without its line end is a record.
+ * closing quote, is kept as text; a last line without its line end is a record. Strict where a
+ * file is hostile or not what it says (bounds.ts): a quoted cell the file ends inside, a cell, a
+ * row or a header line past its bound, bytes that are not the encoding refuse the file at their
+ * line.
  */
 
 import { fail } from '../params';
+import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse } from './bounds';
 
 /** A record of the file: its cells, and the line of the file it starts on (the header is 1). */
 export interface FileRecord {
@@ -30,6 +34,8 @@ export interface CsvOptions {
 /** The delimiters a header line is searched for, the first winning a tie. */
 export const DELIMITERS = [',', ';', '\t', '|'];
 
+const CELL = FILE_BOUNDS.cell;
+const ROW = FILE_BOUNDS.row;
 const QUOTE = 34;
 const CR = 13;
 const LF = 10;
@@ -43,14 +49,107 @@ function byteOrderMark(bytes: Uint8Array): { encoding: string; length: number } 
 	return undefined;
 }
 
-/** The file's text, chunk by chunk, decoded by its byte order mark or `encoding`. */
+function textDecoder(label: string): InstanceType<typeof TextDecoder> {
+	try {
+		return new TextDecoder(label, { fatal: true });
+	} catch {
+		return fail(
+			`Parameter "File Options → Encoding": "${label}" is not a text encoding that can be read`,
+			'Choose UTF-8, Windows-1252, ISO-8859-1 or UTF-16 LE.',
+		);
+	}
+}
+
+/**
+ * How many of the last bytes given to a decoder (`tail`: up to 4 of them) it holds as the start of
+ * a character the next bytes end. Known for UTF-8 and UTF-16; 0 for other encodings.
+ */
+function heldBytes(encoding: string, tail: Uint8Array, total: number): number {
+	const n = tail.length;
+	if (encoding === 'utf-8') {
+		for (let back = 1; back <= Math.min(3, n); back++) {
+			const b = tail[n - back];
+			if ((b & 0xc0) === 0x80) continue;
+			const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+			return length > back ? back : 0;
+		}
+		return 0;
+	}
+	if (encoding === 'utf-16le' || encoding === 'utf-16be') {
+		const odd = total % 2;
+		const at = n - odd - 2;
+		if (at < 0) return odd;
+		const unit =
+			encoding === 'utf-16le' ? tail[at] | (tail[at + 1] << 8) : (tail[at] << 8) | tail[at + 1];
+		// A high surrogate waits for its low one.
+		return unit >= 0xd800 && unit <= 0xdbff ? odd + 2 : odd;
+	}
+	return 0;
+}
+
+/** The text of `bytes` before the first that are not `encoding` (a character they cut off left out). */
+function textBefore(encoding: string, bytes: Uint8Array): string {
+	const readable = (k: number) => {
+		try {
+			return new TextDecoder(encoding, { fatal: true }).decode(bytes.subarray(0, k), {
+				stream: true,
+			});
+		} catch {
+			return undefined;
+		}
+	};
+	// The longest readable start: a start of readable bytes is readable.
+	let low = 0;
+	let high = bytes.length;
+	while (low < high) {
+		const middle = Math.ceil((low + high) / 2);
+		if (readable(middle) === undefined) high = middle - 1;
+		else low = middle;
+	}
+	return readable(low) ?? '';
+}
+
+/**
+ * The file's text, chunk by chunk, decoded by its byte order mark or `encoding`. Bytes that are
+ * not the encoding end it: the text before them is given, then `notTheEncoding` is called with
+ * the encoding's name (once that text is read).
+ */
 export async function* decodedText(
 	chunks: AsyncIterable<Uint8Array>,
-	encoding = 'utf-8',
+	encoding: string | undefined,
+	notTheEncoding: (name: string) => never,
 ): AsyncGenerator<string> {
 	let decoder: InstanceType<typeof TextDecoder> | undefined;
 	let head = new Uint8Array(0);
+	// The last bytes decoded and how many: what a character cut by a chunk began with.
+	let tail = new Uint8Array(0);
+	let total = 0;
+	const decode = (bytes: Uint8Array, last: boolean): { text: string; bad?: string } => {
+		try {
+			const text = decoder!.decode(bytes, { stream: !last });
+			const joined = new Uint8Array(Math.min(4, tail.length + bytes.length));
+			const fromTail = joined.length - Math.min(bytes.length, joined.length);
+			joined.set(tail.subarray(tail.length - fromTail));
+			joined.set(bytes.subarray(bytes.length - (joined.length - fromTail)), fromTail);
+			tail = joined;
+			total += bytes.length;
+			return { text };
+		} catch {
+			const name = decoder!.encoding;
+			const held = tail.subarray(tail.length - heldBytes(name, tail, total));
+			const retried = new Uint8Array(held.length + bytes.length);
+			retried.set(held);
+			retried.set(bytes, held.length);
+			return { text: textBefore(name, retried), bad: name.toUpperCase() };
+		}
+	};
+	const start = (bytes: Uint8Array) => {
+		const mark = byteOrderMark(bytes);
+		decoder = textDecoder(mark?.encoding ?? encoding ?? 'utf-8');
+		return bytes.subarray(mark?.length ?? 0);
+	};
 	for await (const chunk of chunks) {
+		let bytes = chunk;
 		if (!decoder) {
 			// Up to 3 bytes are needed to tell a mark.
 			const joined = new Uint8Array(head.length + chunk.length);
@@ -60,24 +159,15 @@ export async function* decodedText(
 				head = joined;
 				continue;
 			}
-			const mark = byteOrderMark(joined);
-			decoder = new TextDecoder(mark?.encoding ?? encoding, { fatal: false });
-			const text = decoder.decode(joined.subarray(mark?.length ?? 0), { stream: true });
-			if (text) yield text;
-			continue;
+			bytes = start(joined);
 		}
-		const text = decoder.decode(chunk, { stream: true });
+		const { text, bad } = decode(bytes, false);
 		if (text) yield text;
+		if (bad) notTheEncoding(bad);
 	}
-	if (!decoder) {
-		const mark = byteOrderMark(head);
-		decoder = new TextDecoder(mark?.encoding ?? encoding, { fatal: false });
-		const text = decoder.decode(head.subarray(mark?.length ?? 0));
-		if (text) yield text;
-		return;
-	}
-	const rest = decoder.decode();
-	if (rest) yield rest;
+	const { text, bad } = decoder ? decode(new Uint8Array(0), true) : decode(start(head), true);
+	if (text) yield text;
+	if (bad) notTheEncoding(bad);
 }
 
 /**
@@ -126,10 +216,19 @@ export class CsvParser {
 	private afterCr = false;
 	private line = 1;
 	private recordLine = 1;
+	/** The line the quoted cell being read opens on. */
+	private cellLine = 1;
+	/** Characters of the record's ended cells. */
+	private recordChars = 0;
 
 	constructor(delimiter: string) {
 		if (delimiter.length !== 1) fail(`A delimiter is one character (got "${delimiter}")`);
 		this.delimiter = delimiter.charCodeAt(0);
+	}
+
+	/** The line of the file the text fed so far ends on. */
+	get lineNow(): number {
+		return this.line;
 	}
 
 	/** The records that end in `text` (with what came before it). */
@@ -166,6 +265,8 @@ export class CsvParser {
 						this.afterCr = pc === CR;
 					}
 					this.cell += part;
+					if (this.cell.length > CELL || this.recordChars + this.cell.length > ROW)
+						this.refuseSize();
 					if (q === -1) return out;
 					this.quoteSeen = true;
 					i = q + 1;
@@ -190,6 +291,7 @@ export class CsvParser {
 			} else if (c === QUOTE && this.cell === '' && !this.cellQuoted) {
 				this.quoted = true;
 				this.cellQuoted = true;
+				this.cellLine = this.line;
 				this.started = true;
 				i++;
 			} else {
@@ -203,6 +305,7 @@ export class CsvParser {
 				// A quote inside an unquoted cell is text.
 				if (j < n && text.charCodeAt(j) === QUOTE) j++;
 				this.cell += text.slice(i, j);
+				if (this.cell.length > CELL || this.recordChars + this.cell.length > ROW) this.refuseSize();
 				this.started = true;
 				i = j;
 			}
@@ -212,6 +315,12 @@ export class CsvParser {
 
 	/** The last record, when the file does not end with a line end. */
 	end(): FileRecord[] {
+		if (this.quoted && !this.quoteSeen)
+			refuse(
+				`line ${this.cellLine}`,
+				'a quoted cell opened there is never closed',
+				`The file ends inside the cell its quote opens on line ${this.cellLine}. Quotes inside a quoted cell are doubled ("").`,
+			);
 		if (this.quoteSeen) {
 			this.quoteSeen = false;
 			this.quoted = false;
@@ -219,7 +328,31 @@ export class CsvParser {
 		return this.started || this.cells.length ? [this.endRecord()] : [];
 	}
 
+	/** A cell or row past its bound (see bounds.ts). */
+	private refuseSize(): never {
+		if (this.cell.length > CELL)
+			refuse(
+				`line ${this.recordLine}`,
+				`a cell is longer than ${counted(CELL)} characters`,
+				this.cellQuoted
+					? `The cell's quote opens on line ${this.cellLine}: is its closing quote missing? Quotes inside a quoted cell are doubled (""). ${BOUNDS_HINT}`
+					: BOUNDS_HINT,
+			);
+		return refuse(
+			`line ${this.recordLine}`,
+			`a row is longer than ${counted(ROW)} characters`,
+			BOUNDS_HINT,
+		);
+	}
+
 	private endCell(): void {
+		this.recordChars += this.cell.length;
+		if (this.cells.length === FILE_BOUNDS.columns)
+			refuse(
+				`line ${this.recordLine}`,
+				`a row has more than ${counted(FILE_BOUNDS.columns)} cells`,
+				BOUNDS_HINT,
+			);
 		this.cells.push(this.cell);
 		this.cell = '';
 		this.cellQuoted = false;
@@ -230,10 +363,14 @@ export class CsvParser {
 		this.endCell();
 		const record = { line: this.recordLine, cells: this.cells };
 		this.cells = [];
+		this.recordChars = 0;
 		this.started = false;
 		return record;
 	}
 }
+
+/** The line ends of `text` (CRLF counted once): how many lines it spans, less one. */
+const lineEnds = (text: string) => (text.match(/\r\n|\r|\n/g) ?? []).length;
 
 /**
  * The records of a CSV file given as chunks of bytes (a stream, or one buffer), in file order:
@@ -245,11 +382,25 @@ export async function* csvRecords(
 ): AsyncGenerator<FileRecord> {
 	let parser = options.delimiter ? new CsvParser(options.delimiter) : undefined;
 	let head = '';
-	for await (const text of decodedText(chunks, options.encoding)) {
+	const notTheEncoding = (name: string) =>
+		refuse(
+			`line ${parser ? parser.lineNow : 1 + lineEnds(head)}`,
+			`it holds bytes that are not ${name} text`,
+			"Set File Options → Encoding to the file's encoding (exports from Excel on Windows are often Windows-1252), or save the file as UTF-8.",
+		);
+	for await (const text of decodedText(chunks, options.encoding, notTheEncoding)) {
 		if (!parser) {
 			head += text;
 			const end = firstLineEnd(head);
-			if (end === -1) continue;
+			if (end === -1) {
+				if (head.length > ROW)
+					refuse(
+						'line 1',
+						`the header line is longer than ${counted(ROW)} characters`,
+						`Is a quote in it never closed? ${BOUNDS_HINT}`,
+					);
+				continue;
+			}
 			parser = new CsvParser(delimiterOf(head.slice(0, end)));
 			yield* parser.feed(head);
 			head = '';

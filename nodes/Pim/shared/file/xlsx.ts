@@ -1,8 +1,9 @@
 import { fail } from '../params';
 import { fold } from '../records';
+import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse } from './bounds';
 import type { FileRecord } from './csv';
 import { xmlEvents, type XmlEvent } from './xml';
-import { entryText, zipEntries, type ZipEntry } from './zip';
+import { entryText, placeOf, zipEntries, type ZipEntry } from './zip';
 
 /**
  * The rows of an XLSX workbook's sheet (the first, or one named), read without a dependency: the
@@ -13,11 +14,24 @@ import { entryText, zipEntries, type ZipEntry } from './zip';
  * Values as a user sees them: texts as written; numbers as written (`24.9`); yes/no cells as
  * `TRUE`/`FALSE`; a number in a date format as its date (`2024-03-15`, with its time when it has
  * one); an error cell as its error (`#N/A`).
+ *
+ * Within the bounds of bounds.ts: each part inflates within its own (the sheet is streamed, the
+ * shared strings held), a cell, a row and a row's cells as in a CSV.
  */
 
 export interface XlsxOptions {
 	/** The sheet's name (any case); the workbook's first sheet when not given. */
 	sheet?: string;
+}
+
+/** A part's XML events, within its bound. */
+function partEvents(
+	bytes: Uint8Array,
+	part: ZipEntry,
+	bound: number = FILE_BOUNDS.part,
+	what = `the ${counted(FILE_BOUNDS.part)} bytes a workbook's part is read to`,
+) {
+	return xmlEvents(entryText(bytes, part, bound, what), () => placeOf(part));
 }
 
 async function collect(batches: AsyncIterable<XmlEvent[]>): Promise<XmlEvent[]> {
@@ -34,21 +48,21 @@ function entry(entries: Map<string, ZipEntry>, name: string): ZipEntry | undefin
 const partPath = (target: string) =>
 	target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
 
-/** The sheet to read: its part's path. */
+/** The sheet to read: its name and its part's path. */
 async function sheetPart(
 	bytes: Uint8Array,
 	entries: Map<string, ZipEntry>,
 	wanted?: string,
-): Promise<string> {
+): Promise<{ name: string; path: string }> {
 	const workbook = entry(entries, 'xl/workbook.xml');
 	const rels = entry(entries, 'xl/_rels/workbook.xml.rels');
 	if (!workbook || !rels) fail('The file is a ZIP archive but no XLSX workbook');
 	const sheets: Array<{ name: string; id: string }> = [];
-	for (const e of await collect(xmlEvents(entryText(bytes, workbook))))
+	for (const e of await collect(partEvents(bytes, workbook)))
 		if (e.kind === 'open' && e.name === 'sheet')
 			sheets.push({ name: e.attributes.name ?? '', id: e.attributes.id ?? '' });
 	const targets = new Map<string, string>();
-	for (const e of await collect(xmlEvents(entryText(bytes, rels))))
+	for (const e of await collect(partEvents(bytes, rels)))
 		if (e.kind === 'open' && e.name === 'Relationship')
 			targets.set(e.attributes.Id, partPath(e.attributes.Target ?? ''));
 	const sheet = wanted ? sheets.find((s) => fold(s.name) === fold(wanted)) : sheets[0];
@@ -59,7 +73,7 @@ async function sheetPart(
 		);
 	const path = targets.get(sheet.id);
 	if (!path || !entry(entries, path)) fail(`The sheet "${sheet.name}" is missing from the file`);
-	return path;
+	return { name: sheet.name, path };
 }
 
 /** The shared strings: each `<si>`'s text, its runs joined (phonetic runs left out). */
@@ -70,7 +84,13 @@ async function sharedStrings(bytes: Uint8Array, entries: Map<string, ZipEntry>) 
 	let current = '';
 	let inText = false;
 	let phonetic = 0;
-	for await (const events of xmlEvents(entryText(bytes, part)))
+	const read = partEvents(
+		bytes,
+		part,
+		FILE_BOUNDS.sharedStrings,
+		`the ${counted(FILE_BOUNDS.sharedStrings)} bytes of shared strings a workbook is read with (save a larger one as CSV)`,
+	);
+	for await (const events of read)
 		for (const e of events) {
 			if (e.kind === 'open') {
 				if (e.name === 'si') current = '';
@@ -80,7 +100,15 @@ async function sharedStrings(bytes: Uint8Array, entries: Map<string, ZipEntry>) 
 				if (e.name === 'si') strings.push(current);
 				else if (e.name === 'rPh') phonetic--;
 				else if (e.name === 't') inText = false;
-			} else if (inText && !phonetic) current += e.text;
+			} else if (inText && !phonetic) {
+				current += e.text;
+				if (current.length > FILE_BOUNDS.cell)
+					refuse(
+						placeOf(part),
+						`its string ${strings.length + 1} is longer than ${counted(FILE_BOUNDS.cell)} characters`,
+						BOUNDS_HINT,
+					);
+			}
 		}
 	return strings;
 }
@@ -96,7 +124,7 @@ async function dateStyles(bytes: Uint8Array, entries: Map<string, ZipEntry>) {
 	const custom = new Map<number, string>();
 	let inCellXfs = false;
 	let xf = 0;
-	for await (const events of xmlEvents(entryText(bytes, part)))
+	for await (const events of partEvents(bytes, part))
 		for (const e of events) {
 			if (e.kind === 'open' && e.name === 'numFmt')
 				custom.set(Number(e.attributes.numFmtId), e.attributes.formatCode ?? '');
@@ -153,24 +181,54 @@ export async function* xlsxRecords(
 	let cells: string[] = [];
 	let rowNumber = 0;
 	let column = 0;
+	/** Characters of the row's cells read. */
+	let rowChars = 0;
 	let cell: { type: string; style: number; value: string; inline: string } | undefined;
 	let reading: 'v' | 't' | undefined;
-	for await (const events of xmlEvents(entryText(bytes, entry(entries, sheet)!))) {
+	let inRow = false;
+	const place = () =>
+		inRow
+			? `row ${rowNumber} of the sheet "${sheet.name}"`
+			: `the sheet "${sheet.name}", after row ${rowNumber}`;
+	const part = entry(entries, sheet.path)!;
+	const text = entryText(
+		bytes,
+		part,
+		FILE_BOUNDS.sheet,
+		`the ${counted(FILE_BOUNDS.sheet)} bytes a sheet is read to`,
+	);
+	for await (const events of xmlEvents(text, place)) {
 		// The rows a chunk ends, yielded once the chunk is read.
 		const rows: FileRecord[] = [];
 		for (const e of events) {
 			if (e.kind === 'text') {
 				if (cell && reading === 'v') cell.value += e.text;
 				else if (cell && reading === 't') cell.inline += e.text;
+				else continue;
+				if (cell.value.length + cell.inline.length > FILE_BOUNDS.cell)
+					refuse(
+						place(),
+						`a cell is longer than ${counted(FILE_BOUNDS.cell)} characters`,
+						BOUNDS_HINT,
+					);
 				continue;
 			}
 			if (e.kind === 'open') {
 				if (e.name === 'row') {
-					rowNumber = e.attributes.r ? Number(e.attributes.r) : rowNumber + 1;
+					const r = Number(e.attributes.r);
+					rowNumber = Number.isSafeInteger(r) && r > 0 ? r : rowNumber + 1;
 					cells = [];
 					column = 0;
+					rowChars = 0;
+					inRow = !e.selfClosing;
 				} else if (e.name === 'c') {
 					if (e.attributes.r) column = columnOf(e.attributes.r);
+					if (column >= FILE_BOUNDS.columns)
+						refuse(
+							place(),
+							`a cell is past the sheet's last column (XFD, ${counted(FILE_BOUNDS.columns)} columns)`,
+							BOUNDS_HINT,
+						);
 					cell = {
 						type: e.attributes.t ?? 'n',
 						style: Number(e.attributes.s ?? 0),
@@ -188,9 +246,18 @@ export async function* xlsxRecords(
 			// A close.
 			if (e.name === 'v' || e.name === 't') reading = undefined;
 			else if (e.name === 'c' && cell) {
-				cells[column++] = cellText(cell, strings, dates);
+				const value = cellText(cell, strings, dates);
+				rowChars += value.length;
+				if (rowChars > FILE_BOUNDS.row)
+					refuse(
+						place(),
+						`a row is longer than ${counted(FILE_BOUNDS.row)} characters`,
+						BOUNDS_HINT,
+					);
+				cells[column++] = value;
 				cell = undefined;
 			} else if (e.name === 'row') {
+				inRow = false;
 				const dense = Array.from(cells, (c) => c ?? '');
 				while (dense.length && dense[dense.length - 1] === '') dense.pop();
 				if (dense.length) rows.push({ line: rowNumber, cells: dense });

@@ -1,8 +1,11 @@
 /**
  * The XML of an XLSX file's parts, read as a stream of events: element starts (with their
  * attributes), ends and text. What spreadsheet parts hold, no more: no DTD, no processing of
- * namespaces beyond dropping a prefix (`x:row` is `row`).
+ * namespaces beyond dropping a prefix (`x:row` is `row`). A tag, or a text between tags, is at
+ * most a cell's bound (bounds.ts): a longer one refuses the file where `place` says.
  */
+
+import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse } from './bounds';
 
 export type XmlEvent =
 	| { kind: 'open'; name: string; attributes: Record<string, string>; selfClosing: boolean }
@@ -66,8 +69,18 @@ function tagEvent(text: string, start: number, end: number): XmlEvent | undefine
  * The events of an XML document given as text chunks, a chunk's events at a time (one await per
  * chunk, not per event); a tag cut by a chunk waits for the rest.
  */
-export async function* xmlEvents(chunks: AsyncIterable<string>): AsyncGenerator<XmlEvent[]> {
+export async function* xmlEvents(
+	chunks: AsyncIterable<string>,
+	/** Where the reader is, as the error names it. */
+	place: () => string,
+): AsyncGenerator<XmlEvent[]> {
 	let rest = '';
+	const tooLong = () =>
+		refuse(
+			place(),
+			`its XML holds a tag or a text longer than ${counted(FILE_BOUNDS.cell)} characters`,
+			BOUNDS_HINT,
+		);
 	for await (const chunk of chunks) {
 		const text = rest + chunk;
 		const events: XmlEvent[] = [];
@@ -78,6 +91,7 @@ export async function* xmlEvents(chunks: AsyncIterable<string>): AsyncGenerator<
 				rest = text.slice(at);
 				break;
 			}
+			if (open - at > FILE_BOUNDS.cell) tooLong();
 			if (open > at) events.push({ kind: 'text', text: unescapeXml(text.slice(at, open)) });
 			// A comment or CDATA may hold `>`: find its own end.
 			const special =
@@ -93,6 +107,7 @@ export async function* xmlEvents(chunks: AsyncIterable<string>): AsyncGenerator<
 				rest = text.slice(open);
 				break;
 			}
+			if (close - open > FILE_BOUNDS.cell) tooLong();
 			if (special === ']]>') events.push({ kind: 'text', text: text.slice(open + 9, close) });
 			else if (!special) {
 				const event = tagEvent(text, open + 1, close);
@@ -102,6 +117,7 @@ export async function* xmlEvents(chunks: AsyncIterable<string>): AsyncGenerator<
 		}
 		// Text waits for its tag, so an entity is never cut.
 		if (at >= text.length) rest = '';
+		if (rest.length > FILE_BOUNDS.cell) tooLong();
 		if (events.length) yield events;
 	}
 	if (rest && !rest.startsWith('<')) yield [{ kind: 'text', text: unescapeXml(rest) }];

@@ -1,8 +1,9 @@
-import { fail } from '../params';
+import { counted, refuse } from './bounds';
 
 /**
  * The entries of a ZIP archive (an XLSX file is one), read from its central directory; an entry's
- * content inflated as a stream with the runtime's own DecompressionStream (no dependency).
+ * content inflated as a stream with the runtime's own DecompressionStream (no dependency), never
+ * past the size the directory states for it nor past the bound its reader gives (a zip bomb).
  */
 
 export interface ZipEntry {
@@ -10,6 +11,8 @@ export interface ZipEntry {
 	/** 0: stored, 8: deflated. */
 	method: number;
 	compressedSize: number;
+	/** The size the directory states for its content. */
+	size: number;
 	/** Where the entry's local header starts. */
 	offset: number;
 }
@@ -35,24 +38,30 @@ export function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
 			end = at;
 			break;
 		}
-	if (end < 0) fail('The file is not a readable ZIP archive (no central directory)');
+	if (end < 0) refuse(undefined, 'it is not a readable ZIP archive (no central directory)');
 	const count = data.getUint16(end + 10, true);
 	let at = data.getUint32(end + 16, true);
 	if (count === 0xffff || at === 0xffffffff)
-		fail('The file is a ZIP64 archive (over 4 GB or 65 535 entries), which cannot be read');
+		refuse(undefined, 'it is a ZIP64 archive (over 4 GB or 65,535 entries), which cannot be read');
 	const entries = new Map<string, ZipEntry>();
 	const names = new TextDecoder('utf-8');
 	for (let i = 0; i < count; i++) {
 		if (at + 46 > bytes.length || data.getUint32(at, true) !== CENTRAL)
-			fail('The file is not a readable ZIP archive (a damaged central directory)');
+			refuse(undefined, 'it is not a readable ZIP archive (a damaged central directory)');
 		const nameLength = data.getUint16(at + 28, true);
 		const extraLength = data.getUint16(at + 30, true);
 		const commentLength = data.getUint16(at + 32, true);
 		const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+		if (
+			data.getUint32(at + 20, true) === 0xffffffff ||
+			data.getUint32(at + 24, true) === 0xffffffff
+		)
+			refuse(`the ZIP entry "${name}"`, 'it is a ZIP64 entry (over 4 GB), which cannot be read');
 		entries.set(name, {
 			name,
 			method: data.getUint16(at + 10, true),
 			compressedSize: data.getUint32(at + 20, true),
+			size: data.getUint32(at + 24, true),
 			offset: data.getUint32(at + 42, true),
 		});
 		at += 46 + nameLength + extraLength + commentLength;
@@ -63,13 +72,14 @@ export function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
 /** The entry's content as a stream of bytes, inflated as it is read. */
 export function entryStream(bytes: Uint8Array, entry: ZipEntry): ReadableStream<Uint8Array> {
 	const data = view(bytes);
-	if (data.getUint32(entry.offset, true) !== LOCAL)
-		fail(`The ZIP entry "${entry.name}" is damaged`);
+	const damaged = () => refuse(placeOf(entry), 'the entry is damaged');
+	if (entry.offset + 30 > bytes.length || data.getUint32(entry.offset, true) !== LOCAL) damaged();
 	const start =
 		entry.offset +
 		30 +
 		data.getUint16(entry.offset + 26, true) +
 		data.getUint16(entry.offset + 28, true);
+	if (start + entry.compressedSize > bytes.length) damaged();
 	const content = bytes.subarray(start, start + entry.compressedSize);
 	const stored = new ReadableStream<Uint8Array>({
 		start(controller) {
@@ -79,20 +89,49 @@ export function entryStream(bytes: Uint8Array, entry: ZipEntry): ReadableStream<
 	});
 	if (entry.method === 0) return stored;
 	if (entry.method !== 8)
-		fail(
-			`The ZIP entry "${entry.name}" is compressed with method ${entry.method}, which cannot be read`,
+		refuse(
+			placeOf(entry),
+			`the entry is compressed with method ${entry.method}, which cannot be read`,
 		);
 	return stored.pipeThrough(new DecompressionStream('deflate-raw'));
 }
 
-/** The entry's content as text, chunk by chunk. */
-export async function* entryText(bytes: Uint8Array, entry: ZipEntry): AsyncGenerator<string> {
+/** How errors name an entry. */
+export const placeOf = (entry: ZipEntry) => `the ZIP entry "${entry.name}"`;
+
+/**
+ * The entry's content as text, chunk by chunk: at most `bound` bytes (`what` names the bound),
+ * and never more than its stated size.
+ */
+export async function* entryText(
+	bytes: Uint8Array,
+	entry: ZipEntry,
+	bound: number,
+	what: string,
+): AsyncGenerator<string> {
+	if (entry.size > bound)
+		refuse(placeOf(entry), `it inflates to ${counted(entry.size)} bytes, past ${what}`);
 	const decoder = new TextDecoder('utf-8');
 	const reader = entryStream(bytes, entry).getReader();
+	let inflated = 0;
 	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		const text = decoder.decode(value, { stream: true });
+		let next: Awaited<ReturnType<typeof reader.read>>;
+		try {
+			next = await reader.read();
+		} catch {
+			return refuse(placeOf(entry), 'the entry is damaged (its content cannot be inflated)');
+		}
+		if (next.done) break;
+		inflated += next.value.length;
+		if (inflated > entry.size) {
+			await reader.cancel().catch(() => undefined);
+			refuse(
+				placeOf(entry),
+				`it inflates past the ${counted(entry.size)} bytes its directory states`,
+				'The archive is damaged, or made to exhaust the memory of what reads it.',
+			);
+		}
+		const text = decoder.decode(next.value, { stream: true });
 		if (text) yield text;
 	}
 	const rest = decoder.decode();

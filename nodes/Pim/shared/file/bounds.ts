@@ -1,0 +1,58 @@
+import { ParameterProblem } from '../params';
+
+/**
+ * The bounds a catalogue file is read within (README → Security). A file past one is refused with
+ * an error naming its line (or its ZIP entry), never followed: the reader's memory is a window of
+ * rows within these bounds, the XLSX archive (compressed) and its shared strings.
+ */
+export const FILE_BOUNDS = {
+	/** Characters of one cell (Excel's own limit is 32 767). */
+	cell: 1_048_576,
+	/** Characters of one row, its cells together (a CSV line as well). */
+	row: 4_194_304,
+	/** Cells of one row: Excel's columns, A to XFD. */
+	columns: 16_384,
+	/**
+	 * Rows of one product group (Import Options → Group By): a shop's product of 2 048 variants and
+	 * its image rows fit. Every product of a group gets the group's images, so a group's cost grows
+	 * with the square of its rows: 3.6–5.4 s for a dry run at the bound (bench/analysis.md).
+	 */
+	groupRows: 2_500,
+	/** Characters of one product group's rows together. */
+	groupChars: 16_777_216,
+	/** Bytes of an XLSX file, held whole (compressed) to read its directory. */
+	xlsxFile: 536_870_912,
+	/** Bytes an XLSX file's shared strings inflate to (they are held while the sheet is read). */
+	sharedStrings: 268_435_456,
+	/** Bytes the workbook's sheet list, its relationships and its styles each inflate to. */
+	part: 16_777_216,
+	/** Bytes a sheet inflates to (read as a stream): a ZIP's own bound without ZIP64. */
+	sheet: 4_294_967_295,
+} as const;
+
+/** A number as the errors write it: 1,048,576. */
+export const counted = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * A file the node will not read further: past a bound, not the encoding it is read in, or damaged.
+ * `place` names where, as a user finds it: `line 12` of a CSV, `row 12 of the sheet "Products"`,
+ * `the ZIP entry "xl/sharedStrings.xml"`.
+ */
+export class FileRefused extends ParameterProblem {
+	constructor(place: string | undefined, reason: string, description?: string) {
+		super(
+			place === undefined
+				? `The file is refused: ${reason}`
+				: `The file is refused at ${place}: ${reason}`,
+			description,
+		);
+	}
+}
+
+/** Refuses the file (see FileRefused). */
+export function refuse(place: string | undefined, reason: string, description?: string): never {
+	throw new FileRefused(place, reason, description);
+}
+
+/** What the README's Security section says of the bounds, for an error's description. */
+export const BOUNDS_HINT = `Import File reads cells of up to ${counted(FILE_BOUNDS.cell)} characters, rows of up to ${counted(FILE_BOUNDS.row)} characters and ${counted(FILE_BOUNDS.columns)} cells (README → Security).`;
