@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * A hostile file is refused, never followed (#44, point 10): the readers of the catalogue file
  * stop at the bounds of shared/file/bounds.ts with an error naming the line (a CSV), the row (an
