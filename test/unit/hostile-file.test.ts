@@ -324,6 +324,18 @@ describe('XLSX: a ZIP entry inflates within its bound (a zip bomb)', () => {
 		}
 	});
 
+	it('an entry that inflates past 100 times its compressed size, past 16 MiB, is refused before it is read', async () => {
+		const padding = ' '.repeat(FILE_BOUNDS.ratioFrom + 1024);
+		const bytes = workbookWith({
+			[SHEET]: sheet(row(1, inline('A1', 'sku')) + padding + row(2, inline('A2', 'X-1'))),
+		});
+		const { records, error } = await readXlsx(bytes);
+		expect(records).toEqual([]);
+		expect(error?.message).toBe(
+			`The file is refused at the ZIP entry "${SHEET}": it inflates to more than 100 times its compressed size`,
+		);
+	});
+
 	it('shared strings stated past their bound are refused before they are inflated', async () => {
 		const bytes = statingSize(
 			workbookWith({}),

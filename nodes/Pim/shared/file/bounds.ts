@@ -28,6 +28,13 @@ export const FILE_BOUNDS = {
 	part: 16_777_216,
 	/** Bytes a sheet inflates to (read as a stream): a ZIP's own bound without ZIP64. */
 	sheet: 4_294_967_295,
+	/**
+	 * How many times its compressed size an entry inflates to, past 16 MiB: workbooks as
+	 * spreadsheet programs write them inflate ~10 times, a zip bomb ~1 000 times.
+	 */
+	ratio: 100,
+	/** The size an entry inflates to before its ratio is bounded. */
+	ratioFrom: 16_777_216,
 } as const;
 
 /** A number as the errors write it: 1,048,576. */

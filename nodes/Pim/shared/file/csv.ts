@@ -186,13 +186,15 @@ export function delimiterOf(headerLine: string): string {
 	return best;
 }
 
-/** The end of the first line outside quotes in `text`, or -1 when it is not there yet. */
-function firstLineEnd(text: string): number {
-	let quoted = false;
+/**
+ * The end of the first line outside quotes in `text`, or -1 when it is not there yet; `state`
+ * carries whether a quote is open from the text before.
+ */
+function firstLineEnd(text: string, state: { quoted: boolean }): number {
 	for (let i = 0; i < text.length; i++) {
 		const c = text.charCodeAt(i);
-		if (c === QUOTE) quoted = !quoted;
-		else if (!quoted && (c === LF || c === CR)) return i;
+		if (c === QUOTE) state.quoted = !state.quoted;
+		else if (!state.quoted && (c === LF || c === CR)) return i;
 	}
 	return -1;
 }
@@ -381,19 +383,23 @@ export async function* csvRecords(
 	options: CsvOptions = {},
 ): AsyncGenerator<FileRecord> {
 	let parser = options.delimiter ? new CsvParser(options.delimiter) : undefined;
-	let head = '';
+	// The text before the header line's end, in the pieces it came in (scanned once each).
+	let head: string[] = [];
+	let headLength = 0;
+	const headState = { quoted: false };
 	const notTheEncoding = (name: string) =>
 		refuse(
-			`line ${parser ? parser.lineNow : 1 + lineEnds(head)}`,
+			`line ${parser ? parser.lineNow : 1 + lineEnds(head.join(''))}`,
 			`it holds bytes that are not ${name} text`,
 			"Set File Options → Encoding to the file's encoding (exports from Excel on Windows are often Windows-1252), or save the file as UTF-8.",
 		);
 	for await (const text of decodedText(chunks, options.encoding, notTheEncoding)) {
 		if (!parser) {
-			head += text;
-			const end = firstLineEnd(head);
+			head.push(text);
+			headLength += text.length;
+			const end = firstLineEnd(text, headState);
 			if (end === -1) {
-				if (head.length > ROW)
+				if (headLength > ROW)
 					refuse(
 						'line 1',
 						`the header line is longer than ${counted(ROW)} characters`,
@@ -401,16 +407,18 @@ export async function* csvRecords(
 					);
 				continue;
 			}
-			parser = new CsvParser(delimiterOf(head.slice(0, end)));
-			yield* parser.feed(head);
-			head = '';
+			const whole = head.join('');
+			head = [];
+			parser = new CsvParser(delimiterOf(whole.slice(0, whole.length - text.length + end)));
+			yield* parser.feed(whole);
 			continue;
 		}
 		yield* parser.feed(text);
 	}
 	if (!parser) {
-		parser = new CsvParser(delimiterOf(head));
-		yield* parser.feed(head);
+		const whole = head.join('');
+		parser = new CsvParser(delimiterOf(whole));
+		yield* parser.feed(whole);
 	}
 	yield* parser.end();
 }

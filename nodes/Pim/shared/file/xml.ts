@@ -75,6 +75,8 @@ export async function* xmlEvents(
 	place: () => string,
 ): AsyncGenerator<XmlEvent[]> {
 	let rest = '';
+	/** Characters of the text read since the last tag, given in pieces. */
+	let textRun = 0;
 	const tooLong = () =>
 		refuse(
 			place(),
@@ -88,10 +90,18 @@ export async function* xmlEvents(
 		for (;;) {
 			const open = text.indexOf('<', at);
 			if (open === -1) {
-				rest = text.slice(at);
+				// The text is given now, but an entity the chunk may cut, which waits for the rest.
+				const amp = text.lastIndexOf('&');
+				const keep = amp >= at && text.indexOf(';', amp) === -1 ? amp : text.length;
+				if (keep > at) events.push({ kind: 'text', text: unescapeXml(text.slice(at, keep)) });
+				textRun += keep - at;
+				rest = text.slice(keep);
+				if (textRun + rest.length > FILE_BOUNDS.cell) tooLong();
+				at = keep;
 				break;
 			}
-			if (open - at > FILE_BOUNDS.cell) tooLong();
+			if (textRun + open - at > FILE_BOUNDS.cell) tooLong();
+			textRun = 0;
 			if (open > at) events.push({ kind: 'text', text: unescapeXml(text.slice(at, open)) });
 			// A comment or CDATA may hold `>`: find its own end.
 			const special =
@@ -115,7 +125,6 @@ export async function* xmlEvents(
 			}
 			at = close + (special ? special.length : 1);
 		}
-		// Text waits for its tag, so an entity is never cut.
 		if (at >= text.length) rest = '';
 		if (rest.length > FILE_BOUNDS.cell) tooLong();
 		if (events.length) yield events;

@@ -1,4 +1,4 @@
-import { counted, refuse } from './bounds';
+import { counted, FILE_BOUNDS, refuse } from './bounds';
 
 /**
  * The entries of a ZIP archive (an XLSX file is one), read from its central directory; an entry's
@@ -111,6 +111,15 @@ export async function* entryText(
 ): AsyncGenerator<string> {
 	if (entry.size > bound)
 		refuse(placeOf(entry), `it inflates to ${counted(entry.size)} bytes, past ${what}`);
+	const { ratio, ratioFrom } = FILE_BOUNDS;
+	const tooDense = (size: number) => size > ratioFrom && size > ratio * entry.compressedSize;
+	const bomb = () =>
+		refuse(
+			placeOf(entry),
+			`it inflates to more than ${ratio} times its compressed size`,
+			`Workbooks as spreadsheet programs write them inflate about 10 times; past ${counted(ratioFrom)} bytes, an entry inflating more is refused as a zip bomb (README → Security).`,
+		);
+	if (tooDense(entry.size)) bomb();
 	const decoder = new TextDecoder('utf-8');
 	const reader = entryStream(bytes, entry).getReader();
 	let inflated = 0;
@@ -123,6 +132,10 @@ export async function* entryText(
 		}
 		if (next.done) break;
 		inflated += next.value.length;
+		if (tooDense(inflated)) {
+			await reader.cancel().catch(() => undefined);
+			bomb();
+		}
 		if (inflated > entry.size) {
 			await reader.cancel().catch(() => undefined);
 			refuse(
