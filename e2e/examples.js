@@ -1113,6 +1113,55 @@ specs.push({
 	},
 });
 
+specs.push({
+	id: 'pimCatalogueFile',
+	file: 'import-a-catalogue-file.json',
+	name: 'Import a catalogue file: a hostile file refused at its line, nothing written',
+	async verify(ctx) {
+		// The example's file replaced by a hostile one: five good rows, then a quote never closed
+		// and 30 MB of rows after it. With On Bad Rows → Stop the node refuses the file at the
+		// quote's line once the cell passes its bound, before anything is written.
+		const fs = require('node:fs');
+		const csv = require('node:path').join(ctx.filesDir, 'catalogue-file.csv');
+		const original = fs.readFileSync(csv);
+		const lines = original.toString('utf8').split(/\r?\n/);
+		const filler = Array.from({ length: 1000 }, (_, i) => `FILLER-${i},Filler row ${i}`).join('\n');
+		const copies = Math.ceil((30 * 1048576) / filler.length);
+		fs.writeFileSync(
+			csv,
+			[...lines.slice(0, 6), 'HOSTILE-1,"a quote never closed', ...Array(copies).fill(filler)].join(
+				'\n',
+			),
+		);
+		await ctx.admin('/log', { method: 'DELETE' });
+		let failed;
+		try {
+			failed = await ctx.executeFailing(this.id);
+		} finally {
+			fs.writeFileSync(csv, original);
+		}
+		ok(failed.code !== 0, 'the execution failed');
+		const refused = /The file is refused at line 7: a cell is longer than 1,048,576 characters/;
+		ok(
+			refused.test(failed.printed),
+			`the error names the line (n8n printed: ${failed.printed.slice(-600)})`,
+		);
+		ok(
+			/The cell's quote opens on line 7: is its closing quote missing\?[^\n]*Nothing was written\./.test(
+				failed.printed,
+			),
+			'the description names the quote and says nothing was written',
+		);
+		const log = await ctx.admin('/log');
+		eq(
+			log.filter((r) => r.method === 'POST' || r.method === 'PUT').length,
+			0,
+			'nothing was written',
+		);
+		return `a ${Math.round((copies * filler.length) / 1048576)} MB file with a quote never closed on line 7: refused at line 7, 0 writes`;
+	},
+});
+
 // ---- a nightly sync at the cost of its changes (#22) ----
 
 /** One night of the nightly-sync example: its output, and the writes and product list reads it made. */

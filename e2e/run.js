@@ -494,7 +494,20 @@ async function runVersion(version, opts, tarball) {
 			await running;
 			return killed;
 		};
-		const ctx = { pim, admin: sb.admin, execute, executeCrashing, sandboxUrl: sb.url, filesDir };
+		// An execution expected to fail: what n8n printed (its error's message and description).
+		const executeFailing = async (id) => {
+			const r = await folder.cli(['execute', `--id=${id}`, '--rawOutput'], { allowFail: true });
+			return { code: r.code, printed: `${r.stdout}\n${r.stderr}` };
+		};
+		const ctx = {
+			pim,
+			admin: sb.admin,
+			execute,
+			executeCrashing,
+			executeFailing,
+			sandboxUrl: sb.url,
+			filesDir,
+		};
 		for (const spec of specs.filter((s) => !opts.spec || s.id === opts.spec)) {
 			const wf = JSON.parse(
 				fs.readFileSync(path.join(spec.fixture ? FIXTURES : EXAMPLES, spec.file), 'utf8'),
