@@ -199,7 +199,7 @@ describe('CSV: bytes that are not the encoding', () => {
 // ---- XLSX ----
 
 /** A workbook written by SheetJS, its parts replaced by `parts` (path → content). */
-function workbookWith(parts: Record<string, string>, stored = false): Buffer {
+function workbookWith(parts: Record<string, string | Buffer>, stored = false): Buffer {
 	const book = XLSX.utils.book_new();
 	XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['sku'], ['A-1']]), 'Products');
 	const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: true });
@@ -208,7 +208,7 @@ function workbookWith(parts: Record<string, string>, stored = false): Buffer {
 		const entry = XLSX.CFB.find(archive, `/${path}`);
 		if (entry) {
 			entry.content = Buffer.from(content) as unknown as typeof entry.content;
-			entry.size = Buffer.byteLength(content);
+			entry.size = Buffer.from(content).length;
 		} else XLSX.CFB.utils.cfb_add(archive, `/${path}`, Buffer.from(content));
 	}
 	return XLSX.CFB.write(archive, {
@@ -345,6 +345,20 @@ describe('XLSX: a ZIP entry inflates within its bound (a zip bomb)', () => {
 		const { error } = await readXlsx(bytes);
 		expect(error?.message).toBe(
 			'The file is refused at the ZIP entry "xl/sharedStrings.xml": it inflates to 268,435,457 bytes, past the 268,435,456 bytes of shared strings a workbook is read with (save a larger one as CSV)',
+		);
+	});
+
+	it('bytes that are not UTF-8 in a part are refused, naming it (never read as U+FFFD)', async () => {
+		const strings = Buffer.concat([
+			Buffer.from(
+				'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="2" uniqueCount="2"><si><t>sku</t></si><si><t>Cr',
+			),
+			Buffer.from([0xe8]),
+			Buffer.from('me</t></si></sst>'),
+		]);
+		const { error } = await readXlsx(workbookWith({ 'xl/sharedStrings.xml': strings }));
+		expect(error?.message).toBe(
+			'The file is refused at the ZIP entry "xl/sharedStrings.xml": it holds bytes that are not UTF-8 text',
 		);
 	});
 

@@ -120,7 +120,15 @@ export async function* entryText(
 			`Workbooks as spreadsheet programs write them inflate about 10 times; past ${counted(ratioFrom)} bytes, an entry inflating more is refused as a zip bomb (README → Security).`,
 		);
 	if (tooDense(entry.size)) bomb();
-	const decoder = new TextDecoder('utf-8');
+	const decoder = new TextDecoder('utf-8', { fatal: true });
+	// A workbook's parts are UTF-8: other bytes are never read as `�`.
+	const decode = (bytes?: Uint8Array) => {
+		try {
+			return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
+		} catch {
+			return refuse(placeOf(entry), 'it holds bytes that are not UTF-8 text');
+		}
+	};
 	const reader = entryStream(bytes, entry).getReader();
 	let inflated = 0;
 	for (;;) {
@@ -144,9 +152,9 @@ export async function* entryText(
 				'The archive is damaged, or made to exhaust the memory of what reads it.',
 			);
 		}
-		const text = decoder.decode(next.value, { stream: true });
+		const text = decode(next.value);
 		if (text) yield text;
 	}
-	const rest = decoder.decode();
+	const rest = decode();
 	if (rest) yield rest;
 }
