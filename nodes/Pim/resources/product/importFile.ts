@@ -7,7 +7,7 @@ import type {
 import { BINARY_ENCODING } from 'n8n-workflow';
 
 import { FROM_VERSION_2, showFor } from '../../shared/descriptions';
-import { BOUNDS_HINT, counted, FILE_BOUNDS, FileRefused, refuse } from '../../shared/file/bounds';
+import { counted, FILE_BOUNDS, FileRefused, refuse } from '../../shared/file/bounds';
 import { csvRecords, type FileRecord } from '../../shared/file/csv';
 import { xlsxRecords } from '../../shared/file/xlsx';
 import { isZip } from '../../shared/file/zip';
@@ -25,6 +25,7 @@ import { planOf } from './plan';
 import { prepareWrite } from './send';
 import type { ProductWrite } from './write';
 import { FileReport, type ReportRows, type RowOutcome } from './fileReport';
+import { RowWindow, type CutGroup } from './fileWindow';
 import { decide, dryRun, isDataOverwrite, skipUnchanged, type SyncOptions } from './upsert';
 
 /**
@@ -41,9 +42,6 @@ import { decide, dryRun, isDataOverwrite, skipUnchanged, type SyncOptions } from
 
 /** The bytes of the file read at a time. */
 const CHUNK = 256 * 1024;
-
-/** Rows prepared and written together (a product group is never cut). */
-const WINDOW = 20;
 
 /** The problems the summary lists; the count is `failed`. */
 const MAX_PROBLEMS = 100;
@@ -158,16 +156,13 @@ interface FileLine {
 
 /** What a pass over the file does when the file is refused (bounds.ts). */
 interface OnRefusal {
-	/** Whether `each` gets the rows read before the refusal, but a product group it cuts. */
+	/** Whether `each` gets the rows read before the refusal (but a product group it cuts). */
 	writeBefore: boolean;
 	/** What the error adds: what was written (`cut`: the group whose rows were left out). */
-	said: (cut?: { group: string; line: number }) => string;
+	said: (cut?: CutGroup) => string;
 }
 
-/**
- * Reads the file once: `each` gets every window of rows (a product group whole). A window is
- * WINDOW rows or a row's bound of characters, a group within its bounds (bounds.ts).
- */
+/** Reads the file once: `each` gets every window of rows (fileWindow.ts). */
 async function readWindows(
 	item: PimItem,
 	given: IDataObject,
@@ -177,13 +172,7 @@ async function readWindows(
 	onRefusal: OnRefusal,
 ): Promise<number> {
 	let columns: FileColumns | undefined;
-	let window: FileLine[] = [];
-	let windowChars = 0;
-	let lastGroup: string | undefined;
-	let groupRows = 0;
-	let groupChars = 0;
-	/** Where the window's last group starts in it. */
-	let groupStart = 0;
+	const window = new RowWindow<FileLine>();
 	let count = 0;
 	const reading = async () => {
 		for await (const record of fileRecords(item, given)) {
@@ -201,34 +190,18 @@ async function readWindows(
 			});
 			let chars = 0;
 			for (const cell of record.cells) chars += cell.length;
-			// Group By's key as the write reads it (imports.ts): rows with an empty one are no group.
+			// Group By's key as the write reads it (imports.ts).
 			const group =
 				columns.groupBy === undefined ? undefined : optionalString(fields[columns.groupBy]);
-			const inGroup = group !== undefined && group === lastGroup;
-			if (!inGroup && (window.length >= WINDOW || windowChars >= FILE_BOUNDS.row)) {
-				if (!(await each(window, count))) return false;
-				window = [];
-				windowChars = 0;
-			}
-			if (!inGroup) groupStart = window.length;
-			groupRows = inGroup ? groupRows + 1 : 1;
-			groupChars = inGroup ? groupChars + chars : chars;
-			if (groupRows > FILE_BOUNDS.groupRows || groupChars > FILE_BOUNDS.groupChars)
-				refuse(
-					`line ${record.line}`,
-					groupRows > FILE_BOUNDS.groupRows
-						? `the product group "${group}" has more than ${counted(FILE_BOUNDS.groupRows)} rows`
-						: `the product group "${group}" is longer than ${counted(FILE_BOUNDS.groupChars)} characters`,
-					`Import Options → Group By makes the consecutive rows sharing a value one product group, which is read whole. ${BOUNDS_HINT}`,
-				);
-			lastGroup = group;
-			windowChars += chars;
-			window.push({
+			const line = {
 				line: record.line,
-				row: new FileRow(count++, fields, columns),
+				row: new FileRow(count, fields, columns),
 				cells: record.cells,
 				headers: columns.headers,
-			});
+			};
+			const full = window.add(line, group, chars);
+			count++;
+			if (full && !(await each(full, count - 1))) return false;
 		}
 		return true;
 	};
@@ -238,20 +211,16 @@ async function readWindows(
 	);
 	if ('error' in outcome) {
 		if (!(outcome.error instanceof FileRefused)) throw outcome.error;
-		// A group is never cut: its rows read before the refusal are left out.
-		const whole = lastGroup === undefined ? window : window.slice(0, groupStart);
-		const cut =
-			lastGroup === undefined || groupStart >= window.length
-				? undefined
-				: { group: lastGroup, line: window[groupStart].line };
-		if (onRefusal.writeBefore && whole.length) await each(whole, count);
+		const { rows, cut } = window.beforeRefusal();
+		if (onRefusal.writeBefore && rows.length) await each(rows, count);
 		const { message, description } = outcome.error;
 		const said = onRefusal.said(cut);
 		fail(message, description ? `${description} ${said}` : said);
 	}
 	if (!outcome.read) return count;
 	if (!columns) fail('The file is empty: it has no header line');
-	if (window.length) await each(window, count);
+	const rest = window.rest();
+	if (rest.length) await each(rest, count);
 	return count;
 }
 
@@ -400,7 +369,7 @@ async function importOne(item: PimItem): Promise<Imported> {
 	const counts = { created: 0, updated: 0, unchanged: 0 };
 	let catalogue: Catalogue | undefined;
 	let said = Date.now();
-	const written = (cut?: { group: string; line: number }) =>
+	const written = (cut?: CutGroup) =>
 		`The rows before it were imported${cut ? `, but those of its product group "${cut.group}" (from line ${cut.line})` : ''}: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${failed} failed.`;
 	const rows = await readWindows(
 		item,
