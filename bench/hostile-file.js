@@ -51,7 +51,18 @@ function stream(start, filler, size) {
 	};
 }
 
-/** A ZIP archive of `entries` ([name, content, deflate?]), its sizes as stated by `stated`. */
+/**
+ * The fields a local header and its central directory entry share, from `at` (8 in the first, 10
+ * in the second): method, compressed size, size, name length.
+ */
+function sharedFields(header, at, method, compressed, size, nameLength) {
+	header.writeUInt16LE(method, at);
+	header.writeUInt32LE(compressed, at + 10);
+	header.writeUInt32LE(size, at + 14);
+	header.writeUInt16LE(nameLength, at + 18);
+}
+
+/** A ZIP archive of `entries` ({ name, content, deflated?, size?: the size stated }). */
 function zip(entries) {
 	const locals = [];
 	const central = [];
@@ -59,21 +70,16 @@ function zip(entries) {
 	for (const { name, content, deflated, size } of entries) {
 		const data = deflated ?? content;
 		const nameBytes = Buffer.from(name);
+		const fields = [deflated ? 8 : 0, data.length, size ?? content.length, nameBytes.length];
 		const local = Buffer.alloc(30);
 		local.writeUInt32LE(0x04034b50, 0);
 		local.writeUInt16LE(20, 4);
-		local.writeUInt16LE(deflated ? 8 : 0, 8);
-		local.writeUInt32LE(data.length, 18);
-		local.writeUInt32LE(size ?? content.length, 22);
-		local.writeUInt16LE(nameBytes.length, 26);
+		sharedFields(local, 8, ...fields);
 		const entry = Buffer.alloc(46);
 		entry.writeUInt32LE(0x02014b50, 0);
 		entry.writeUInt16LE(20, 4);
 		entry.writeUInt16LE(20, 6);
-		entry.writeUInt16LE(deflated ? 8 : 0, 10);
-		entry.writeUInt32LE(data.length, 20);
-		entry.writeUInt32LE(size ?? content.length, 24);
-		entry.writeUInt16LE(nameBytes.length, 28);
+		sharedFields(entry, 10, ...fields);
 		entry.writeUInt32LE(offset, 42);
 		locals.push(local, nameBytes, data);
 		central.push(entry, nameBytes);
