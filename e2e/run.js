@@ -329,9 +329,10 @@ const LOADER_PROBLEM =
 // Caused on purpose by the credential test with a wrong token / domain, and by the browser test's
 // control node (a wrong-token credential: n8n 2.x logs the failed dropdown with its stack), and
 // by the any-size export's GET probe of its POST webhook (e2e/scale.js), and by the browser
-// test's bad-row import (e2e/fixtures/v2-bad-row-import.json: its rows' SKUs are BADROW-n).
+// test's bad-row import (e2e/fixtures/v2-bad-row-import.json: its rows' SKUs are BADROW-n),
+// and by the hostile catalogue file the Import File example is run on (e2e/examples.js).
 const EXPECTED =
-	/(SKU BADROW-\d|Credential test failed|Authorization failed - please check your credentials|Unauthenticated: the token is invalid\.|This webhook is not registered for GET requests|The requested webhook "GET pim-(export-any-size|burst)-e2e" is not registered)/;
+	/(SKU BADROW-\d|Credential test failed|Authorization failed - please check your credentials|Unauthenticated: the token is invalid\.|This webhook is not registered for GET requests|The requested webhook "GET pim-(export-any-size|burst)-e2e" is not registered|The file is refused at line 7: a cell is longer than 1,048,576 characters)/;
 
 /** The log without expected errors and the stack frames under them. */
 function withoutExpected(lines) {
