@@ -24,10 +24,11 @@ export const FILE_BOUNDS = {
 	xlsxFile: 536_870_912,
 	/** Bytes an XLSX file's shared strings inflate to (they are held while the sheet is read). */
 	sharedStrings: 268_435_456,
-	/** Bytes the workbook's sheet list, its relationships and its styles each inflate to. */
+	/**
+	 * Bytes the workbook's sheet list, its relationships and its styles each inflate to (a sheet is
+	 * read as a stream: its stated size and the ratio below bound it).
+	 */
 	part: 16_777_216,
-	/** Bytes a sheet inflates to (read as a stream): a ZIP's own bound without ZIP64. */
-	sheet: 4_294_967_295,
 	/**
 	 * How many times its compressed size an entry inflates to, past 16 MiB: workbooks as
 	 * spreadsheet programs write them inflate ~10 times, a zip bomb ~1 000 times.
@@ -63,3 +64,17 @@ export function refuse(place: string | undefined, reason: string, description?: 
 
 /** What the README's Security section says of the bounds, for an error's description. */
 export const BOUNDS_HINT = `Import File reads cells of up to ${counted(FILE_BOUNDS.cell)} characters, rows of up to ${counted(FILE_BOUNDS.row)} characters and ${counted(FILE_BOUNDS.columns)} cells (README → Security).`;
+
+/** A cell past its bound, at `place` (a CSV line, a sheet's row). */
+export function refuseCell(place: string, description = BOUNDS_HINT): never {
+	return refuse(
+		place,
+		`a cell is longer than ${counted(FILE_BOUNDS.cell)} characters`,
+		description,
+	);
+}
+
+/** A row past its bound of characters, at `place`. */
+export function refuseRow(place: string): never {
+	return refuse(place, `a row is longer than ${counted(FILE_BOUNDS.row)} characters`, BOUNDS_HINT);
+}

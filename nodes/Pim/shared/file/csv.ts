@@ -13,7 +13,7 @@
  */
 
 import { fail } from '../params';
-import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse } from './bounds';
+import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse, refuseCell, refuseRow } from './bounds';
 
 /** A record of the file: its cells, and the line of the file it starts on (the header is 1). */
 export interface FileRecord {
@@ -332,19 +332,15 @@ export class CsvParser {
 
 	/** A cell or row past its bound (see bounds.ts). */
 	private refuseSize(): never {
+		const place = `line ${this.recordLine}`;
 		if (this.cell.length > CELL)
-			refuse(
-				`line ${this.recordLine}`,
-				`a cell is longer than ${counted(CELL)} characters`,
+			refuseCell(
+				place,
 				this.cellQuoted
 					? `The cell's quote opens on line ${this.cellLine}: is its closing quote missing? Quotes inside a quoted cell are doubled (""). ${BOUNDS_HINT}`
-					: BOUNDS_HINT,
+					: undefined,
 			);
-		return refuse(
-			`line ${this.recordLine}`,
-			`a row is longer than ${counted(ROW)} characters`,
-			BOUNDS_HINT,
-		);
+		return refuseRow(place);
 	}
 
 	private endCell(): void {

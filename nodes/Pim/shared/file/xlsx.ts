@@ -1,6 +1,6 @@
 import { fail } from '../params';
 import { fold } from '../records';
-import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse } from './bounds';
+import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse, refuseCell, refuseRow } from './bounds';
 import type { FileRecord } from './csv';
 import { xmlEvents, type XmlEvent } from './xml';
 import { entryText, placeOf, zipEntries, type ZipEntry } from './zip';
@@ -24,14 +24,16 @@ export interface XlsxOptions {
 	sheet?: string;
 }
 
-/** A part's XML events, within its bound. */
+/** A part's XML events, within its bound (bounds.ts: the workbook's small parts by default). */
 function partEvents(
 	bytes: Uint8Array,
 	part: ZipEntry,
-	bound: number = FILE_BOUNDS.part,
-	what = `the ${counted(FILE_BOUNDS.part)} bytes a workbook's part is read to`,
+	bound = {
+		bytes: FILE_BOUNDS.part as number,
+		what: `the ${counted(FILE_BOUNDS.part)} bytes a workbook's part is read to`,
+	},
 ) {
-	return xmlEvents(entryText(bytes, part, bound, what), () => placeOf(part));
+	return xmlEvents(entryText(bytes, part, bound), () => placeOf(part));
 }
 
 async function collect(batches: AsyncIterable<XmlEvent[]>): Promise<XmlEvent[]> {
@@ -84,12 +86,10 @@ async function sharedStrings(bytes: Uint8Array, entries: Map<string, ZipEntry>) 
 	let current = '';
 	let inText = false;
 	let phonetic = 0;
-	const read = partEvents(
-		bytes,
-		part,
-		FILE_BOUNDS.sharedStrings,
-		`the ${counted(FILE_BOUNDS.sharedStrings)} bytes of shared strings a workbook is read with (save a larger one as CSV)`,
-	);
+	const read = partEvents(bytes, part, {
+		bytes: FILE_BOUNDS.sharedStrings,
+		what: `the ${counted(FILE_BOUNDS.sharedStrings)} bytes of shared strings a workbook is read with (save a larger one as CSV)`,
+	});
 	for await (const events of read)
 		for (const e of events) {
 			if (e.kind === 'open') {
@@ -190,14 +190,7 @@ export async function* xlsxRecords(
 		inRow
 			? `row ${rowNumber} of the sheet "${sheet.name}"`
 			: `the sheet "${sheet.name}", after row ${rowNumber}`;
-	const part = entry(entries, sheet.path)!;
-	const text = entryText(
-		bytes,
-		part,
-		FILE_BOUNDS.sheet,
-		`the ${counted(FILE_BOUNDS.sheet)} bytes a sheet is read to`,
-	);
-	for await (const events of xmlEvents(text, place)) {
+	for await (const events of xmlEvents(entryText(bytes, entry(entries, sheet.path)!), place)) {
 		// The rows a chunk ends, yielded once the chunk is read.
 		const rows: FileRecord[] = [];
 		for (const e of events) {
@@ -205,12 +198,7 @@ export async function* xlsxRecords(
 				if (cell && reading === 'v') cell.value += e.text;
 				else if (cell && reading === 't') cell.inline += e.text;
 				else continue;
-				if (cell.value.length + cell.inline.length > FILE_BOUNDS.cell)
-					refuse(
-						place(),
-						`a cell is longer than ${counted(FILE_BOUNDS.cell)} characters`,
-						BOUNDS_HINT,
-					);
+				if (cell.value.length + cell.inline.length > FILE_BOUNDS.cell) refuseCell(place());
 				continue;
 			}
 			if (e.kind === 'open') {
@@ -248,12 +236,7 @@ export async function* xlsxRecords(
 			else if (e.name === 'c' && cell) {
 				const value = cellText(cell, strings, dates);
 				rowChars += value.length;
-				if (rowChars > FILE_BOUNDS.row)
-					refuse(
-						place(),
-						`a row is longer than ${counted(FILE_BOUNDS.row)} characters`,
-						BOUNDS_HINT,
-					);
+				if (rowChars > FILE_BOUNDS.row) refuseRow(place());
 				cells[column++] = value;
 				cell = undefined;
 			} else if (e.name === 'row') {

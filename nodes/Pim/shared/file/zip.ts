@@ -56,7 +56,7 @@ export function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
 			data.getUint32(at + 20, true) === 0xffffffff ||
 			data.getUint32(at + 24, true) === 0xffffffff
 		)
-			refuse(`the ZIP entry "${name}"`, 'it is a ZIP64 entry (over 4 GB), which cannot be read');
+			refuse(placeOf({ name }), 'it is a ZIP64 entry (over 4 GB), which cannot be read');
 		entries.set(name, {
 			name,
 			method: data.getUint16(at + 10, true),
@@ -97,20 +97,19 @@ export function entryStream(bytes: Uint8Array, entry: ZipEntry): ReadableStream<
 }
 
 /** How errors name an entry. */
-export const placeOf = (entry: ZipEntry) => `the ZIP entry "${entry.name}"`;
+export const placeOf = (entry: { name: string }) => `the ZIP entry "${entry.name}"`;
 
 /**
- * The entry's content as text, chunk by chunk: at most `bound` bytes (`what` names the bound),
- * and never more than its stated size.
+ * The entry's content as text, chunk by chunk: never more than its stated size, nor past the
+ * ratio of bounds.ts (a zip bomb), nor past `bound` bytes when given (`what` names it).
  */
 export async function* entryText(
 	bytes: Uint8Array,
 	entry: ZipEntry,
-	bound: number,
-	what: string,
+	bound?: { bytes: number; what: string },
 ): AsyncGenerator<string> {
-	if (entry.size > bound)
-		refuse(placeOf(entry), `it inflates to ${counted(entry.size)} bytes, past ${what}`);
+	if (bound && entry.size > bound.bytes)
+		refuse(placeOf(entry), `it inflates to ${counted(entry.size)} bytes, past ${bound.what}`);
 	const { ratio, ratioFrom } = FILE_BOUNDS;
 	const tooDense = (size: number) => size > ratioFrom && size > ratio * entry.compressedSize;
 	const bomb = () =>
