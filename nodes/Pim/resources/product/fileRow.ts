@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { fail, listOf, optionalString } from '../../shared/params';
-import { fold, text } from '../../shared/records';
+import { fold, text, withFields } from '../../shared/records';
 import type { PimRun } from '../../shared/run';
 import type { ProductRow } from './row';
 
@@ -30,6 +30,8 @@ export class FileColumns {
 	readonly groupBy?: string;
 	/** The parameters as the write's stages read them (see FileRow). */
 	readonly parameters: INodeParameters;
+	/** Import Options as every row reads them (but Group By's value): one object, its maps built once. */
+	private readonly importOptions: IDataObject;
 
 	constructor(
 		readonly headers: string[],
@@ -55,6 +57,7 @@ export class FileColumns {
 		this.images = listOf(given.imageColumns).map((h) => header(h, 'Image Columns')!);
 		const imports = (given.importOptions ?? {}) as IDataObject;
 		this.groupBy = header(imports.groupBy, 'Import Options → Group By');
+		this.importOptions = Object.freeze(withFields(imports, { groupBy: undefined }));
 		if (!optionalString(given.familyCode) && !this.family)
 			fail(
 				'Parameter "Family" is required',
@@ -90,10 +93,9 @@ export class FileColumns {
 				const entries = ((given.channels as IDataObject | undefined)?.channel ??
 					[]) as IDataObject[];
 				return {
-					channel: (Array.isArray(entries) ? entries : [entries]).map((entry) => ({
-						...entry,
-						...(status !== undefined ? { status } : {}),
-					})),
+					channel: (Array.isArray(entries) ? entries : [entries]).map((entry) =>
+						withFields(entry, status === undefined ? {} : { status }),
+					),
 				};
 			}
 			case 'categories':
@@ -101,10 +103,9 @@ export class FileColumns {
 			case 'images':
 				return this.images.map((h) => text(fields[h]));
 			case 'importOptions':
-				return {
-					...((given.importOptions ?? {}) as IDataObject),
-					groupBy: this.groupBy ? cell(this.groupBy) : undefined,
-				};
+				return this.groupBy
+					? withFields(this.importOptions, { groupBy: cell(this.groupBy) })
+					: this.importOptions;
 			case 'columns':
 				return this.parameters.columns;
 			default:

@@ -7,7 +7,7 @@ import {
 	type AttributeCatalog,
 	type AttributeKind,
 } from '../../shared/attributes';
-import { fold, text } from '../../shared/records';
+import { fold, text, withFields } from '../../shared/records';
 import { fail, listOf, yesNo } from '../../shared/params';
 import { formValue, type FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
@@ -303,8 +303,7 @@ export function autoMappedValues(
 	for (const [language, values] of otherLanguages)
 		for (const v of values)
 			for (const f of v.fields) byConvention.push([f, `${v.attribute.code} (${language})`]);
-	return {
-		...writeValues([...direct, ...found]),
+	return withFields(writeValues([...direct, ...found]), {
 		unmapped: [
 			...unmatched.map(
 				(column): NotWritten => ({
@@ -325,7 +324,7 @@ export function autoMappedValues(
 				language,
 				values: writeValues(values),
 			})),
-	};
+	});
 }
 
 /**
@@ -398,5 +397,11 @@ export function mappedValues(
 	if (scope.currency)
 		for (const a of values.attributes)
 			if (price(a.code)) a.value = amountWith(a.value, scope.currency);
-	return { ...values, unmapped: [], byConvention: [], languages: [], images: [], warnings: [] };
+	return withFields(values, {
+		unmapped: [],
+		byConvention: [],
+		languages: [],
+		images: [],
+		warnings: [],
+	});
 }

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ParameterProblem } from '../../shared/params';
+import { withFields } from '../../shared/records';
 import type { CategoryEntry, ProductBody } from './body';
 import { findCategory } from './categories';
 import type { ImportOptions } from './imports';
@@ -63,7 +64,7 @@ export function resolveNames(
 			() => channelCode(channelList, imports.channel(c.code)),
 			`Add a line to Import Options → Channel Map from "${c.code}" to one of the account's channels.`,
 		);
-		return code === undefined ? [] : [{ ...c, code }];
+		return code === undefined ? [] : [withFields(c, { code })];
 	});
 	const productChannels = resolvedChannels.map((c) => c.code);
 	const skipped: string[] = [];
@@ -113,12 +114,11 @@ export function resolveNames(
 				.filter(Boolean)
 				.join(' '),
 		);
-	const resolved = {
-		...body,
+	const resolved = withFields(body, {
 		familyCode: family,
 		channels: resolvedChannels,
 		categories: resolvedCategories,
-	};
+	});
 	if (skipped.length) {
 		report.itemsWithSkippedCategories++;
 		report.skippedCategories += skipped.length;

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { withFields } from '../../shared/records';
 import type { ProductBody } from './body';
 import { groupWrite, imagesOnly, type Member } from './groups';
 import { checkLanguages, type Account, type References } from './lists';
@@ -68,7 +69,7 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 		);
 	// Names are resolved apart from the values: the values go from the mapper to the body.
 	const named = resolveNames(read, imports, account.lists, alone, plan.report);
-	const resolved: ProductBody = { ...named.body, attributes, multiSelectAttributes };
+	const resolved: ProductBody = withFields(named.body, { attributes, multiSelectAttributes });
 
 	// Where the input fields went, said once per run on its first item (see notes).
 	const { unmapped, byConvention } = mapped;
@@ -77,7 +78,7 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 	if (warnings.length) plan.report.rowsWithWarnings++;
 	// A column's own images (Shopify's Variant Image) come before the product's.
 	const body = lead.length
-		? { ...resolved, images: unique([...lead, ...(resolved.images ?? [])]) }
+		? withFields(resolved, { images: unique([...lead, ...(resolved.images ?? [])]) })
 		: resolved;
 	// A group's product gets its group's images and lists when it writes (groups.ts).
 	const group = member ? groupWrite(plan, member, resolved, lead) : undefined;

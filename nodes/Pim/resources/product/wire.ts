@@ -1,5 +1,6 @@
 import type { MultiSelectForm } from '../../shared/connection';
 import { serializeForm, type FormField } from '../../shared/serializer';
+import { withFields } from '../../shared/records';
 import type { ProductBody } from './body';
 import type { ResolvedWrite } from './resolve';
 import type { ProductWrite } from './write';
@@ -13,21 +14,19 @@ import type { ProductWrite } from './write';
 /** The write as it goes on the wire: its forms, made when first asked for. */
 export function wired(write: ResolvedWrite, multiSelectForm: MultiSelectForm): ProductWrite {
 	const { body } = write;
-	return {
-		...write,
-		languages: write.languages.map((l) => ({
-			...l,
-			form: () => serializeForm(productFields(l.body, multiSelectForm)),
-		})),
+	return withFields(write, {
+		languages: write.languages.map((l) =>
+			withFields(l, { form: () => serializeForm(productFields(l.body, multiSelectForm)) }),
+		),
 		form: formOnce((isDataOverwrite?: boolean) =>
 			serializeForm(
 				productFields(
-					isDataOverwrite === undefined ? body() : { ...body(), isDataOverwrite },
+					isDataOverwrite === undefined ? body() : withFields(body(), { isDataOverwrite }),
 					multiSelectForm,
 				),
 			),
 		),
-	};
+	});
 }
 
 /** The form, made once for each value of Overwrite Data it is sent with (none: the body's). */
