@@ -8,7 +8,7 @@ export function text(value: unknown): string {
 }
 
 /**
- * `{ ...base, ...more }` for an object made per row or per request: on Node 20 (n8n 1.x), an
+ * `{ ...base, ...more }` for an object a product write makes per row: on Node 20 (n8n 1.x), an
  * object spread followed by more properties gives V8 an object it moves to the old space, where
  * a million rows' worth builds up until the next full collection; a copy made by Object.assign is
  * collected young (bench/analysis.md, "Where the promoted bytes came from").

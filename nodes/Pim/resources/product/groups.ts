@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fail } from '../../shared/params';
-import { fold } from '../../shared/records';
+import { fold, withFields } from '../../shared/records';
 import type { CategoryEntry, ProductBody } from './body';
 import type { WritePlan } from './plan';
 import type { ResolvedWrite } from './resolve';
@@ -128,12 +128,11 @@ function groupBody(
 		[body, ...same].flatMap((b) => b.categories ?? []),
 		(c) => `${c.code}\u0000${c.channel ?? ''}`,
 	);
-	return {
-		...body,
+	return withFields(body, {
 		images,
 		multiSelectAttributes: [...multi].map(([code, values]) => ({ code, values })),
 		categories,
-	};
+	});
 }
 
 /**

@@ -371,12 +371,6 @@ export class CsvParser {
 const lineEnds = (text: string) => (text.match(/\r\n|\r|\n/g) ?? []).length;
 
 /**
- * The characters the parser gets at a time: a chunk's records are yielded one by one, and fed
- * whole a 256 KB chunk's 1 350 records were all made before the first was read (bench/analysis.md).
- */
-const FEED = 16 * 1024;
-
-/**
  * The records of a CSV file given as chunks of bytes (a stream, or one buffer), in file order:
  * the header first.
  */
@@ -415,7 +409,7 @@ export async function* csvRecords(
 			yield* parser.feed(whole);
 			continue;
 		}
-		for (let at = 0; at < text.length; at += FEED) yield* parser.feed(text.slice(at, at + FEED));
+		yield* parser.feed(text);
 	}
 	if (!parser) {
 		const whole = head.join('');
