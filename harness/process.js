@@ -198,17 +198,27 @@ function run(cmd, args, opts = {}) {
 	});
 }
 
-/** A free TCP port on 127.0.0.1. */
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address();
-			srv.close(() => resolve(port));
+/** Ports this process has handed out: never handed out twice (the kernel may offer one again). */
+const portsGiven = new Set();
+
+/** A free TCP port on 127.0.0.1, never one this process handed out before. */
+async function freePort() {
+	for (let attempt = 0; attempt < 50; attempt++) {
+		const port = await new Promise((resolve, reject) => {
+			const srv = net.createServer();
+			srv.unref();
+			srv.on('error', reject);
+			srv.listen(0, '127.0.0.1', () => {
+				const { port: p } = srv.address();
+				srv.close(() => resolve(p));
+			});
 		});
-	});
+		if (!portsGiven.has(port)) {
+			portsGiven.add(port);
+			return port;
+		}
+	}
+	throw new Error('no free TCP port that was not handed out before (50 attempts)');
 }
 
 /** Whether something already listens on 127.0.0.1:port. */
