@@ -357,7 +357,8 @@ async function executeOnce(o) {
 			sampleRss: true,
 			// PIM_BENCH_CPU_PROF=<dir>: the run under V8's profiler (bench/profile-summary.js reads it).
 			// PIM_BENCH_GC_LOG=<file>: V8's line per collection (heap before -> after) written there,
-			// to see when the heap grows and what a full collection leaves live (#30).
+			// with the node's progress lines between them, to see in which phase the heap grows and
+			// what a full collection leaves live (#30, #44).
 			// PIM_BENCH_HEAP_MB=<MB>: n8n's old space (8192 when unset), e.g. a 2 GB container's.
 			nodeArgs: [
 				`--max-old-space-size=${Number(process.env.PIM_BENCH_HEAP_MB) || 8192}`,
@@ -374,7 +375,7 @@ async function executeOnce(o) {
 				process.env.PIM_BENCH_GC_LOG,
 				text
 					.split('\n')
-					.filter((line) => / ms: (Scavenge|Mark-Compact|Mark-Sweep)/.test(line))
+					.filter((line) => / ms: (Scavenge|Mark-Compact|Mark-Sweep)|PIM Import File/.test(line))
 					.join('\n'),
 			);
 		if (r.code !== 0)

@@ -39,6 +39,12 @@ const ROW = FILE_BOUNDS.row;
 const QUOTE = 34;
 const CR = 13;
 const LF = 10;
+/**
+ * Bytes decoded at once: small enough that the text in hand, and the records it holds, die young.
+ * A text that outlives the collections its rows' work takes is moved to V8's old space, with
+ * everything it holds, and grows n8n's peak memory.
+ */
+const TEXT_PIECE = 16 * 1024;
 
 /** The encoding a byte order mark names, and the mark's length. */
 function byteOrderMark(bytes: Uint8Array): { encoding: string; length: number } | undefined {
@@ -161,9 +167,11 @@ export async function* decodedText(
 			}
 			bytes = start(joined);
 		}
-		const { text, bad } = decode(bytes, false);
-		if (text) yield text;
-		if (bad) notTheEncoding(bad);
+		for (let at = 0; at < bytes.length; at += TEXT_PIECE) {
+			const { text, bad } = decode(bytes.subarray(at, at + TEXT_PIECE), false);
+			if (text) yield text;
+			if (bad) notTheEncoding(bad);
+		}
 	}
 	const { text, bad } = decoder ? decode(new Uint8Array(0), true) : decode(start(head), true);
 	if (text) yield text;
@@ -233,9 +241,11 @@ export class CsvParser {
 		return this.line;
 	}
 
-	/** The records that end in `text` (with what came before it). */
-	feed(text: string): FileRecord[] {
-		const out: FileRecord[] = [];
+	/**
+	 * The records that end in `text` (with what came before it), one at a time as they are read:
+	 * a record is short-lived, never one of a whole text's array.
+	 */
+	*feed(text: string): Generator<FileRecord> {
 		let i = 0;
 		if (this.pendingCr) {
 			this.pendingCr = false;
@@ -269,7 +279,7 @@ export class CsvParser {
 					this.cell += part;
 					if (this.cell.length > CELL || this.recordChars + this.cell.length > ROW)
 						this.refuseSize();
-					if (q === -1) return out;
+					if (q === -1) return;
 					this.quoteSeen = true;
 					i = q + 1;
 					continue;
@@ -279,13 +289,13 @@ export class CsvParser {
 				this.endCell();
 				i++;
 			} else if (c === LF || c === CR) {
-				if (this.started || this.cells.length) out.push(this.endRecord());
+				if (this.started || this.cells.length) yield this.endRecord();
 				this.line++;
 				this.recordLine = this.line;
 				if (c === CR) {
 					if (i + 1 === n) {
 						this.pendingCr = true;
-						return out;
+						return;
 					}
 					if (text.charCodeAt(i + 1) === LF) i++;
 				}
@@ -312,7 +322,6 @@ export class CsvParser {
 				i = j;
 			}
 		}
-		return out;
 	}
 
 	/** The last record, when the file does not end with a line end. */
