@@ -82,10 +82,19 @@ async function startSandbox({
 		return ended;
 	};
 	const admin = async (p, { method = 'GET', body } = {}) => {
-		const res = await fetch(`${url}/__admin${p.startsWith('/') ? p : `/${p}`}`, {
-			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
+		const send = () =>
+			fetch(`${url}/__admin${p.startsWith('/') ? p : `/${p}`}`, {
+				method,
+				headers: body === undefined ? {} : { 'content-type': 'application/json' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+		// A caller that kept the event loop busy past the sandbox's keep-alive (a bench writing a
+		// million-row file) may send on a connection the sandbox has just closed: the request never
+		// reached it, and is sent once more on a new connection.
+		const res = await send().catch((error) => {
+			const closed = ['UND_ERR_SOCKET', 'ECONNRESET'].includes(error?.cause?.code);
+			if (!closed) throw error;
+			return send();
 		});
 		const text = await res.text();
 		const json = jsonOrUndefined(text);
