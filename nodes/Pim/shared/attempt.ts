@@ -16,11 +16,63 @@ export type PimContext = CredentialContext & {
 };
 
 /**
+ * Exchanges that start within the same DEADLINE_STEP_MS share one timer, set that much past the
+ * Timeout: none is cut before its Timeout, none more than DEADLINE_STEP_MS after it. A timer of its
+ * own for each exchange (AbortSignal.timeout) would stay alive for the whole Timeout (60 s by
+ * default) with its signal: at hundreds of writes a second, tens of thousands of them, each moved
+ * to V8's old space, which then grows between two full collections (bench/analysis.md, the first
+ * import). Each exchange still gets a signal of its own, so no signal gathers more listeners than
+ * one exchange adds.
+ */
+const DEADLINE_STEP_MS = 1000;
+
+class SharedDeadline {
+	private readonly watching = new Set<AbortController>();
+	private passed = false;
+
+	constructor(
+		readonly step: number,
+		ms: number,
+	) {
+		AbortSignal.timeout(ms).addEventListener(
+			'abort',
+			() => {
+				this.passed = true;
+				for (const controller of this.watching) controller.abort();
+				this.watching.clear();
+			},
+			{ once: true },
+		);
+	}
+
+	/** A signal aborted when this deadline passes; `release` it when the exchange is over. */
+	watch(): { signal: AbortSignal; release: () => void } {
+		const controller = new AbortController();
+		if (this.passed) controller.abort();
+		else this.watching.add(controller);
+		return { signal: controller.signal, release: () => this.watching.delete(controller) };
+	}
+}
+
+/** The deadline of the current step for this Timeout. */
+const deadlines = new Map<number, SharedDeadline>();
+
+function deadlineFor(timeoutMs: number): SharedDeadline {
+	const step = Math.floor(Date.now() / DEADLINE_STEP_MS);
+	let shared = deadlines.get(timeoutMs);
+	if (shared?.step !== step) {
+		shared = new SharedDeadline(step, timeoutMs + DEADLINE_STEP_MS);
+		deadlines.set(timeoutMs, shared);
+	}
+	return shared;
+}
+
+/**
  * One attempt: the request and the redirects it may follow, its answer read whole. The token
  * goes only to the Base URL's origin: n8n is told not to follow redirects (it would carry the
  * `token` header along, which redirect handling does not strip as it strips Authorization), and
  * a redirect is followed here only for a read, within that origin, MAX_REDIRECTS times. The
- * Timeout covers the whole exchange, body included.
+ * Timeout covers the whole exchange, body included (see deadlineFor).
  */
 export async function exchange(
 	ctx: PimContext,
@@ -30,50 +82,54 @@ export async function exchange(
 	write: boolean,
 	timeoutMs: number,
 ): Promise<Attempt> {
-	const deadline = AbortSignal.timeout(timeoutMs);
-	const origin = originOf(connection.baseUrl);
-	let current: IHttpRequestOptions = options;
-	let asked = requestAddress(connection.baseUrl, options.url, options.qs);
-	for (let hop = 0; ; hop++) {
-		let response: IN8nHttpFullResponse;
-		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx as never,
-				CREDENTIAL_TYPE,
-				{ ...current, headers: { ...current.headers }, abortSignal: deadline },
-				// The credential read by send: n8n would otherwise load and decrypt it again for every request.
-				{ credentialsDecrypted: decrypted },
-			)) as IN8nHttpFullResponse;
-		} catch (error) {
-			if (deadline.aborted) return { networkCode: 'ETIMEDOUT', timeoutMs };
-			const { code, message } = networkCodeOf(error);
-			return {
-				networkCode: code,
-				networkMessage: message.split(connection.token).join('***'),
-				timeoutMs,
-			};
-		}
+	const { signal: deadline, release } = deadlineFor(timeoutMs).watch();
+	try {
+		const origin = originOf(connection.baseUrl);
+		let current: IHttpRequestOptions = options;
+		let asked = requestAddress(connection.baseUrl, options.url, options.qs);
+		for (let hop = 0; ; hop++) {
+			let response: IN8nHttpFullResponse;
+			try {
+				response = (await ctx.helpers.httpRequestWithAuthentication.call(
+					ctx as never,
+					CREDENTIAL_TYPE,
+					{ ...current, headers: { ...current.headers }, abortSignal: deadline },
+					// The credential read by send: n8n would otherwise load and decrypt it again for every request.
+					{ credentialsDecrypted: decrypted },
+				)) as IN8nHttpFullResponse;
+			} catch (error) {
+				if (deadline.aborted) return { networkCode: 'ETIMEDOUT', timeoutMs };
+				const { code, message } = networkCodeOf(error);
+				return {
+					networkCode: code,
+					networkMessage: message.split(connection.token).join('***'),
+					timeoutMs,
+				};
+			}
 
-		const target = redirectTarget(response, asked);
-		if (target) {
-			discard(response.body);
-			const status = response.statusCode;
-			if (target.origin !== origin)
-				return { redirect: { status, to: target.origin, reason: 'otherOrigin' } };
-			if (write) return { redirect: { status, to: target.origin, reason: 'write' } };
-			if (hop >= MAX_REDIRECTS)
-				return { redirect: { status, to: target.origin, reason: 'tooMany' } };
-			// The Location carries its own query; a 303 asks for a GET, the others keep the method.
-			asked = target.toString();
-			current = { ...current, url: asked, qs: undefined };
-			if (status === 303) current.method = 'GET';
-			continue;
-		}
+			const target = redirectTarget(response, asked);
+			if (target) {
+				discard(response.body);
+				const status = response.statusCode;
+				if (target.origin !== origin)
+					return { redirect: { status, to: target.origin, reason: 'otherOrigin' } };
+				if (write) return { redirect: { status, to: target.origin, reason: 'write' } };
+				if (hop >= MAX_REDIRECTS)
+					return { redirect: { status, to: target.origin, reason: 'tooMany' } };
+				// The Location carries its own query; a 303 asks for a GET, the others keep the method.
+				asked = target.toString();
+				current = { ...current, url: asked, qs: undefined };
+				if (status === 303) current.method = 'GET';
+				continue;
+			}
 
-		const answer = await readAnswer(response.body, deadline);
-		if (answer.problem)
-			return { response: { ...response, body: '' }, cut: answer.problem, timeoutMs };
-		return { response: { ...response, body: answer.body as IN8nHttpFullResponse['body'] } };
+			const answer = await readAnswer(response.body, deadline);
+			if (answer.problem)
+				return { response: { ...response, body: '' }, cut: answer.problem, timeoutMs };
+			return { response: { ...response, body: answer.body as IN8nHttpFullResponse['body'] } };
+		}
+	} finally {
+		release();
 	}
 }
 

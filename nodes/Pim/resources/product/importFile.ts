@@ -451,15 +451,15 @@ async function importOne(item: PimItem): Promise<Imported> {
 async function importFile(item: PimItem): Promise<INodeExecutionData[]> {
 	const { summary, report } = await item.run.inTurn('importFile', () => importOne(item));
 	const first: INodeExecutionData = { json: summary, pairedItem: { item: item.index } };
-	// Binary property, the file name's suffix, the text.
-	const files: Array<[string, string, string | undefined]> = [
-		['report', 'report', report.text()],
-		['badRows', 'bad-rows', report.badRowsText()],
+	// Binary property, the file name's suffix, the bytes.
+	const files: Array<[string, string, Buffer | undefined]> = [
+		['report', 'report', report.reportFile()],
+		['badRows', 'bad-rows', report.badRowsFile()],
 	];
-	for (const [property, suffix, text] of files)
-		if (text !== undefined)
+	for (const [property, suffix, bytes] of files)
+		if (bytes !== undefined)
 			(first.binary ??= {})[property] = await item.ctx.helpers.prepareBinaryData(
-				Buffer.from(text, 'utf8'),
+				bytes,
 				fileNameBeside(item, suffix),
 				'text/csv',
 			);
