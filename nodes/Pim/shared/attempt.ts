@@ -29,12 +29,15 @@ const DEADLINE_STEP_MS = 1000;
 class SharedDeadline {
 	private readonly watching = new Set<AbortController>();
 	private passed = false;
+	/** Held here so it lives as long as an exchange holds this deadline (its timer holds it weakly). */
+	private readonly timer: AbortSignal;
 
 	constructor(
 		readonly step: number,
 		ms: number,
 	) {
-		AbortSignal.timeout(ms).addEventListener(
+		this.timer = AbortSignal.timeout(ms);
+		this.timer.addEventListener(
 			'abort',
 			() => {
 				this.passed = true;
