@@ -10,13 +10,36 @@ import { sleep } from 'n8n-workflow';
  * that each refusal (429, 503) halves, at most once per round of requests, and that grows by one
  * request per GROW_MS while requests wait for it, up to their own bound (additive increase,
  * multiplicative decrease). N processes whose bounds add up to more than the server takes settle
- * at about its limit between them. Against a rate limit the Retry-After pause does the pacing: a
- * token bucket refills during it (bench/RESULTS.md, scenario 2).
+ * at about its limit between them.
+ *
+ * Refusals also teach a pace (requests started per second, PACE_* below) that paced requests
+ * wait for: a long run of one execution (Import File) then meets a rate limit a few times instead
+ * of after every Retry-After pause. Other requests do not wait for it: against a token bucket a
+ * refusal is the only news of spare room, so a pace that rarely meets one also finds a share freed
+ * by another process (a queue-mode worker that finished) late, and many executions splitting an
+ * account keep its whole rate by the pause alone (bench/analysis.md, "The pace").
  */
 // Slow on purpose: each refusal costs a whole Retry-After pause (1 s or more) for the process,
 // a window one too small only a fraction of a request. Measured, 2 and 3 processes sharing 5
 // requests in flight: 2 s gave 2–4× the refusals of 5 s for the same time.
 const GROW_MS = 5000;
+
+/**
+ * The pace: after two refusals, requests start at most at the rate the server took between them
+ * (requests answered ÷ the time from one refusal to the next). Against a token bucket that
+ * figure never exceeds its rate: the bucket is empty at both refusals, and refills at that rate
+ * in between (less when it was full and capped). From there the pace follows a cubic in the time
+ * since the refusal, as TCP CUBIC does: it starts PACE_DROP below the learned rate, is back at it
+ * after PACE_DOUBLE_S × ∛PACE_DROP (~14 s), flat around it, then climbs to twice it PACE_DOUBLE_S
+ * later, so room freed by another process is found within a minute. Against a steady limit that is
+ * one refusal every ~30 s (the bucket empties once the pace has been above its rate for a
+ * second's worth of requests).
+ */
+const PACE_DROP = 0.1;
+const PACE_DOUBLE_S = 30;
+const PACE_PLATEAU_S = PACE_DOUBLE_S * Math.cbrt(PACE_DROP);
+/** A refusal after fewer answers than this teaches no rate (the pause paces that). */
+const PACE_MIN_ANSWERS = 5;
 
 export class Limiter {
 	private active = 0;
@@ -30,6 +53,14 @@ export class Limiter {
 	/** When the window was last narrowed: refusals of requests sent before then are the same news. */
 	private narrowedAt = 0;
 	private lastSuccessAt = 0;
+	/** The rate learned from the last two refusals (requests/s); 0 until then. */
+	private learnedRate = 0;
+	/** When the pace curve starts (the refusal that set or kept `learnedRate`). */
+	private paceFrom = 0;
+	private lastRefusalAt = 0;
+	private answersSinceRefusal = 0;
+	/** When the next request may start under the pace. */
+	private nextStartAt = 0;
 
 	constructor(readonly maxConcurrency: number) {
 		this.window = maxConcurrency;
@@ -39,10 +70,15 @@ export class Limiter {
 	/**
 	 * Runs `task` once no pause is in effect and fewer than `bound` requests (and than the
 	 * window) are in flight. Requests start in the order they asked (first come, first served),
-	 * whatever their bound. `task` gets the time it starts, for `refused()`.
+	 * whatever their bound. A `paced` request also waits for its turn under the learned pace.
+	 * `task` gets the time it starts, for `refused()`.
 	 */
-	async run<T>(task: (startedAt: number) => Promise<T>, bound = this.maxConcurrency): Promise<T> {
-		await this.acquire(Math.max(1, bound));
+	async run<T>(
+		task: (startedAt: number) => Promise<T>,
+		bound = this.maxConcurrency,
+		paced = false,
+	): Promise<T> {
+		await this.acquire(Math.max(1, bound), paced);
 		try {
 			return await task(Date.now());
 		} finally {
@@ -65,6 +101,7 @@ export class Limiter {
 				this.window + Math.min(1 / this.window, (now - this.lastSuccessAt) / GROW_MS),
 			);
 		this.lastSuccessAt = now;
+		this.answersSinceRefusal++;
 		this.dispatch();
 	}
 
@@ -74,8 +111,21 @@ export class Limiter {
 	 */
 	refused(startedAt: number): void {
 		if (startedAt < this.narrowedAt) return;
+		const now = Date.now();
 		this.window = Math.max(1, Math.min(this.window, this.active) / 2);
-		this.narrowedAt = Date.now();
+		this.narrowedAt = now;
+		if (this.lastRefusalAt > 0 && this.answersSinceRefusal >= PACE_MIN_ANSWERS)
+			this.learnedRate = (this.answersSinceRefusal * 1000) / (now - this.lastRefusalAt);
+		if (this.learnedRate > 0) this.paceFrom = now;
+		this.lastRefusalAt = now;
+		this.answersSinceRefusal = 0;
+	}
+
+	/** Requests per second allowed to start now (Infinity until a rate is learned). */
+	private pace(now: number): number {
+		if (this.learnedRate === 0) return Infinity;
+		const t = (now - this.paceFrom) / 1000 - PACE_PLATEAU_S;
+		return this.learnedRate * (1 + (t * t * t) / PACE_DOUBLE_S ** 3);
 	}
 
 	/** Requests in flight allowed now (tests, diagnostics). */
@@ -94,7 +144,7 @@ export class Limiter {
 		return Math.max(1, Math.min(bound, Math.floor(this.window)));
 	}
 
-	private async acquire(bound: number): Promise<void> {
+	private async acquire(bound: number, paced: boolean): Promise<void> {
 		this.ceiling = Math.max(this.ceiling, bound);
 		if (this.waiting.length === 0 && this.active < this.limit(bound)) {
 			this.active++;
@@ -102,9 +152,27 @@ export class Limiter {
 			// dispatch() counts us in `active` before it starts us.
 			await new Promise<void>((start) => this.waiting.push({ bound, start }));
 		}
+		await this.pauseOver();
+		const turn = paced ? this.paceTurn(Date.now()) : 0;
+		if (turn > 0) {
+			await sleep(turn);
+			await this.pauseOver();
+		}
+	}
+
+	private async pauseOver(): Promise<void> {
 		for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) {
 			await sleep(wait);
 		}
+	}
+
+	/** Takes the next start time the pace allows: how long to wait for it (ms). */
+	private paceTurn(now: number): number {
+		const pace = this.pace(now);
+		if (pace === Infinity) return 0;
+		const at = Math.max(this.nextStartAt, now);
+		this.nextStartAt = at + 1000 / pace;
+		return at - now;
 	}
 
 	private release(): void {

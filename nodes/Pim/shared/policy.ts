@@ -24,6 +24,11 @@ export interface ClientSettings extends ReliabilitySettings {
 	 * the account shares (limiter.ts): its requests wait while that many are in flight.
 	 */
 	maxConcurrency: number;
+	/**
+	 * Requests also wait for the pace the account's limiter learned from refusals (limiter.ts):
+	 * for one long run whose every request counts (Import File).
+	 */
+	paced?: boolean;
 }
 
 /** An operation's settings where its Request Options say nothing (their defaults show these). */

@@ -149,9 +149,12 @@ function errorItems(item: PimItem, error: unknown): INodeExecutionData[] {
 	return [{ json, pairedItem: { item: item.index } }];
 }
 
-/** The client of one input item: the node's Request Options, the account's shared limiter. */
-export function runClient(item: PimItem): PimClient {
-	return pimClient(item.ctx, runSettings(item), { itemIndex: item.index });
+/**
+ * The client of one input item: the node's Request Options, the account's shared limiter;
+ * `paced`: its requests wait for the pace the limiter learned (policy.ts, ClientSettings).
+ */
+export function runClient(item: PimItem, paced = false): PimClient {
+	return pimClient(item.ctx, { ...runSettings(item), paced }, { itemIndex: item.index });
 }
 
 /** The request n8n built from the routing, as the transport takes it. */

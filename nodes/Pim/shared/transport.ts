@@ -6,7 +6,7 @@ import { DOMAIN_HELP, type PimConnection } from './connection';
 import { credentialOf, type ResolvedCredential } from './credential';
 import { backoffMs, classify, toNodeError } from './failures';
 import { AccountBound, limiterFor, type Bound, type Limiter } from './limiter';
-import { REQUEST_HEADERS, type ClientSettings, type ReliabilitySettings } from './policy';
+import { REQUEST_HEADERS, type ClientSettings } from './policy';
 import { andThen, type Later } from './run';
 
 /**
@@ -83,7 +83,7 @@ async function send(
 	request: PimRequest,
 	credential: () => Later<ResolvedCredential>,
 	bound: Bound,
-	settings: ReliabilitySettings,
+	settings: ClientSettings,
 	itemIndex: number | undefined,
 ): Promise<unknown> {
 	const { connection, decrypted } = await credential();
@@ -119,7 +119,7 @@ async function send(
 	const limiter = limiterFor(bound, connection);
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
-		const outcome = await limiter.run(async (startedAt) => {
+		const once = async (startedAt: number) => {
 			// Built once, in the first turn; a bad parameter throws here, before anything is sent.
 			if (buildBody && options.body === undefined) options.body = buildBody();
 			const result = classify(
@@ -144,7 +144,8 @@ async function send(
 			if (failure.refusedForLoad) limiter.refused(startedAt);
 			if (retry && failure.pausesAccount) limiter.pause(wait);
 			return { failure, wait: retry ? wait : undefined };
-		}, bound.maxConcurrency);
+		};
+		const outcome = await limiter.run(once, bound.maxConcurrency, settings.paced === true);
 		if ('data' in outcome) {
 			limiter.succeeded();
 			return outcome.data;

@@ -288,7 +288,8 @@ interface Imported {
 /** Imports one file: what happened to its rows. */
 async function importOne(item: PimItem): Promise<Imported> {
 	const given = fileParameters(item);
-	const pim = runClient(item);
+	// One long run: its requests keep to the pace a rate limit taught, not just its pauses.
+	const pim = runClient(item, true);
 	const upsertOptions = (given.upsertOptions ?? {}) as IDataObject;
 	const fileOptions = (given.fileOptions ?? {}) as IDataObject;
 	const dryRun = upsertOptions.dryRun === true;
