@@ -40,6 +40,13 @@ const PACE_DOUBLE_S = 30;
 const PACE_PLATEAU_S = PACE_DOUBLE_S * Math.cbrt(PACE_DROP);
 /** A refusal after fewer answers than this teaches no rate (the pause paces that). */
 const PACE_MIN_ANSWERS = 5;
+/**
+ * Nothing in flight or waiting for this long since the last refusal: the bucket was full and
+ * capped, so the next refusal's interval would teach far less than the rate; it teaches nothing.
+ * Nor does one refusal take the pace below half the rate learned before (an interval the run
+ * did not keep busy throughout says too little); each refusal can halve it again.
+ */
+const PACE_IDLE_MS = 1000;
 
 export class Limiter {
 	private active = 0;
@@ -59,6 +66,8 @@ export class Limiter {
 	private paceFrom = 0;
 	private lastRefusalAt = 0;
 	private answersSinceRefusal = 0;
+	/** The limiter stood idle (PACE_IDLE_MS) since the last refusal. */
+	private idleSinceRefusal = false;
 	/** When the next request may start under the pace. */
 	private nextStartAt = 0;
 
@@ -114,11 +123,19 @@ export class Limiter {
 		const now = Date.now();
 		this.window = Math.max(1, Math.min(this.window, this.active) / 2);
 		this.narrowedAt = now;
-		if (this.lastRefusalAt > 0 && this.answersSinceRefusal >= PACE_MIN_ANSWERS)
-			this.learnedRate = (this.answersSinceRefusal * 1000) / (now - this.lastRefusalAt);
+		if (
+			this.lastRefusalAt > 0 &&
+			this.answersSinceRefusal >= PACE_MIN_ANSWERS &&
+			!this.idleSinceRefusal
+		)
+			this.learnedRate = Math.max(
+				this.learnedRate / 2,
+				(this.answersSinceRefusal * 1000) / (now - this.lastRefusalAt),
+			);
 		if (this.learnedRate > 0) this.paceFrom = now;
 		this.lastRefusalAt = now;
 		this.answersSinceRefusal = 0;
+		this.idleSinceRefusal = false;
 	}
 
 	/** Requests per second allowed to start now (Infinity until a rate is learned). */
@@ -146,6 +163,7 @@ export class Limiter {
 
 	private async acquire(bound: number, paced: boolean): Promise<void> {
 		this.ceiling = Math.max(this.ceiling, bound);
+		if (this.idleFor(Date.now()) >= PACE_IDLE_MS) this.idleSinceRefusal = true;
 		if (this.waiting.length === 0 && this.active < this.limit(bound)) {
 			this.active++;
 		} else {

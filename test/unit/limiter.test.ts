@@ -1,0 +1,61 @@
+/**
+ * The pace the account's limiter learns from refusals (limiter.ts): what a refusal teaches, and
+ * when it teaches nothing. Real time, no server: a task "refused" tells the limiter as the send
+ * loop does, an answered one calls succeeded().
+ */
+import { sleep } from 'n8n-workflow';
+
+import { Limiter } from '../../nodes/Pim/shared/limiter';
+
+/** A request the server refused for load. */
+const refuse = async (limiter: Limiter) =>
+	await limiter.run(async (startedAt) => limiter.refused(startedAt), 5);
+
+/** `n` requests answered, one after another. */
+async function answer(limiter: Limiter, n: number) {
+	for (let i = 0; i < n; i++) {
+		await limiter.run(async () => await sleep(10), 5);
+		limiter.succeeded();
+	}
+}
+
+/** How long `n` paced requests take to start, 5 at a time. */
+async function pacedStarts(limiter: Limiter, n: number, paced = true): Promise<number> {
+	const started = Date.now();
+	await Promise.all(Array.from({ length: n }, () => limiter.run(async () => {}, 5, paced)));
+	return Date.now() - started;
+}
+
+it('two refusals teach the rate answered between them: paced requests then keep below it, others do not wait', async () => {
+	const limiter = new Limiter(5);
+	await refuse(limiter);
+	await answer(limiter, 20); // ~20 answers in ~0.25 s: about 80 a second
+	await refuse(limiter);
+	// Unpaced requests are not held back by the pace.
+	expect(await pacedStarts(limiter, 20, false)).toBeLessThan(100);
+	// 20 paced requests at ~90 % of ~80/s: a quarter of a second at least.
+	expect(await pacedStarts(limiter, 20)).toBeGreaterThanOrEqual(180);
+});
+
+it('a refusal after the limiter stood idle teaches nothing (the bucket was full in between)', async () => {
+	const limiter = new Limiter(5);
+	await refuse(limiter);
+	await answer(limiter, 20);
+	await sleep(1100);
+	await refuse(limiter);
+	expect(await pacedStarts(limiter, 20)).toBeLessThan(100);
+});
+
+it('one refusal takes the pace at most to half the rate learned before', async () => {
+	const limiter = new Limiter(5);
+	await refuse(limiter);
+	await answer(limiter, 20);
+	await refuse(limiter); // ~80/s learned
+	await sleep(900); // idle, but for less than the second after which an interval teaches nothing
+	await answer(limiter, 5);
+	await refuse(limiter); // 5 answers in ~1 s would teach ~5/s; the floor keeps ~40/s
+	// 20 paced requests at ~90 % of ~40/s: about half a second, not the 4 s that 5/s would take.
+	const ms = await pacedStarts(limiter, 20);
+	expect(ms).toBeGreaterThanOrEqual(300);
+	expect(ms).toBeLessThan(1500);
+});
