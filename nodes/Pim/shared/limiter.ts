@@ -30,13 +30,14 @@ const GROW_MS = 5000;
  * figure never exceeds its rate: the bucket is empty at both refusals, and refills at that rate
  * in between (less when it was full and capped). From there the pace follows a cubic in the time
  * since the refusal, as TCP CUBIC does: it starts PACE_DROP below the learned rate, is back at it
- * after PACE_DOUBLE_S × ∛PACE_DROP (~14 s), flat around it, then climbs to twice it PACE_DOUBLE_S
- * later, so room freed by another process is found within a minute. Against a steady limit that is
- * one refusal every ~30 s (the bucket empties once the pace has been above its rate for a
- * second's worth of requests).
+ * after PACE_DOUBLE_S × ∛PACE_DROP (~21 s), flat around it, then climbs to twice it PACE_DOUBLE_S
+ * later, so room freed by another process is found within about a minute. Against a steady limit
+ * that is one refusal every ~45 s (the bucket empties once the pace has been above its rate for a
+ * second's worth of requests): the goal of a million-row sync, at most 10 requests over its pages
+ * and writes in its ~4.5 minutes at 50 requests/s, leaves room for about 7 (bench/analysis.md).
  */
 const PACE_DROP = 0.1;
-const PACE_DOUBLE_S = 30;
+const PACE_DOUBLE_S = 45;
 const PACE_PLATEAU_S = PACE_DOUBLE_S * Math.cbrt(PACE_DROP);
 /** A refusal after fewer answers than this teaches no rate (the pause paces that). */
 const PACE_MIN_ANSWERS = 5;
