@@ -2,7 +2,8 @@
 /**
  * `npm test`'s jest, which must also exit cleanly: a run whose worker had to be force-exited
  * ("A worker process has failed to exit gracefully"), or that jest reports did not exit, left a
- * socket or a timer open, and fails here even when every test passed. Arguments go to jest.
+ * socket or a timer open, and fails here even when every test passed; the worker then prints what
+ * held it. Arguments go to jest.
  */
 const { spawn } = require('node:child_process');
 
@@ -13,6 +14,12 @@ const child = spawn(
 	[require.resolve('jest/bin/jest'), ...process.argv.slice(2)],
 	{
 		stdio: ['inherit', 'inherit', 'pipe'],
+		// Each worker says what holds it if it does not end in time (harness/jest-worker-exit.js).
+		env: {
+			...process.env,
+			NODE_OPTIONS:
+				`${process.env.NODE_OPTIONS ?? ''} --require ${require.resolve('../harness/jest-worker-exit')}`.trim(),
+		},
 	},
 );
 let window = '';

@@ -51,9 +51,9 @@ it('one refusal takes the pace at most to half the rate learned before', async (
 	await refuse(limiter);
 	await answer(limiter, 20);
 	await refuse(limiter); // ~80/s learned
-	await sleep(900); // idle, but for less than the second after which an interval teaches nothing
+	await sleep(600); // idle, but well under the second after which an interval teaches nothing
 	await answer(limiter, 5);
-	await refuse(limiter); // 5 answers in ~1 s would teach ~5/s; the floor keeps ~40/s
+	await refuse(limiter); // 5 answers in ~0.7 s would teach ~7/s; the floor keeps ~40/s
 	// 20 paced requests at ~90 % of ~40/s: about half a second, not the 4 s that 5/s would take.
 	const ms = await pacedStarts(limiter, 20);
 	expect(ms).toBeGreaterThanOrEqual(300);
