@@ -18,7 +18,7 @@ const child = spawn(
 		env: {
 			...process.env,
 			NODE_OPTIONS:
-				`${process.env.NODE_OPTIONS ?? ''} --require ${require.resolve('../harness/jest-worker-exit')}`.trim(),
+				`${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(require.resolve('../harness/jest-worker-exit'))}`.trim(),
 		},
 	},
 );
