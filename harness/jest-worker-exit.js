@@ -3,7 +3,8 @@
  * Loaded into each jest worker by `scripts/jest.js` (`--require`): a worker still running 300 ms
  * after jest told it to end is about to be force-exited, so it prints what holds it — timers,
  * servers and sockets with their ports — for the next engineer to find the test that left it.
- * Does nothing outside a jest worker, and nothing when the worker exits in time.
+ * Does nothing outside a jest worker (nor in processes a test starts), and nothing when the
+ * worker exits in time.
  */
 const CHILD_MESSAGE_CALL = 1; // jest-worker's message giving a worker a test file to run
 const CHILD_MESSAGE_END = 2; // and telling it to finish
@@ -19,7 +20,13 @@ function describeHandle(handle) {
 	return null; // stdio and the channel to jest: always there
 }
 
-if (process.env.JEST_WORKER_ID && typeof process.send === 'function') {
+// A jest worker is jest-worker's processChild; processes the tests start inherit its environment.
+const isJestWorker =
+	process.env.JEST_WORKER_ID !== undefined &&
+	typeof process.send === 'function' &&
+	/jest-worker[\\/]build[\\/]workers[\\/]processChild\.js$/.test(process.argv[1] ?? '');
+
+if (isJestWorker) {
 	const ran = [];
 	const onMessage = (message) => {
 		if (!Array.isArray(message)) return;
