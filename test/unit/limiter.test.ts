@@ -59,3 +59,36 @@ it('one refusal takes the pace at most to half the rate learned before', async (
 	expect(ms).toBeGreaterThanOrEqual(300);
 	expect(ms).toBeLessThan(1500);
 });
+
+it('a refusal met while the pace climbed above the learned rate keeps that rate (a slow stretch lowers nothing)', async () => {
+	// A pace curve of 4 s: flat until ~1.9 s after a refusal, climbing after.
+	const limiter = new Limiter(5, 4);
+	await refuse(limiter);
+	await answer(limiter, 20);
+	await refuse(limiter); // ~80/s learned
+	// A slow stretch past the flat part, kept busy (no idle second): ~8 answers a second.
+	for (let i = 0; i < 22; i++) {
+		await limiter.run(async () => await sleep(100), 5);
+		limiter.succeeded();
+	}
+	await refuse(limiter); // would teach ~10/s; the climb had passed ~80/s, so ~80/s stays
+	// 40 paced requests from ~90 % of ~80/s: under 0.65 s (from ~40/s: over 0.8 s).
+	const ms = await pacedStarts(limiter, 40);
+	expect(ms).toBeGreaterThanOrEqual(350);
+	expect(ms).toBeLessThan(650);
+});
+
+it('the same slow stretch before the pace reached the learned rate lowers it', async () => {
+	const limiter = new Limiter(5, 4);
+	await refuse(limiter);
+	await answer(limiter, 20);
+	await refuse(limiter); // ~80/s learned
+	for (let i = 0; i < 6; i++) {
+		await limiter.run(async () => await sleep(100), 5);
+		limiter.succeeded();
+	}
+	await refuse(limiter); // within the flat part: ~10/s, floored at half of ~80/s
+	const ms = await pacedStarts(limiter, 40);
+	expect(ms).toBeGreaterThanOrEqual(650);
+	expect(ms).toBeLessThan(2500);
+});

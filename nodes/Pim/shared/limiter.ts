@@ -38,10 +38,17 @@ const GROW_MS = 5000;
  */
 const PACE_DROP = 0.1;
 const PACE_DOUBLE_S = 45;
-const PACE_PLATEAU_S = PACE_DOUBLE_S * Math.cbrt(PACE_DROP);
 /** A refusal after fewer answers than this teaches no rate (the pause paces that). */
 const PACE_MIN_ANSWERS = 5;
 /**
+ * The figure between two refusals is a lower bound of the server's rate, and the run's own
+ * average when the run was no faster than the server (the bucket stood full part of the time). A
+ * refusal met while the pace was above the learned rate (the cubic's climb) says the rate lies
+ * between them: the pace keeps the higher of the learned rate and the new figure, so a run about
+ * as fast as the server is never paced below its own speed, refusal after refusal. A refusal met
+ * at or below the learned rate says it is too high now (another process took a share): the new
+ * figure replaces it, within the floor below.
+ *
  * Nothing in flight or waiting for this long since the last refusal: the bucket was full and
  * capped, so the next refusal's interval would teach far less than the rate; it teaches nothing.
  * Nor does one refusal take the pace below half the rate learned before (an interval the run
@@ -72,9 +79,17 @@ export class Limiter {
 	/** When the next request may start under the pace. */
 	private nextStartAt = 0;
 
-	constructor(readonly maxConcurrency: number) {
+	/** Seconds from a refusal to the end of the pace's flat part (see PACE_DOUBLE_S). */
+	private readonly plateauS: number;
+
+	/** `paceDoubleS`: the pace curve's time scale (tests shorten it). */
+	constructor(
+		readonly maxConcurrency: number,
+		private readonly paceDoubleS = PACE_DOUBLE_S,
+	) {
 		this.window = maxConcurrency;
 		this.ceiling = maxConcurrency;
+		this.plateauS = paceDoubleS * Math.cbrt(PACE_DROP);
 	}
 
 	/**
@@ -128,11 +143,11 @@ export class Limiter {
 			this.lastRefusalAt > 0 &&
 			this.answersSinceRefusal >= PACE_MIN_ANSWERS &&
 			!this.idleSinceRefusal
-		)
-			this.learnedRate = Math.max(
-				this.learnedRate / 2,
-				(this.answersSinceRefusal * 1000) / (now - this.lastRefusalAt),
-			);
+		) {
+			const figure = (this.answersSinceRefusal * 1000) / (now - this.lastRefusalAt);
+			const climbing = this.learnedRate > 0 && this.pace(now) > this.learnedRate;
+			this.learnedRate = Math.max(climbing ? this.learnedRate : this.learnedRate / 2, figure);
+		}
 		if (this.learnedRate > 0) this.paceFrom = now;
 		this.lastRefusalAt = now;
 		this.answersSinceRefusal = 0;
@@ -142,8 +157,8 @@ export class Limiter {
 	/** Requests per second allowed to start now (Infinity until a rate is learned). */
 	private pace(now: number): number {
 		if (this.learnedRate === 0) return Infinity;
-		const t = (now - this.paceFrom) / 1000 - PACE_PLATEAU_S;
-		return this.learnedRate * (1 + (t * t * t) / PACE_DOUBLE_S ** 3);
+		const t = (now - this.paceFrom) / 1000 - this.plateauS;
+		return this.learnedRate * (1 + (t * t * t) / this.paceDoubleS ** 3);
 	}
 
 	/** Requests in flight allowed now (tests, diagnostics). */
