@@ -11,10 +11,10 @@ import { Limiter } from '../../nodes/Pim/shared/limiter';
 const refuse = async (limiter: Limiter) =>
 	await limiter.run(async (startedAt) => limiter.refused(startedAt), 5);
 
-/** `n` requests answered, one after another. */
-async function answer(limiter: Limiter, n: number) {
+/** `n` requests answered, one after another, each after `ms`. */
+async function answer(limiter: Limiter, n: number, ms = 10) {
 	for (let i = 0; i < n; i++) {
-		await limiter.run(async () => await sleep(10), 5);
+		await limiter.run(async () => await sleep(ms), 5);
 		limiter.succeeded();
 	}
 }
@@ -60,35 +60,27 @@ it('one refusal takes the pace at most to half the rate learned before', async (
 	expect(ms).toBeLessThan(1500);
 });
 
-it('a refusal met while the pace climbed above the learned rate keeps that rate (a slow stretch lowers nothing)', async () => {
-	// A pace curve of 4 s: flat until ~1.9 s after a refusal, climbing after.
+/**
+ * With a pace curve of 4 s (flat until ~1.9 s after a refusal, climbing after): ~80/s learned,
+ * then `slow` answers at ~8 a second, kept busy (no idle second), then a refusal. How long 40
+ * paced requests take to start after it.
+ */
+async function afterSlowStretch(slow: number): Promise<number> {
 	const limiter = new Limiter(5, 4);
 	await refuse(limiter);
 	await answer(limiter, 20);
-	await refuse(limiter); // ~80/s learned
-	// A slow stretch past the flat part, kept busy (no idle second): ~8 answers a second.
-	for (let i = 0; i < 22; i++) {
-		await limiter.run(async () => await sleep(100), 5);
-		limiter.succeeded();
-	}
-	await refuse(limiter); // would teach ~10/s; the climb had passed ~80/s, so ~80/s stays
-	// 40 paced requests from ~90 % of ~80/s: under 0.65 s (from ~40/s: over 0.8 s).
-	const ms = await pacedStarts(limiter, 40);
-	expect(ms).toBeGreaterThanOrEqual(350);
-	expect(ms).toBeLessThan(650);
-});
+	await refuse(limiter);
+	await answer(limiter, slow, 100);
+	await refuse(limiter); // the stretch's own figure: ~10/s
+	return await pacedStarts(limiter, 40);
+}
 
-it('the same slow stretch before the pace reached the learned rate lowers it', async () => {
-	const limiter = new Limiter(5, 4);
-	await refuse(limiter);
-	await answer(limiter, 20);
-	await refuse(limiter); // ~80/s learned
-	for (let i = 0; i < 6; i++) {
-		await limiter.run(async () => await sleep(100), 5);
-		limiter.succeeded();
-	}
-	await refuse(limiter); // within the flat part: ~10/s, floored at half of ~80/s
-	const ms = await pacedStarts(limiter, 40);
-	expect(ms).toBeGreaterThanOrEqual(650);
-	expect(ms).toBeLessThan(2500);
+it('a refusal met while the pace climbed above the learned rate keeps that rate; one met before lowers it', async () => {
+	// 2.2 s of slow answers: past the flat part, ~80/s stays (40 starts from ~72/s: ~0.45 s).
+	const climbing = await afterSlowStretch(22);
+	// 0.6 s: within the flat part, ~10/s floored at half of ~80/s (from ~36/s: ~0.85 s).
+	const flat = await afterSlowStretch(6);
+	expect(climbing).toBeGreaterThanOrEqual(350);
+	expect(climbing).toBeLessThan(0.75 * flat);
+	expect(flat).toBeLessThan(2500);
 });
