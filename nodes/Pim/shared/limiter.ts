@@ -41,14 +41,6 @@ const PACE_DOUBLE_S = 45;
 /** A refusal after fewer answers than this teaches no rate (the pause paces that). */
 const PACE_MIN_ANSWERS = 5;
 /**
- * The figure between two refusals is a lower bound of the server's rate, and the run's own
- * average when the run was no faster than the server (the bucket stood full part of the time). A
- * refusal met while the pace was above the learned rate (the cubic's climb) says the rate lies
- * between them: the pace keeps the higher of the learned rate and the new figure, so a run about
- * as fast as the server is never paced below its own speed, refusal after refusal. A refusal met
- * at or below the learned rate says it is too high now (another process took a share): the new
- * figure replaces it, within the floor below.
- *
  * Nothing in flight or waiting for this long since the last refusal: the bucket was full and
  * capped, so the next refusal's interval would teach far less than the rate; it teaches nothing.
  * Nor does one refusal take the pace below half the rate learned before (an interval the run
@@ -133,6 +125,14 @@ export class Limiter {
 	/**
 	 * A request sent at `startedAt` was refused for load (429, 503): narrow the window. Told while
 	 * the refused request still holds its place in `active` (see send() in transport.ts).
+	 *
+	 * It also teaches the pace. The figure since the last refusal is a lower bound of the server's
+	 * rate, and the run's own average when the run was no faster than the server (the bucket stood
+	 * full part of the time). Met while the pace was above the learned rate (the cubic's climb),
+	 * the refusal says the rate lies between the two: the higher stays, so a run about as fast as
+	 * the server is not paced below its own speed, refusal after refusal. Met at or below it, the
+	 * learned rate is too high now (another process took a share): the figure replaces it, floored
+	 * at half (PACE_IDLE_MS).
 	 */
 	refused(startedAt: number): void {
 		if (startedAt < this.narrowedAt) return;
