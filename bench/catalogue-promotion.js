@@ -90,13 +90,21 @@ function measure(lookahead, products, rps) {
 				return reject(new Error(`lookahead ${lookahead}: ${output.slice(-2000)}`));
 			let on = false;
 			let promoted = 0;
+			let allocated = 0;
 			for (const line of output.split('\n')) {
 				if (line.includes('MARK start')) on = true;
 				else if (line.includes('MARK end')) on = false;
 				const m = on && / gc=s /.test(line) ? /promoted=(\d+)/.exec(line) : null;
 				if (m) promoted += Number(m[1]);
+				const a = on ? /allocated=(\d+)/.exec(line) : null;
+				if (a) allocated += Number(a[1]);
 			}
-			resolve({ lookahead, ...JSON.parse(result[1]), promotedMB: promoted / 1048576 });
+			resolve({
+				lookahead,
+				...JSON.parse(result[1]),
+				allocatedMB: allocated / 1048576,
+				promotedMB: promoted / 1048576,
+			});
 		});
 	});
 }
@@ -105,12 +113,12 @@ async function main() {
 	const products = Number(arg('--products', '200000'));
 	const rps = Number(arg('--rps', '50'));
 	const lookaheads = arg('--lookahead', '1,2,4').split(',').map(Number);
-	console.log(`| pages read ahead | read | pages | promoted | a page |`);
-	console.log(`|---:|---:|---:|---:|---:|`);
+	console.log(`| pages read ahead | read | pages | allocated a page | promoted | a page |`);
+	console.log(`|---:|---:|---:|---:|---:|---:|`);
 	for (const lookahead of lookaheads) {
 		const r = await measure(lookahead, products, rps);
 		console.log(
-			`| ${r.lookahead} | ${(r.ms / 1000).toFixed(1)} s | ${r.pages} | ${r.promotedMB.toFixed(0)} MB | ${(r.promotedMB / r.pages).toFixed(2)} MB |`,
+			`| ${r.lookahead} | ${(r.ms / 1000).toFixed(1)} s | ${r.pages} | ${(r.allocatedMB / r.pages).toFixed(1)} MB | ${r.promotedMB.toFixed(0)} MB | ${(r.promotedMB / r.pages).toFixed(2)} MB |`,
 		);
 	}
 }
