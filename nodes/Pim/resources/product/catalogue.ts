@@ -225,6 +225,7 @@ function hashParts(kind: string, field: string, value: string): void {
 	hashEnd();
 }
 
+/** A text's hash (the form a write sent: Catalogue.wrote). */
 function hashOf(value: string): string {
 	hashStart();
 	hashText(value);
