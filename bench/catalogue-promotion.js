@@ -11,11 +11,14 @@
  *
  *   node bench/catalogue-promotion.js [--products 200000] [--rps 50] [--lookahead 1,2,4]
  *
- * Printed: per lookahead, the read's time, pages, MB promoted and MB promoted a page.
+ * Printed: per lookahead, the read's time, pages, MB allocated a page (what the scavenges saw),
+ * MB promoted and MB promoted a page.
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+
+const { scavengeTotals } = require('./lib/gc-trace');
 
 const ROOT = path.resolve(__dirname, '..');
 const arg = (name, fallback) => {
@@ -70,7 +73,7 @@ async function readOnce(products, rps) {
 	}
 }
 
-/** One run in a child process; sums `promoted=` of the scavenges between the marks. */
+/** One run in a child process: what its scavenges allocated and promoted between the marks. */
 function measure(lookahead, products, rps) {
 	const dir = distReading(lookahead, path.join(ROOT, 'bench/out', `dist-lookahead-${lookahead}`));
 	return new Promise((resolve, reject) => {
@@ -88,17 +91,7 @@ function measure(lookahead, products, rps) {
 			const result = /RESULT (.*)/.exec(output);
 			if (code !== 0 || !result)
 				return reject(new Error(`lookahead ${lookahead}: ${output.slice(-2000)}`));
-			let on = false;
-			let promoted = 0;
-			let allocated = 0;
-			for (const line of output.split('\n')) {
-				if (line.includes('MARK start')) on = true;
-				else if (line.includes('MARK end')) on = false;
-				const m = on && / gc=s /.test(line) ? /promoted=(\d+)/.exec(line) : null;
-				if (m) promoted += Number(m[1]);
-				const a = on ? /allocated=(\d+)/.exec(line) : null;
-				if (a) allocated += Number(a[1]);
-			}
+			const { allocated, promoted } = scavengeTotals(output, 'MARK start', 'MARK end');
 			resolve({
 				lookahead,
 				...JSON.parse(result[1]),

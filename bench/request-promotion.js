@@ -18,6 +18,7 @@ const { spawn } = require('node:child_process');
 const http = require('node:http');
 const path = require('node:path');
 const { ensureN8n } = require('../harness/install');
+const { scavengeTotals } = require('./lib/gc-trace');
 
 const arg = (name, fallback) => {
 	const i = process.argv.indexOf(name);
@@ -109,14 +110,7 @@ async function one(i) {
 		p.on('error', reject);
 		p.on('exit', (code) => {
 			if (code !== 0) return reject(new Error(`${way}: exit ${code}`));
-			const between = out.split('MARK START')[1].split('MARK END')[0];
-			let allocated = 0;
-			let promoted = 0;
-			for (const line of between.split('\n')) {
-				if (!/gc=s\b/.test(line)) continue;
-				allocated += Number(/\ballocated=(\d+)/.exec(line)?.[1] ?? 0);
-				promoted += Number(/\bpromoted=(\d+)/.exec(line)?.[1] ?? 0);
-			}
+			const { allocated, promoted } = scavengeTotals(out, 'MARK START', 'MARK END');
 			resolve({ allocated: allocated / requests, promoted: promoted / requests });
 		});
 	});

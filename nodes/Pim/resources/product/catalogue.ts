@@ -100,9 +100,8 @@ export class Catalogue {
 
 	/** The node wrote `form` to the product: it exists, and holds what the form sent. */
 	wrote(sku: string, form: string): void {
-		const hash = hashOf(form);
-		for (let i = 0; i < 3; i++) HASH[i] = hash.charCodeAt(i);
-		this.written.set(sku, HASH, 3);
+		hashWhole(form);
+		this.written.set(sku, UNITS, 3);
 	}
 
 	/** The record's facts: the units of their hashes, and how many units. */
@@ -154,14 +153,11 @@ const BOOKKEEPING = new Set(
 /** The hash of a fact: of `${kind}${field}\u0000${value}`. */
 const fact = (kind: string, field: string, value: string) => {
 	hashParts(kind, field, value);
-	return String.fromCharCode(UNITS[0], UNITS[1], UNITS[2]);
+	return hashUnits();
 };
 
 /** A product's facts where the SKU table keeps them. */
 type Facts = Entry & { length: number };
-
-/** A hash's units, on their way into a SKU table. */
-const HASH = new Uint16Array(3);
 
 /** Whether the 3 units at `i` are the hash's. */
 const hashAt = (chunk: Uint16Array, i: number, hash: string) =>
@@ -204,7 +200,7 @@ function hashText(value: string): void {
 	passB = b;
 }
 
-/** The hash's units into UNITS. */
+/** The hash's units into UNITS (where a SKU table takes them from). */
 function hashEnd(): void {
 	let a = passA;
 	a ^= a >>> 13;
@@ -225,13 +221,20 @@ function hashParts(kind: string, field: string, value: string): void {
 	hashEnd();
 }
 
-/** A text's hash (the form a write sent: Catalogue.wrote). */
-function hashOf(value: string): string {
+/** The hash of a text (the form a write sent: Catalogue.wrote) into UNITS. */
+function hashWhole(value: string): void {
 	hashStart();
 	hashText(value);
 	hashEnd();
-	return String.fromCharCode(UNITS[0], UNITS[1], UNITS[2]);
 }
+
+function hashOf(value: string): string {
+	hashWhole(value);
+	return hashUnits();
+}
+
+/** UNITS as a text, as facts are compared. */
+const hashUnits = () => String.fromCharCode(UNITS[0], UNITS[1], UNITS[2]);
 
 /**
  * The sync's catalogue: the account's products, each page digested as it arrives and let go, so
