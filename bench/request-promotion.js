@@ -3,8 +3,10 @@
  * What one request leaves in V8's old space (#44, the first import's memory): the bytes each
  * scavenge promotes, summed over 50 000 POSTs (5 at once) to a local server, for n8n-core's own
  * request helper and for what it is made of. A write of the node goes through
- * `httpRequestWithAuthentication` → `httpRequest`; what that promotes fills the old space between
- * two full collections, and the peak of a long import is where it fills.
+ * `httpRequestWithAuthentication` → `httpRequest` (n8n-core's in 1.x, @n8n/backend-network's in
+ * 2.x, run on Node 24); what that promotes fills the old space between two full collections, and
+ * the peak of a long import is where it fills. Both versions give every request agents of its
+ * own, so every request opens a connection: `raw` does the same, `raw:keepalive` reuses them.
  *
  *   node bench/request-promotion.js [--version 1.123.81] [--requests 50000]
  *
@@ -15,6 +17,7 @@
  * (n8n replaces the request's own `abortSignal` with the execution's cancel signal).
  */
 const { spawn } = require('node:child_process');
+const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const { ensureN8n } = require('../harness/install');
@@ -27,6 +30,7 @@ const arg = (name, fallback) => {
 
 const WAYS = [
 	['raw', 'Node http.request, an agent per request'],
+	['raw:keepalive', 'Node http.request, one keep-alive agent (connections reused)'],
 	['axios', 'axios alone'],
 	[
 		'axios+agents',
@@ -39,16 +43,27 @@ const WAYS = [
 
 function child(way, url, inst, requests) {
 	const modules = path.join(inst.dir, 'node_modules');
-	const core = path.join(
-		modules,
-		'n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions.js',
-	);
+	// n8n 2.x sends a node's requests through @n8n/backend-network (its own axios), 1.x through n8n-core.
+	const network = path.join(modules, '@n8n/backend-network/dist/http/axios');
+	const modern = fs.existsSync(path.join(network, 'request.js'));
+	const core = modern
+		? path.join(network, 'request.js')
+		: path.join(
+				modules,
+				'n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions.js',
+			);
+	const axiosDir = modern
+		? path.join(modules, '@n8n/backend-network/node_modules/axios')
+		: path.join(modules, 'axios');
 	const source = `
 const http = require('node:http');
 const WAY = ${JSON.stringify(way)}, URL_ = ${JSON.stringify(url)}, N = ${requests};
-const usesCore = WAY !== 'raw' && WAY !== 'axios';
+const usesCore = !WAY.startsWith('raw') && WAY !== 'axios';
+const keepAlive = new http.Agent({ keepAlive: true });
 const core = usesCore ? require(${JSON.stringify(core)}) : null;
-const axios = require(${JSON.stringify(path.join(modules, 'axios'))});
+// 2.x: the interceptor n8n installs at start (its agents and headers on every request).
+if (usesCore && ${modern}) require(${JSON.stringify(path.join(network, 'config.js'))}).configureGlobalAxiosDefaults();
+const axios = require(${JSON.stringify(fs.existsSync(axiosDir) ? axiosDir : path.join(modules, 'axios'))});
 class SharedDeadline {
 	constructor(step, ms) {
 		this.step = step; this.watching = new Set(); this.passed = false;
@@ -72,9 +87,10 @@ async function readAll(stream, signal) {
 	if (signal) signal.removeEventListener('abort', onAbort);
 }
 async function one(i) {
-	if (WAY === 'raw') {
+	if (WAY.startsWith('raw')) {
 		await new Promise((resolve, reject) => {
-			const req = http.request(URL_, { method: 'POST', agent: new http.Agent() }, (res) => { res.resume(); res.on('end', resolve); });
+			const agent = WAY === 'raw' ? new http.Agent() : keepAlive;
+			const req = http.request(URL_, { method: 'POST', agent }, (res) => { res.resume(); res.on('end', resolve); });
 			req.on('error', reject);
 			req.end(JSON.stringify({ sku: 'S' + i }));
 		});
@@ -89,7 +105,8 @@ async function one(i) {
 		return;
 	}
 	const d = WAY.startsWith('deadline') ? deadline() : null;
-	const res = await core.httpRequest(n8nRequest(i));
+	// 2.x's httpRequest takes the SSRF policy second: none here, as in n8n by default.
+	const res = await core.httpRequest(n8nRequest(i), undefined);
 	await readAll(res.body, d && d.signal);
 	if (d) d.release();
 }

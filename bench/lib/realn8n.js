@@ -360,12 +360,17 @@ async function executeOnce(o) {
 			// with the node's progress lines between them, to see in which phase the heap grows and
 			// what a full collection leaves live (#30, #44).
 			// PIM_BENCH_HEAP_MB=<MB>: n8n's old space (8192 when unset), e.g. a 2 GB container's.
+			// PIM_BENCH_PROMOTED=<file>[,from,to]: where what V8 moved to its old space was allocated
+			// (lib/promoted-sampler.js; bench/promoted-summary.js reads it).
 			nodeArgs: [
 				`--max-old-space-size=${Number(process.env.PIM_BENCH_HEAP_MB) || 8192}`,
 				...(process.env.PIM_BENCH_CPU_PROF
 					? ['--cpu-prof', `--cpu-prof-dir=${process.env.PIM_BENCH_CPU_PROF}`]
 					: []),
 				...(process.env.PIM_BENCH_GC_LOG ? ['--trace-gc'] : []),
+				...(process.env.PIM_BENCH_PROMOTED
+					? ['--require', path.join(__dirname, 'promoted-sampler.js')]
+					: []),
 			],
 		});
 		const text = fs.readFileSync(outFile, 'utf8');
