@@ -10,6 +10,10 @@
  * often V8 runs a full collection there, and how much it lets the old space grow after one.
  *
  *   node bench/catalogue-promotion.js [--products 200000] [--rps 50] [--lookahead 1,2,4]
+ *     [--latency 0]
+ *
+ * `--latency MS`: the sandbox answers every request MS later (a hosted PIM's answer time), to
+ * weigh what pages read ahead save in time against what they promote.
  *
  * Printed: per lookahead, the read's time, pages, MB allocated a page (what the scavenges saw),
  * MB promoted and MB promoted a page.
@@ -44,14 +48,14 @@ function distReading(lookahead, dir) {
 }
 
 /** The child: reads the catalogue once, between two marks on stderr. */
-async function readOnce(products, rps) {
+async function readOnce(products, rps, latencyMs) {
 	const { loadInProcess } = require('./lib/in-process');
 	const { startSandbox } = require('./lib/sandbox');
 	const { UPSERT } = require('./nightly-sync');
 	const h = loadInProcess();
 	const sb = await startSandbox({ extra: ['--account', `big:big-token:${products}`] });
 	try {
-		await sb.admin('PUT', '/faults', { rateLimit: { rps } });
+		await sb.admin('PUT', '/faults', { rateLimit: { rps }, latencyMs });
 		const creds = { baseUrl: sb.url, domain: 'big', token: 'big-token' };
 		const row = { sku: 'SKU-000001', family: 'Shoes', name: 'Changed' };
 		await sb.admin('DELETE', '/log');
@@ -74,12 +78,20 @@ async function readOnce(products, rps) {
 }
 
 /** One run in a child process: what its scavenges allocated and promoted between the marks. */
-function measure(lookahead, products, rps) {
+function measure(lookahead, products, rps, latencyMs) {
 	const dir = distReading(lookahead, path.join(ROOT, 'bench/out', `dist-lookahead-${lookahead}`));
 	return new Promise((resolve, reject) => {
 		const child = spawn(
 			process.execPath,
-			['--max-old-space-size=8192', '--trace-gc-nvp', __filename, '--child', products, rps],
+			[
+				'--max-old-space-size=8192',
+				'--trace-gc-nvp',
+				__filename,
+				'--child',
+				products,
+				rps,
+				latencyMs,
+			],
 			{ env: { ...process.env, PIM_BENCH_DIST: dir }, stdio: ['ignore', 'pipe', 'pipe'] },
 		);
 		let output = '';
@@ -106,10 +118,12 @@ async function main() {
 	const products = Number(arg('--products', '200000'));
 	const rps = Number(arg('--rps', '50'));
 	const lookaheads = arg('--lookahead', '1,2,4').split(',').map(Number);
+	const latencyMs = Number(arg('--latency', '0'));
+	if (latencyMs) console.log(`each answer ${latencyMs} ms later\n`);
 	console.log(`| pages read ahead | read | pages | allocated a page | promoted | a page |`);
 	console.log(`|---:|---:|---:|---:|---:|---:|`);
 	for (const lookahead of lookaheads) {
-		const r = await measure(lookahead, products, rps);
+		const r = await measure(lookahead, products, rps, latencyMs);
 		console.log(
 			`| ${r.lookahead} | ${(r.ms / 1000).toFixed(1)} s | ${r.pages} | ${(r.allocatedMB / r.pages).toFixed(1)} MB | ${r.promotedMB.toFixed(0)} MB | ${(r.promotedMB / r.pages).toFixed(2)} MB |`,
 		);
@@ -117,7 +131,7 @@ async function main() {
 }
 
 if (process.argv[2] === '--child')
-	readOnce(Number(process.argv[3]), Number(process.argv[4])).catch((e) => {
+	readOnce(Number(process.argv[3]), Number(process.argv[4]), Number(process.argv[5])).catch((e) => {
 		process.stderr.write(`${e.stack}\n`);
 		process.exit(1);
 	});
