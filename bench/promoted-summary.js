@@ -9,8 +9,9 @@
 const fs = require('node:fs');
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--') && a !== args[args.indexOf('--top') + 1]);
-const top = Number(args[args.indexOf('--top') + 1]) || 30;
+const topAt = args.indexOf('--top');
+const top = topAt >= 0 ? Number(args[topAt + 1]) || 30 : 30;
+const file = args.find((a, i) => !a.startsWith('--') && (topAt < 0 || i !== topAt + 1));
 if (!file) throw new Error('usage: node bench/promoted-summary.js <file.heapprofile> [--top N]');
 const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
 if (profile.error) throw new Error(`the sampler failed: ${profile.error}`);

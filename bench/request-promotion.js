@@ -34,11 +34,11 @@ const WAYS = [
 	['axios', 'axios alone'],
 	[
 		'axios+agents',
-		'axios with n8n-core loaded (its interceptor) and its config (two agents a request)',
+		"axios with n8n's request module loaded (its interceptor) and its config (two agents a request)",
 	],
-	['core', "n8n-core's httpRequest (adds axios.getUri for the allowed domains)"],
-	['deadline:own', "n8n-core's httpRequest + a deadline per request (AbortSignal.timeout)"],
-	['deadline:shared', "n8n-core's httpRequest + one deadline timer a second (the node's)"],
+	['core', "n8n's httpRequest (1.x adds axios.getUri for the allowed domains)"],
+	['deadline:own', "n8n's httpRequest + a deadline per request (AbortSignal.timeout)"],
+	['deadline:shared', "n8n's httpRequest + one deadline timer a second (the node's)"],
 ];
 
 function child(way, url, inst, requests) {
@@ -52,9 +52,9 @@ function child(way, url, inst, requests) {
 				modules,
 				'n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions.js',
 			);
-	const axiosDir = modern
-		? path.join(modules, '@n8n/backend-network/node_modules/axios')
-		: path.join(modules, 'axios');
+	// The axios n8n's request helper loads: 2.x's own copy when it has one.
+	const nested = path.join(modules, '@n8n/backend-network/node_modules/axios');
+	const axiosDir = modern && fs.existsSync(nested) ? nested : path.join(modules, 'axios');
 	const source = `
 const http = require('node:http');
 const WAY = ${JSON.stringify(way)}, URL_ = ${JSON.stringify(url)}, N = ${requests};
@@ -63,7 +63,7 @@ const keepAlive = new http.Agent({ keepAlive: true });
 const core = usesCore ? require(${JSON.stringify(core)}) : null;
 // 2.x: the interceptor n8n installs at start (its agents and headers on every request).
 if (usesCore && ${modern}) require(${JSON.stringify(path.join(network, 'config.js'))}).configureGlobalAxiosDefaults();
-const axios = require(${JSON.stringify(fs.existsSync(axiosDir) ? axiosDir : path.join(modules, 'axios'))});
+const axios = require(${JSON.stringify(axiosDir)});
 class SharedDeadline {
 	constructor(step, ms) {
 		this.step = step; this.watching = new Set(); this.passed = false;
