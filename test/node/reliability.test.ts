@@ -207,6 +207,45 @@ describe('pagination under faults', () => {
 		expect(pages).toEqual(['1:200', '2:503', '2:200', '3:200']);
 	});
 
+	it('a page read ahead whose envelope reports a failure (HTTP 200) is asked again at its turn', async () => {
+		// Pages 2 and 3 are asked for together, ahead of the read; one of them answers status false.
+		env.sb.setFaults({
+			script: [{}, { statusFalse: true }],
+			pathPattern: '^GET /api/integration/product$',
+		});
+		const { items, error } = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: true,
+			options: { pageSize: 200 },
+		});
+		expect(error).toBeUndefined();
+		const ids = items.map((i) => i.json.id as number);
+		expect(ids).toHaveLength(600);
+		expect(new Set(ids).size).toBe(600);
+		expect(ids).toEqual([...ids].sort((a, b) => a - b));
+		const pages = env.sb.log.map((r) => r.query['pagination[currentPage]']);
+		expect(pages).toHaveLength(4);
+		expect(new Set(pages)).toEqual(new Set(['1', '2', '3']));
+	});
+
+	it("a page read ahead that fails for good fails the item with the API's message", async () => {
+		env.sb.setFaults({
+			script: [{}, { statusFalse: true }, { statusFalse: true }],
+			pathPattern: '^GET /api/integration/product$',
+		});
+		const { items, error } = await runPim(env.creds(), {
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: true,
+			options: { pageSize: 200 },
+			requestOptions: { maxRetries: 0 },
+		});
+		expect(items).toHaveLength(0);
+		expect(error?.message).toMatch(/Simulated failure/);
+		expect(error?.httpCode).toBe('500');
+	});
+
 	it('a server that ignores currentPage is reported, not looped over', async () => {
 		env.sb.setFaults({ ignoreCurrentPage: true });
 		const { error, items } = await runPim(env.creds(), {

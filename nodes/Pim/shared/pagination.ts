@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { PimClient, PimRequest } from './transport';
+import type { HeldAnswer, PimClient, PimRequest } from './transport';
 
 export const PAGE_PARAM = 'pagination[currentPage]';
 export const LIMIT_PARAM = 'pagination[pageLimit]';
@@ -153,6 +153,15 @@ export function lookaheadFor(pim: PimClient): number {
 	return Math.min(4, pim.settings.maxConcurrency);
 }
 
+/** The request for one page of a paginated list endpoint. */
+function pageRequest(request: PimRequest, page: number, pageSize: number): PimRequest {
+	const size = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(pageSize)));
+	return {
+		...request,
+		qs: { ...request.qs, [LIMIT_PARAM]: String(size), [PAGE_PARAM]: String(page) },
+	};
+}
+
 /** Reads one page of a paginated list endpoint. */
 export async function fetchPage(
 	pim: PimClient,
@@ -160,13 +169,7 @@ export async function fetchPage(
 	page: number,
 	pageSize: number,
 ): Promise<Page> {
-	const size = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(pageSize)));
-	return readPage(
-		await pim.request({
-			...request,
-			qs: { ...request.qs, [LIMIT_PARAM]: String(size), [PAGE_PARAM]: String(page) },
-		}),
-	);
+	return readPage(await pim.request(pageRequest(request, page, pageSize)));
 }
 
 // Numeric ids go into the set as numbers: no string built per record on big exports.
@@ -221,12 +224,13 @@ export async function paginate(
 	let lastPage = Infinity;
 	/** Records dropped as repeats: as many records moved ahead of the read position. */
 	let shifted = 0;
-	const inFlight = new Map<number, Promise<Page>>();
-	const abandoned: Array<Promise<Page>> = [];
+	// Pages asked for ahead are held as bytes (readAhead) and read at their turn.
+	const inFlight = new Map<number, Promise<HeldAnswer>>();
+	const abandoned: Array<Promise<HeldAnswer>> = [];
 	const request_ = (page: number) => {
 		let promise = inFlight.get(page);
 		if (!promise) {
-			promise = fetchPage(pim, request, page, pageSize);
+			promise = pim.readAhead(pageRequest(request, page, pageSize));
 			// Pages fetched ahead and then not needed must not surface as unhandled rejections.
 			promise.catch(() => undefined);
 			inFlight.set(page, promise);
@@ -268,7 +272,7 @@ export async function paginate(
 		const startPage = Math.max(1, Math.floor(options.startPage ?? 1));
 		const sliceEnd = options.maxPages ? startPage + Math.floor(options.maxPages) - 1 : Infinity;
 		for (let page = startPage; page <= Math.min(lastPage, sliceEnd); page++) {
-			const current = await request_(page);
+			const current = readPage(await (await request_(page)).open());
 			inFlight.delete(page);
 			pagesRead++;
 

@@ -4,7 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { exchange, type PimContext } from './attempt';
 import { DOMAIN_HELP, type PimConnection } from './connection';
 import { credentialOf, type ResolvedCredential } from './credential';
-import { backoffMs, classify, toNodeError } from './failures';
+import { backoffMs, classify, toNodeError, type Attempt, type ClassifiedFailure } from './failures';
 import { AccountBound, limiterFor, type Bound, type Limiter } from './limiter';
 import { REQUEST_HEADERS, type ClientSettings } from './policy';
 import { andThen, type Later } from './run';
@@ -47,6 +47,19 @@ export interface PimClient {
 	connection(): Later<PimConnection>;
 	/** Sends one request (see send below) and returns the envelope's `data`. */
 	request(request: PimRequest): Promise<unknown>;
+	/**
+	 * Sends one read now and holds its answer unread: `open()` reads it (and, when the envelope
+	 * reports a failure, goes on with the same retries as request()) and returns its `data`.
+	 * A list read ahead keeps its pages as bytes until their turn: a page parsed on arrival and
+	 * then waiting would outlive young-generation collections and fill V8's old space
+	 * (bench/analysis.md, "The catalogue's read in real n8n").
+	 */
+	readAhead(request: PimRequest): Promise<HeldAnswer>;
+}
+
+/** An answer received and not yet read (see PimClient.readAhead). */
+export interface HeldAnswer {
+	open(): Promise<unknown>;
 }
 
 /**
@@ -68,24 +81,102 @@ export function pimClient(
 		settings,
 		itemIndex,
 		connection: () => andThen(credential(), (read) => read.connection),
-		request: async (request) => await send(ctx, request, credential, bound, settings, itemIndex),
+		request: async (request) => {
+			const sent = await send({ ctx, request, credential, bound, settings, itemIndex }, false);
+			return sent.data;
+		},
+		readAhead: async (request) => {
+			const call = { ctx, request, credential, bound, settings, itemIndex };
+			const sent = await send(call, true);
+			return { open: async () => ('held' in sent ? await open(call, sent) : sent.data) };
+		},
 	};
+}
+
+/** One request as send() makes it: what is asked, by whom, under which bound and settings. */
+interface Call {
+	ctx: PimContext;
+	request: PimRequest;
+	credential: () => Later<ResolvedCredential>;
+	bound: Bound;
+	settings: ClientSettings;
+	itemIndex: number | undefined;
+}
+
+/** Where send() stands: the attempts made and the time waited between them. */
+interface Tries {
+	attempt: number;
+	waited: number;
+}
+
+/** An answer send() received and did not read (HTTP 2xx, whole): open() classifies it. */
+interface Held extends Tries {
+	held: Attempt;
+	startedAt: number;
+	limiter: Limiter;
+}
+
+/** What one turn in the limiter came to. */
+type Turn =
+	| { data: unknown }
+	| { held: Attempt; startedAt: number }
+	| { failure: ClassifiedFailure; wait: number | undefined };
+
+/**
+ * What the send loop does after a failed attempt: tells the account's limiter, and returns how
+ * long to wait before the next attempt (undefined: no further attempt). Refused for load: fewer
+ * requests in flight; asked for room (a pause): every request to the account waits.
+ */
+function afterFailure(
+	limiter: Limiter,
+	failure: ClassifiedFailure,
+	tries: Tries,
+	settings: ClientSettings,
+	startedAt: number,
+): number | undefined {
+	const wait = failure.retryAfterMs ?? backoffMs(tries.attempt);
+	const retry =
+		failure.retry &&
+		tries.attempt < settings.maxRetries &&
+		tries.waited + wait <= settings.maxRetryWaitMs;
+	if (failure.refusedForLoad) limiter.refused(startedAt);
+	if (retry && failure.pausesAccount) limiter.pause(wait);
+	return retry ? wait : undefined;
+}
+
+/**
+ * Reads an answer held by readAhead: its data, or (when its envelope reports a failure) the
+ * next attempts, as send() would have made them.
+ */
+async function open(call: Call, sent: Held): Promise<unknown> {
+	const result = classify(sent.held, call.request.write === true);
+	if ('data' in result) {
+		sent.limiter.succeeded();
+		return result.data;
+	}
+	const wait = afterFailure(sent.limiter, result.failure, sent, call.settings, sent.startedAt);
+	if (wait === undefined)
+		throw toNodeError(call.ctx, result.failure, call.itemIndex, sent.attempt + 1);
+	if (!result.failure.pausesAccount) await sleep(wait);
+	const next = { attempt: sent.attempt + 1, waited: sent.waited + wait };
+	return (await send(call, false, next)).data;
 }
 
 /**
  * The one way this package talks to the PIM: validates the credential, bounds concurrency,
  * retries what is safe to retry (honouring Retry-After), and turns every failure, including a
  * `status: false` body on HTTP 200, into a NodeApiError with the API's own message.
- * Returns the envelope's `data`.
+ * Returns the envelope's `data`; with `hold`, a read's whole 2xx answer unread (see open()).
+ * `from`: the attempts already made, when open() goes on after a failure it read.
  */
+function send(call: Call, hold: false, from?: Tries): Promise<{ data: unknown }>;
+function send(call: Call, hold: boolean, from?: Tries): Promise<{ data: unknown } | Held>;
 async function send(
-	ctx: PimContext,
-	request: PimRequest,
-	credential: () => Later<ResolvedCredential>,
-	bound: Bound,
-	settings: ClientSettings,
-	itemIndex: number | undefined,
-): Promise<unknown> {
+	call: Call,
+	hold: boolean,
+	from: Tries = { attempt: 0, waited: 0 },
+): Promise<{ data: unknown } | Held> {
+	const { ctx, request, credential, bound, settings, itemIndex } = call;
 	const { connection, decrypted } = await credential();
 	if (!connection.domain && !request.domainOptional) {
 		throw new NodeOperationError(
@@ -117,42 +208,33 @@ async function send(
 
 	// Shared with every execution, dropdown and poll of this account in this process.
 	const limiter = limiterFor(bound, connection);
-	let waited = 0;
-	for (let attempt = 0; ; attempt++) {
-		const once = async (startedAt: number) => {
+	const write = request.write === true;
+	for (const tries = { ...from }; ; tries.attempt++) {
+		const once = async (startedAt: number): Promise<Turn> => {
 			// Built once, in the first turn; a bad parameter throws here, before anything is sent.
 			if (buildBody && options.body === undefined) options.body = buildBody();
-			const result = classify(
-				await exchange(
-					ctx,
-					options,
-					connection,
-					decrypted,
-					request.write === true,
-					settings.timeoutMs,
-				),
-				request.write === true,
-			);
-			if ('data' in result) return { ...result, wait: undefined };
-			const { failure } = result;
-			const wait = failure.retryAfterMs ?? backoffMs(attempt);
-			const retry =
-				failure.retry && attempt < settings.maxRetries && waited + wait <= settings.maxRetryWaitMs;
+			const answer = await exchange(ctx, options, connection, decrypted, write, settings.timeoutMs);
+			const status = answer.response?.statusCode ?? 0;
+			// A whole 2xx answer held unread; its envelope is classified when it is opened.
+			if (hold && !write && !answer.cut && status >= 200 && status < 300)
+				return { held: answer, startedAt };
+			const result = classify(answer, write);
+			if ('data' in result) return { data: result.data };
 			// Told before this request's slot goes to the next request, which would otherwise be
-			// sent into the same refusal. Refused for load: fewer requests in flight; asked for
-			// room: every request to the account waits, not just this one.
-			if (failure.refusedForLoad) limiter.refused(startedAt);
-			if (retry && failure.pausesAccount) limiter.pause(wait);
-			return { failure, wait: retry ? wait : undefined };
+			// sent into the same refusal.
+			const wait = afterFailure(limiter, result.failure, tries, settings, startedAt);
+			return { failure: result.failure, wait };
 		};
 		const outcome = await limiter.run(once, bound.maxConcurrency, settings.paced === true);
+		if ('held' in outcome) return { ...outcome, ...tries, limiter };
 		if ('data' in outcome) {
 			limiter.succeeded();
-			return outcome.data;
+			return outcome;
 		}
-		if (outcome.wait === undefined) throw toNodeError(ctx, outcome.failure, itemIndex, attempt + 1);
+		if (outcome.wait === undefined)
+			throw toNodeError(ctx, outcome.failure, itemIndex, tries.attempt + 1);
 		// A pause is waited out in the limiter; other failures back off on their own.
 		if (!outcome.failure.pausesAccount) await sleep(outcome.wait);
-		waited += outcome.wait;
+		tries.waited += outcome.wait;
 	}
 }
