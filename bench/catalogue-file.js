@@ -126,6 +126,12 @@ async function measure(sb, creds, csv, filesDir, version, measured, rps) {
 		summary,
 		requests: counters.requests,
 		refused: counters.byStatus['429'] ?? 0,
+		// When each refusal came (s after the run's first request) and to what: where the pace meets the limit.
+		refusedAt: logCut
+			? []
+			: log
+					.filter((r) => r.status === 429)
+					.map((r) => `${((r.arrivedAt - log[0].arrivedAt) / 1000).toFixed(1)} s ${r.method}`),
 		// A cut log cannot tell the writes: the products the summary says were written.
 		writes: logCut
 			? (summary?.created ?? 0) + (summary?.updated ?? 0)
@@ -203,7 +209,7 @@ async function run({
 				}
 				if (imported)
 					log(
-						`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${imported.requests} requests (${imported.refused} refused with 429), ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${items ? `${Math.round(items.peakMB)} MB` : 'not measured'})`,
+						`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${imported.requests} requests (${imported.refused} refused with 429${imported.refusedAt.length ? `: ${imported.refusedAt.join(', ')}` : ''}), ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${items ? `${Math.round(items.peakMB)} MB` : 'not measured'})`,
 					);
 			}
 		}

@@ -84,3 +84,40 @@ it('a refusal met while the pace climbed above the learned rate keeps that rate;
 	expect(climbing).toBeLessThan(0.75 * flat);
 	expect(flat).toBeLessThan(2500);
 });
+
+/** A limiter with a 1 s curve that learned ~80/s (flat until ~0.46 s after a refusal, climbing after). */
+async function learned(): Promise<Limiter> {
+	const limiter = new Limiter(5, 1);
+	await refuse(limiter);
+	await answer(limiter, 20);
+	await refuse(limiter);
+	return limiter;
+}
+
+it('refusals in the climb that find no room above the learned rate stretch the curve, up to four times; other lessons reset it', async () => {
+	const limiter = await learned();
+	expect(limiter.paceScaleS).toBe(1);
+	// Past the flat part (scale × ∛0.1 after the refusal), answered at ~20/s, below the learned
+	// rate: the rate is confirmed, four times.
+	for (const scale of [1.5, 2.25, 3.375, 4]) {
+		await answer(limiter, Math.ceil((limiter.paceScaleS * Math.cbrt(0.1) + 0.3) / 0.05), 50);
+		await refuse(limiter);
+		expect(limiter.paceScaleS).toBeCloseTo(scale);
+	}
+
+	// Met within the flat part: a share lost, the scale back at its start.
+	await answer(limiter, 5, 10);
+	await refuse(limiter);
+	expect(limiter.paceScaleS).toBe(1);
+
+	// Past the flat part, answered far above the learned rate: room found, the scale stays at its start.
+	const found = await learned();
+	await answer(found, 16, 50);
+	await refuse(found);
+	expect(found.paceScaleS).toBeCloseTo(1.5);
+	// ~1.2 s of answers at several hundred a second: past the flat part (~0.7 s), far above ~80/s.
+	const until = Date.now() + 1200;
+	while (Date.now() < until) await answer(found, 10, 1);
+	await refuse(found);
+	expect(found.paceScaleS).toBe(1);
+});

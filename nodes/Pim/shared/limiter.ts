@@ -33,11 +33,20 @@ const GROW_MS = 5000;
  * after PACE_DOUBLE_S × ∛PACE_DROP (~21 s), flat around it, then climbs to twice it PACE_DOUBLE_S
  * later, so room freed by another process is found within about a minute. Against a steady limit
  * that is one refusal every ~45 s (the bucket empties once the pace has been above its rate for a
- * second's worth of requests): the goal of a million-row sync, at most 10 requests over its pages
- * and writes in its ~4.5 minutes at 50 requests/s, leaves room for about 7 (bench/analysis.md).
+ * second's worth of requests).
+ *
+ * A refusal met during the climb that finds no more room than the learned rate (its figure within
+ * PACE_DROP above it) confirms that rate: the curve's time scale then grows PACE_STRETCH times, up
+ * to PACE_MAX_STRETCH times PACE_DOUBLE_S (3 minutes). A steady limit then costs fewer refusals
+ * the longer a run lasts (a million-row sync may send at most 10 requests over its pages and
+ * writes, in ~4 minutes at 50 requests/s: bench/analysis.md, "The pace"), and a share freed by
+ * another process is found within the time scale reached. Any other lesson (room found above the
+ * rate, or a share lost below it) resets the scale.
  */
 const PACE_DROP = 0.1;
 const PACE_DOUBLE_S = 45;
+const PACE_STRETCH = 1.5;
+const PACE_MAX_STRETCH = 4;
 /** A refusal after fewer answers than this teaches no rate (the pause paces that). */
 const PACE_MIN_ANSWERS = 5;
 /**
@@ -71,17 +80,17 @@ export class Limiter {
 	/** When the next request may start under the pace. */
 	private nextStartAt = 0;
 
-	/** Seconds from a refusal to the end of the pace's flat part (see PACE_DOUBLE_S). */
-	private readonly plateauS: number;
+	/** The pace curve's time scale now (s): PACE_DOUBLE_S, stretched by each confirmation. */
+	private scaleS: number;
 
-	/** `paceDoubleS`: the pace curve's time scale (tests shorten it). */
+	/** `paceDoubleS`: the pace curve's first time scale (tests shorten it). */
 	constructor(
 		readonly maxConcurrency: number,
 		private readonly paceDoubleS = PACE_DOUBLE_S,
 	) {
 		this.window = maxConcurrency;
 		this.ceiling = maxConcurrency;
-		this.plateauS = paceDoubleS * Math.cbrt(PACE_DROP);
+		this.scaleS = paceDoubleS;
 	}
 
 	/**
@@ -132,7 +141,7 @@ export class Limiter {
 	 * the refusal says the rate lies between the two: the higher stays, so a run about as fast as
 	 * the server is not paced below its own speed, refusal after refusal. Met at or below it, the
 	 * learned rate is too high now (another process took a share): the figure replaces it, floored
-	 * at half (PACE_IDLE_MS).
+	 * at half (PACE_IDLE_MS). The curve's time scale stretches or resets (PACE_STRETCH).
 	 */
 	refused(startedAt: number): void {
 		if (startedAt < this.narrowedAt) return;
@@ -146,6 +155,10 @@ export class Limiter {
 		) {
 			const figure = (this.answersSinceRefusal * 1000) / (now - this.lastRefusalAt);
 			const climbing = this.learnedRate > 0 && this.pace(now) > this.learnedRate;
+			const confirmed = climbing && figure <= this.learnedRate * (1 + PACE_DROP);
+			this.scaleS = confirmed
+				? Math.min(this.paceDoubleS * PACE_MAX_STRETCH, this.scaleS * PACE_STRETCH)
+				: this.paceDoubleS;
 			this.learnedRate = Math.max(climbing ? this.learnedRate : this.learnedRate / 2, figure);
 		}
 		if (this.learnedRate > 0) this.paceFrom = now;
@@ -157,8 +170,14 @@ export class Limiter {
 	/** Requests per second allowed to start now (Infinity until a rate is learned). */
 	private pace(now: number): number {
 		if (this.learnedRate === 0) return Infinity;
-		const t = (now - this.paceFrom) / 1000 - this.plateauS;
-		return this.learnedRate * (1 + (t * t * t) / this.paceDoubleS ** 3);
+		// Flat around the learned rate until scaleS × ∛PACE_DROP after the refusal.
+		const t = (now - this.paceFrom) / 1000 - this.scaleS * Math.cbrt(PACE_DROP);
+		return this.learnedRate * (1 + (t * t * t) / this.scaleS ** 3);
+	}
+
+	/** The pace curve's time scale now, in seconds (tests, diagnostics). */
+	get paceScaleS(): number {
+		return this.scaleS;
 	}
 
 	/** Requests in flight allowed now (tests, diagnostics). */
