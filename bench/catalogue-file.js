@@ -190,7 +190,7 @@ async function run({
 					const first = await measure(sb, empty, csv, filesDir, version, 'import', firstImport);
 					rows.push({ ...row, rps: firstImport, imported: first, first: true });
 					log(
-						`first import of ${size} rows, n8n ${version}: ${JSON.stringify(first.summary)} ${first.requests} requests (${first.refused} refused with 429), ${(first.ms / 1000).toFixed(1)} s, peak ${Math.round(first.peakMB)} MB`,
+						`first import of ${size} rows, n8n ${version}: ${JSON.stringify(first.summary)} ${first.requests} requests (${first.refused} refused with 429${first.refusedAt.length ? `: ${first.refusedAt.join(', ')}` : ''}), ${(first.ms / 1000).toFixed(1)} s, peak ${Math.round(first.peakMB)} MB`,
 					);
 				}
 				if (xlsx && imported) {
