@@ -7,6 +7,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
 import { channels, productWrite } from '../../harness/product-write';
+import type { ScriptStep } from '../../sandbox/types';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({ products: 600 });
@@ -189,17 +190,21 @@ describe('writes under faults: never applied twice, every item accounted for', (
 });
 
 describe('pagination under faults', () => {
-	it('resumes at the failed page instead of restarting', async () => {
-		env.sb.setFaults({
-			script: [{}, { status: 503, retryAfter: '0' }],
-			pathPattern: '^GET /api/integration/product$',
-		});
-		const { items, error } = await runPim(env.creds(), {
+	/** Every product (600) in pages of 200, the sandbox answering the list's requests by `script`. */
+	async function readAllUnder(script: ScriptStep[], requestOptions?: Record<string, number>) {
+		env.sb.setFaults({ script, pathPattern: '^GET /api/integration/product$' });
+		return await runPim(env.creds(), {
 			resource: 'product',
 			operation: 'getAll',
 			returnAll: true,
 			options: { pageSize: 200 },
-			requestOptions: { maxConcurrency: 1 },
+			...(requestOptions ? { requestOptions } : {}),
+		});
+	}
+
+	it('resumes at the failed page instead of restarting', async () => {
+		const { items, error } = await readAllUnder([{}, { status: 503, retryAfter: '0' }], {
+			maxConcurrency: 1,
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(600);
@@ -209,16 +214,7 @@ describe('pagination under faults', () => {
 
 	it('a page read ahead whose envelope reports a failure (HTTP 200) is asked again at its turn', async () => {
 		// Pages 2 and 3 are asked for together, ahead of the read; one of them answers status false.
-		env.sb.setFaults({
-			script: [{}, { statusFalse: true }],
-			pathPattern: '^GET /api/integration/product$',
-		});
-		const { items, error } = await runPim(env.creds(), {
-			resource: 'product',
-			operation: 'getAll',
-			returnAll: true,
-			options: { pageSize: 200 },
-		});
+		const { items, error } = await readAllUnder([{}, { statusFalse: true }]);
 		expect(error).toBeUndefined();
 		const ids = items.map((i) => i.json.id as number);
 		expect(ids).toHaveLength(600);
@@ -230,17 +226,10 @@ describe('pagination under faults', () => {
 	});
 
 	it("a page read ahead that fails for good fails the item with the API's message", async () => {
-		env.sb.setFaults({
-			script: [{}, { statusFalse: true }, { statusFalse: true }],
-			pathPattern: '^GET /api/integration/product$',
-		});
-		const { items, error } = await runPim(env.creds(), {
-			resource: 'product',
-			operation: 'getAll',
-			returnAll: true,
-			options: { pageSize: 200 },
-			requestOptions: { maxRetries: 0 },
-		});
+		const { items, error } = await readAllUnder(
+			[{}, { statusFalse: true }, { statusFalse: true }],
+			{ maxRetries: 0 },
+		);
 		expect(items).toHaveLength(0);
 		expect(error?.message).toMatch(/Simulated failure/);
 		expect(error?.httpCode).toBe('500');
