@@ -143,6 +143,10 @@ async function measure(sb, creds, csv, filesDir, version, measured, rps) {
 	};
 }
 
+/** A measured run's requests, its refusals and when each came. */
+const requestsText = (m) =>
+	`${m.requests} requests (${m.refused} refused with 429${m.refusedAt.length ? `: ${m.refusedAt.join(', ')}` : ''})`;
+
 async function run({
 	sizes = [100_000],
 	versions = ['1.123.81'],
@@ -190,7 +194,7 @@ async function run({
 					const first = await measure(sb, empty, csv, filesDir, version, 'import', firstImport);
 					rows.push({ ...row, rps: firstImport, imported: first, first: true });
 					log(
-						`first import of ${size} rows, n8n ${version}: ${JSON.stringify(first.summary)} ${first.requests} requests (${first.refused} refused with 429${first.refusedAt.length ? `: ${first.refusedAt.join(', ')}` : ''}), ${(first.ms / 1000).toFixed(1)} s, peak ${Math.round(first.peakMB)} MB`,
+						`first import of ${size} rows, n8n ${version}: ${JSON.stringify(first.summary)} ${requestsText(first)}, ${(first.ms / 1000).toFixed(1)} s, peak ${Math.round(first.peakMB)} MB`,
 					);
 				}
 				if (xlsx && imported) {
@@ -209,7 +213,7 @@ async function run({
 				}
 				if (imported)
 					log(
-						`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${imported.requests} requests (${imported.refused} refused with 429${imported.refusedAt.length ? `: ${imported.refusedAt.join(', ')}` : ''}), ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${items ? `${Math.round(items.peakMB)} MB` : 'not measured'})`,
+						`file ${size} rows (${mb.toFixed(1)} MB), n8n ${version}: ${JSON.stringify(imported.summary)} ${requestsText(imported)}, ${(imported.ms / 1000).toFixed(1)} s, peak ${Math.round(imported.peakMB)} MB (file alone ${Math.round(file.peakMB)} MB, items ${items ? `${Math.round(items.peakMB)} MB` : 'not measured'})`,
 					);
 			}
 		}
