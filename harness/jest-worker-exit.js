@@ -1,11 +1,15 @@
 'use strict';
 /**
- * Loaded into each jest worker by `scripts/jest.js` (`--require`): a worker still running 300 ms
- * after jest told it to end is about to be force-exited, so it prints what holds it — timers,
- * servers and sockets with their ports — for the next engineer to find the test that left it.
- * Does nothing outside a jest worker (nor in processes a test starts), and nothing when the
- * worker exits in time.
+ * Loaded into each jest worker by `scripts/jest.js` (`--require`). jest tells a worker to end
+ * and force-exits it (SIGTERM) when it is still running 500 ms later. The worker then prints what
+ * holds it — timers, servers, sockets with their ports, child processes, pending file or DNS
+ * work — and its last test files, for the next engineer to find the test that left it: at once
+ * when the SIGTERM comes (on a loaded machine the worker may not get 300 ms of its own before
+ * it), and after 300 ms otherwise. Does nothing outside a jest worker (nor in processes a test
+ * starts), and nothing when the worker exits in time.
  */
+const fs = require('node:fs');
+
 const CHILD_MESSAGE_CALL = 1; // jest-worker's message giving a worker a test file to run
 const CHILD_MESSAGE_END = 2; // and telling it to finish
 
@@ -17,6 +21,7 @@ function describeHandle(handle) {
 		const address = handle.address?.();
 		return `Server listening on ${typeof address === 'object' && address ? address.port : address}`;
 	}
+	if (name === 'ChildProcess') return `ChildProcess ${handle.pid} ${handle.spawnargs?.join(' ')}`;
 	return null; // stdio and the channel to jest: always there
 }
 
@@ -28,21 +33,34 @@ const isJestWorker =
 
 if (isJestWorker) {
 	const ran = [];
+	let endedAt = 0;
+	const report = (when) => {
+		const resources = process.getActiveResourcesInfo().filter((r) => r !== 'PipeWrap');
+		const handles = process._getActiveHandles().map(describeHandle).filter(Boolean);
+		// Written at once: the process may be about to end.
+		fs.writeSync(
+			2,
+			`jest worker ${process.env.JEST_WORKER_ID} ${when}, held by: ` +
+				`${resources.join(', ') || 'nothing listed'}${handles.length ? `; ${handles.join('; ')}` : ''}` +
+				` (its last test files: ${ran.slice(-3).join(', ') || 'none'})\n`,
+		);
+	};
 	const onMessage = (message) => {
 		if (!Array.isArray(message)) return;
 		const testPath = message[0] === CHILD_MESSAGE_CALL ? message[3]?.[0]?.path : undefined;
 		if (typeof testPath === 'string') ran.push(testPath.split(/[\\/]/).slice(-2).join('/'));
 		if (message[0] !== CHILD_MESSAGE_END) return;
+		endedAt = Date.now();
 		process.off('message', onMessage);
-		setTimeout(() => {
-			const resources = process.getActiveResourcesInfo().filter((r) => r !== 'PipeWrap');
-			const handles = process._getActiveHandles().map(describeHandle).filter(Boolean);
-			process.stderr.write(
-				`jest worker ${process.env.JEST_WORKER_ID} still running 300 ms after the end, held by: ` +
-					`${resources.join(', ') || 'nothing listed'}${handles.length ? `; ${handles.join('; ')}` : ''}` +
-					` (its last test files: ${ran.slice(-3).join(', ')})\n`,
-			);
-		}, 300).unref();
+		setTimeout(() => report('still running 300 ms after the end'), 300).unref();
 	};
 	process.on('message', onMessage);
+	process.on('SIGTERM', () => {
+		report(
+			endedAt
+				? `force-exited ${Date.now() - endedAt} ms after the end`
+				: 'force-exited before it was told to end',
+		);
+		process.exit(143);
+	});
 }
