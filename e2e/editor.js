@@ -19,8 +19,8 @@ async function nodeTypes(ctx) {
 	const trigger = r.json.find((t) => t.name === TRIGGER);
 	ok(pim, `${PIM} is not registered`);
 	ok(trigger, `${TRIGGER} is not registered`);
-	eq(pim.version, [1, 2], 'pim versions');
-	eq(pim.defaultVersion, 2, 'version of new pim nodes');
+	eq(pim.version, [1, 2, 2.1], 'pim versions');
+	eq(pim.defaultVersion, 2.1, 'version of new pim nodes');
 	eq(
 		pim.credentials.map((c) => c.name),
 		['pimApi'],

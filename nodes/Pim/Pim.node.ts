@@ -26,7 +26,8 @@ const resources = [product, category, family, channel, attribute, locale, curren
  *
  * Version 2 (new nodes) takes product attribute values through the `columns` resource mapper
  * instead of version 1's Attributes / Multi-Select Attributes collections; every other parameter
- * is the same in both (`@version` display conditions, see shared/descriptions.ts).
+ * is the same in both (`@version` display conditions, see shared/descriptions.ts). Version 2.1
+ * (new nodes) is version 2 whose mapper starts in Map Automatically (product/fields.ts).
  */
 export class Pim implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,8 +35,8 @@ export class Pim implements INodeType {
 		name: 'pim',
 		icon: { light: 'file:pim.svg', dark: 'file:pim.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 2.1],
+		defaultVersion: 2.1,
 		// "Create or Update: Product" instead of internal values (test/node/subtitle.test.ts).
 		subtitle: subtitleOf(resources),
 		description:

@@ -14,6 +14,9 @@ export function showFor(resource: string, operations: string[], versions?: Versi
 export type VersionCondition = { '@version': Array<number | { _cnd: { gte: number } }> };
 export const VERSION_1: VersionCondition = { '@version': [1] };
 export const FROM_VERSION_2: VersionCondition = { '@version': [{ _cnd: { gte: 2 } }] };
+/** Version 2 alone: what version 2.1 changed (the mapper's first mode). */
+export const VERSION_2: VersionCondition = { '@version': [2] };
+export const FROM_VERSION_2_1: VersionCondition = { '@version': [{ _cnd: { gte: 2.1 } }] };
 
 /** Return All / Limit of a list operation (names fixed by the contract). */
 export function returnAllAndLimit(resource: string, operation: string): INodeProperties[] {

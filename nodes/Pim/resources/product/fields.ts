@@ -3,8 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import {
 	codeDropdown,
 	FROM_VERSION_2,
+	FROM_VERSION_2_1,
 	showFor,
 	VERSION_1,
+	VERSION_2,
 	type VersionCondition,
 } from '../../shared/descriptions';
 import type { OperationModule } from '../../shared/registry';
@@ -131,7 +133,18 @@ const columns: INodeProperties = {
 };
 
 /**
- * Version 2, under the mapper: n8n's own hint under Map Automatically asks for fields named as
+ * Version 2.1's mapper: version 2's, starting in Map Automatically (the README's first steps).
+ * A saved version-2 node keeps Map Each Column Manually as its default. n8n's RoutingNode reads
+ * a parameter once per definition of its name, so a manual mapping's expressions are evaluated
+ * twice per item before the first request; Map Automatically holds none.
+ */
+const columnsAutoMapped: INodeProperties = {
+	...columns,
+	default: { mappingMode: 'autoMapInputData', value: null },
+};
+
+/**
+ * Version 2, above the mapper: n8n's own hint under Map Automatically asks for fields named as
  * the attributes; this says what else the mode reads. (A display condition on the mapper's mode
  * cannot be given: n8n resolves parameter dependencies by name, and `columns.mappingMode` is none.)
  */
@@ -289,8 +302,10 @@ export function sharedProductFields(operations: ProductOperation[]): INodeProper
 		show(attributes, writes, VERSION_1),
 		show(multiSelectAttributes, writes, VERSION_1),
 		show(images, writes),
-		show(columns, writes, FROM_VERSION_2),
+		// Above the mapper: n8n's own hint under Map Automatically asks for renamed fields.
 		show(autoMapNotice, writes, FROM_VERSION_2),
+		show(columns, writes, VERSION_2),
+		show(columnsAutoMapped, writes, FROM_VERSION_2_1),
 		show(mappingOptions, writes, FROM_VERSION_2),
 		show(importOptionsField, [...writes, ...fromFile], FROM_VERSION_2),
 	];
