@@ -80,6 +80,9 @@ export function validateFaults(v: unknown): Faults {
 	}
 	if (v.rateLimit !== undefined && !isObject(v.rateLimit))
 		throw new AdminError(400, 'rateLimit must be an object.');
+	const refusal = isObject(v.rateLimit) ? v.rateLimit.status : undefined;
+	if (refusal !== undefined && refusal !== 429 && refusal !== 503)
+		throw new AdminError(400, 'rateLimit.status must be 429 or 503.');
 	if (v.script !== undefined && (!Array.isArray(v.script) || !v.script.every(isObject))) {
 		throw new AdminError(400, 'script must be an array of objects.');
 	}

@@ -33,6 +33,7 @@ Faults (all off by default)
   --rps N                  rate limit: requests per second (429 + Retry-After)
   --max-concurrent N       rate limit: API requests in flight
   --retry-after-date       send Retry-After as an HTTP date instead of seconds
+  --rate-limit-status N    status of a rate-limit refusal: 429 (default) or 503
   --error-rate R           share (0..1) of requests answered --error-status (default 500)
   --error-status N
   --status-false-rate R    share answered HTTP 200 with status:false
@@ -177,6 +178,13 @@ export function parseArgs(argv: string[]): CliConfig {
 			case '--retry-after-date':
 				faults.rateLimit = { ...faults.rateLimit, retryAfter: 'date' };
 				break;
+			case '--rate-limit-status': {
+				const status = num(arg, value());
+				if (status !== 429 && status !== 503)
+					throw new UsageError('--rate-limit-status is 429 or 503.');
+				faults.rateLimit = { ...faults.rateLimit, status };
+				break;
+			}
 			case '--error-rate':
 				faults.errorRate = rate();
 				break;

@@ -49,6 +49,10 @@ export class FaultEngine {
 	get dropPhase(): 'before' | 'after' {
 		return this.config.dropPhase === 'before' ? 'before' : 'after';
 	}
+	/** The status of a rate-limit refusal. */
+	get rateLimitStatus(): number {
+		return this.config.rateLimit?.status ?? 429;
+	}
 	get errorStatus(): number {
 		return this.config.errorStatus ?? 500;
 	}
@@ -60,7 +64,7 @@ export class FaultEngine {
 
 	/**
 	 * Rate limiting. Returns null when the request is admitted (then `release(id)` must be called when it
-	 * ends), or the value of the Retry-After header for a 429.
+	 * ends), or the value of the Retry-After header for a refusal (`rateLimitStatus`).
 	 */
 	admit(id: number, now: number): string | null {
 		const rl = this.config.rateLimit;

@@ -294,15 +294,18 @@ export class Sandbox {
 			const retryAfter = faults.admit(id, Date.now());
 			if (retryAfter !== null) {
 				entry.faulted = 'rate-limit';
+				const status = faults.rateLimitStatus;
 				return this.send(res, entry, {
-					status: 429,
+					status,
 					headers: { 'retry-after': retryAfter },
 					body: envelopeJson(
 						false,
-						'Too many requests. Please retry later.',
+						status === 429
+							? 'Too many requests. Please retry later.'
+							: 'Service unavailable. Please retry later.',
 						'null',
 						this.time(),
-						429,
+						status,
 					),
 				});
 			}

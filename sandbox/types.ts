@@ -41,6 +41,8 @@ export interface RateLimit {
 	maxConcurrent?: number;
 	/** Form of the `Retry-After` header: delta seconds (default) or an HTTP date. */
 	retryAfter?: 'seconds' | 'date';
+	/** Status of a refusal: 429 (default) or 503, as some servers and gateways answer a rate limit. */
+	status?: 429 | 503;
 }
 
 export interface ScriptStep {
@@ -61,7 +63,7 @@ export interface ScriptStep {
 export interface Faults {
 	/** Delay before each API response (not applied to 429 answers of the rate limiter). */
 	latencyMs?: number;
-	/** 429 + Retry-After when exceeded. */
+	/** 429 (or `rateLimit.status`) + Retry-After when exceeded. */
 	rateLimit?: RateLimit;
 	/** Share (0..1) of API requests answered `errorStatus` (default 500) with an error envelope. */
 	errorRate?: number;

@@ -16,11 +16,19 @@ const limiters = require('../../dist/nodes/Pim/shared/limiter.js') as {
 	accountLimiterCount: () => number;
 	releaseIdleLimiters: (now?: number) => void;
 	AccountBound: new (max: number) => object;
-	limiterFor: (
-		bound: object,
-		account: { baseUrl: string; domain?: string },
-	) => { currentWindow: number };
+	limiterFor: (bound: object, account: { baseUrl: string; domain?: string }) => AccountLimiter;
 };
+
+/** What the tests read of an account's limiter (limiter.ts). */
+interface AccountLimiter {
+	currentWindow: number;
+	learnedPace: number;
+	counts: { refusals: number; faults: number; pauses: number };
+}
+
+/** The shared limiter of the sandbox's account, as the node's requests use it. */
+const accountLimiter = (domain = 'demo') =>
+	limiters.limiterFor(new limiters.AccountBound(5), { baseUrl: env.creds().baseUrl, domain });
 
 // On all interfaces: a second Base URL (localhost) reaches it as a second n8n process would.
 const env = useSandbox({ products: 600, host: '0.0.0.0' });
@@ -143,18 +151,51 @@ it('two processes sharing an account (queue-mode workers): each adapts its windo
 	expect(limiters.accountLimiterCount()).toBe(2);
 }, 120_000);
 
-it("a 503 (overloaded) narrows the account's window as a 429 does; the item still lands", async () => {
-	env.sb.setFaults({ latencyMs: 50, script: [{ status: 503 }] });
-	const skus = firstSkus(10);
-	const runs = await Promise.all(skus.map((sku) => updateOne(sku, 'After 503')));
-	expect(runs.filter((r) => r.error)).toEqual([]);
-	expect(status(503)).toBe(1);
+it('random 503s (5 %, Retry-After: 1) with no limit are faults: each costs its own retry, the window and the pace stay, no account pause', async () => {
+	env.sb.setFaults({ errorRate: 0.05, errorStatus: 503, pathPattern: '^PUT ', seed: 11 });
+	const skus = firstSkus(200);
+	const run = await runPim(
+		env.creds(),
+		productWrite('update', { attributes: attributes({ name: 'Through faults' }) }),
+		{ input: skus.map((sku) => ({ sku })) },
+	);
+	expect(run.error).toBeUndefined();
+	expect(run.items).toHaveLength(200);
 	for (const sku of skus)
-		expect(env.sb.account('demo').productBySku(sku)!.values.name).toBe('After 503');
-	const account = { baseUrl: env.creds().baseUrl, domain: 'demo' };
-	// Halved from 5 on the refusal; growing back takes 5 s per request.
-	expect(limiters.limiterFor(new limiters.AccountBound(5), account).currentWindow).toBeLessThan(5);
-});
+		expect(env.sb.account('demo').productBySku(sku)!.values.name).toBe('Through faults');
+	expect(status(200)).toBe(200);
+	const busy = status(503);
+	expect(busy).toBeGreaterThanOrEqual(5);
+	// Every 503 a fault retried by its own request: nothing lowered for the run.
+	const limiter = accountLimiter();
+	expect(limiter.counts).toEqual({ refusals: 0, faults: busy, pauses: 0 });
+	expect(limiter.currentWindow).toBe(5);
+	expect(limiter.learnedPace).toBe(0);
+}, 60_000);
+
+it('a limit that answers 503 (20 requests/s) is recognised by its steady share: it narrows the window, pauses the account and teaches the pace', async () => {
+	env.sb.setFaults({ rateLimit: { rps: 20, status: 503 } });
+	const skus = firstSkus(120);
+	const run = await runPim(
+		env.creds(),
+		productWrite('update', {
+			attributes: attributes({ name: 'Paced by 503' }),
+			requestOptions: { maxRetries: 10 },
+		}),
+		{ input: skus.map((sku) => ({ sku })) },
+	);
+	expect(run.error).toBeUndefined();
+	for (const sku of skus)
+		expect(env.sb.account('demo').productBySku(sku)!.values.name).toBe('Paced by 503');
+	expect(status(200)).toBe(120);
+	const limiter = accountLimiter();
+	// The first 24 refusals of the run are faults; from the 25th in 100 answers, refusals for load.
+	expect(limiter.counts.faults).toBeGreaterThanOrEqual(24);
+	expect(limiter.counts.refusals).toBeGreaterThanOrEqual(1);
+	expect(limiter.counts.pauses).toBeGreaterThanOrEqual(1);
+	expect(limiter.learnedPace).toBeGreaterThan(0);
+	expect(limiter.currentWindow).toBeLessThan(5);
+}, 60_000);
 
 it('under a rate limit a request is not sent into the refusal its predecessor just met: 120 updates at 20 requests/s', async () => {
 	env.sb.setFaults({ rateLimit: { rps: 20 } });
@@ -174,6 +215,8 @@ it('under a rate limit a request is not sent into the refusal its predecessor ju
 	// measured (14 when the limiter heard of a refusal only after the next request had started).
 	expect(status(429)).toBeGreaterThanOrEqual(1);
 	expect(status(429)).toBeLessThanOrEqual(12);
+	// Every 429 a refusal for load, none a fault.
+	expect(accountLimiter().counts).toMatchObject({ refusals: status(429), faults: 0 });
 }, 60_000);
 
 it('under a steady rate limit Import File keeps to the pace refusals teach: 600 creates at 30 requests/s meet a few refusals, not one per pause', async () => {

@@ -55,6 +55,22 @@ describe('faults', () => {
 		expect(sb.log.filter((e) => e.faulted === 'rate-limit')).toHaveLength(2);
 	});
 
+	it('rateLimit.status 503 refuses with 503, Retry-After and an envelope instead of 429', async () => {
+		sb.setFaults({ rateLimit: { rps: 2, status: 503 } });
+		const statuses: number[] = [];
+		let refused;
+		for (let i = 0; i < 4; i++) {
+			const r = await get(base, 'channel');
+			statuses.push(r.status);
+			if (r.status !== 200) refused = r;
+		}
+		expect(statuses).toEqual([200, 200, 503, 503]);
+		expectEnvelope(refused!, 503);
+		expect(refused!.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+		expect(sb.counters.faults['rate-limit']).toBe(2);
+		expect((await admin(base, 'PUT', '/faults', { rateLimit: { status: 500 } })).status).toBe(400);
+	});
+
 	it('rateLimit refills over time', async () => {
 		// 15 at once against a bucket of 5 refilled at 5/s: refused unless they took over 2 s.
 		sb.setFaults({ rateLimit: { rps: 5 } });
@@ -188,6 +204,43 @@ describe('faults', () => {
 		expect(count('500')).toBeGreaterThan(5);
 		expect(count('false')).toBeGreaterThan(3);
 		expect(count('ok')).toBeGreaterThan(15);
+	});
+
+	it('5 % of writes answered 503 (Retry-After: 1, not applied) and 2 % applied and then dropped, in one configuration; reads untouched', async () => {
+		sb.setFaults({
+			errorRate: 0.05,
+			errorStatus: 503,
+			dropRate: 0.02,
+			dropPhase: 'after',
+			pathPattern: '^(POST|PUT) ',
+			seed: 3,
+		});
+		const outcomes = new Map<string, string>();
+		for (let i = 0; i < 600; i++) {
+			const sku = `MIX-${i}`;
+			const r = await post(base, 'product', {
+				form: { sku, family_code: 'clothing', language_code: 'en_US', 'channel[0][code]': 'web' },
+			}).catch(() => undefined);
+			outcomes.set(sku, r === undefined ? 'dropped' : r.status === 503 ? 'busy' : String(r.status));
+			if (r?.status === 503) expect(r.headers.get('retry-after')).toBe('1');
+		}
+		const skus = (outcome: string) =>
+			[...outcomes].filter(([, o]) => o === outcome).map(([k]) => k);
+		const store = sb.account('demo');
+		// Shares near their rates (one seeded draw per request: exclusive shares).
+		expect(skus('busy').length).toBeGreaterThanOrEqual(18);
+		expect(skus('busy').length).toBeLessThanOrEqual(45);
+		expect(skus('dropped').length).toBeGreaterThanOrEqual(5);
+		expect(skus('dropped').length).toBeLessThanOrEqual(20);
+		expect(skus('200').length).toBe(600 - skus('busy').length - skus('dropped').length);
+		// A 503 was not applied; a dropped write was, though its answer never came.
+		for (const sku of skus('busy')) expect(store.productBySku(sku)).toBeUndefined();
+		for (const sku of skus('dropped')) expect(store.productBySku(sku)).toBeDefined();
+		expect(sb.counters.faults).toEqual({
+			error: skus('busy').length,
+			drop: skus('dropped').length,
+		});
+		for (let i = 0; i < 50; i++) expect((await get(base, 'channel')).status).toBe(200);
 	});
 
 	it('ignoreCurrentPage always serves page 1 and echoes currentPage 1', async () => {

@@ -6,6 +6,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { Limiter } from '../../nodes/Pim/shared/limiter';
+import { mulberry32 } from '../../sandbox/util';
 
 /** A request the server refused for load. */
 const refuse = async (limiter: Limiter) =>
@@ -120,4 +121,61 @@ it('refusals in the climb that find no room above the learned rate stretch the c
 	while (Date.now() < until) await answer(found, 10, 1);
 	await refuse(found);
 	expect(found.paceScaleS).toBe(1);
+});
+
+describe('a rate limit or a fault (failed(): 503s are load only as a steady share)', () => {
+	/** One request answered busy (503), told as the send loop tells it. */
+	const busy = async (limiter: Limiter) =>
+		await limiter.run(async (startedAt) => limiter.failed('busy', startedAt), 5);
+
+	it('a 429 is always a refusal for load', async () => {
+		const limiter = new Limiter(5);
+		expect(await limiter.run(async (startedAt) => limiter.failed('rateLimit', startedAt), 5)).toBe(
+			true,
+		);
+		expect(limiter.counts).toMatchObject({ refusals: 1, faults: 0 });
+		expect(limiter.currentWindow).toBe(1);
+	});
+
+	it('random 503s at 5 % with no limit never narrow the window nor teach a pace: 20 runs of 10 000 answers', () => {
+		for (let seed = 1; seed <= 20; seed++) {
+			const random = mulberry32(seed);
+			const limiter = new Limiter(5);
+			let refused = 0;
+			for (let i = 0; i < 10_000; i++) {
+				if (random() < 0.05) refused += limiter.failed('busy', Date.now()) ? 1 : 0;
+				else limiter.succeeded();
+			}
+			expect(refused).toBe(0);
+			expect(limiter.counts.refusals).toBe(0);
+			expect(limiter.counts.faults).toBeGreaterThan(400); // ~500 503s, each a fault
+			expect(limiter.currentWindow).toBe(5);
+			expect(limiter.learnedPace).toBe(0);
+		}
+	});
+
+	it('503s as a steady share are refusals for load: from the 25th in 100 answers, teaching the pace; a fault again once rare', async () => {
+		const limiter = new Limiter(5);
+		// 3 refused in every 8 answers, as a limit answering 503 refuses a run above its rate.
+		const told: boolean[] = [];
+		for (let cycle = 0; cycle < 40; cycle++) {
+			await answer(limiter, 5, 2);
+			for (let i = 0; i < 3; i++) told.push(await busy(limiter));
+		}
+		// The first 24 are faults, each later one a refusal for load.
+		expect(told.slice(0, 24).every((load) => !load)).toBe(true);
+		expect(told.slice(24).every((load) => load)).toBe(true);
+		expect(limiter.counts).toMatchObject({ refusals: 96, faults: 24 });
+		expect(limiter.currentWindow).toBe(1);
+		// Taught by the refusals that came after 5 answers.
+		expect(limiter.learnedPace).toBeGreaterThan(0);
+		expect(limiter.learnedPace).toBeLessThan(Infinity);
+
+		// Still load while 10 or more of the last 100 answers were 503 (here 15).
+		await answer(limiter, 60, 0);
+		expect(await busy(limiter)).toBe(true);
+		// Fewer than 10 in the last 100: a fault again.
+		await answer(limiter, 100, 0);
+		expect(await busy(limiter)).toBe(false);
+	});
 });

@@ -75,25 +75,21 @@ describe('classify', () => {
 		});
 	});
 
-	it("says what a failure does to the account's limiter: a refusal for load, a pause", () => {
-		// 429: refused for load, and the server asks for room (the account waits).
-		expect(classify(response(429, { status: false }), true)).toMatchObject({
-			failure: { refusedForLoad: true, pausesAccount: true },
-		});
-		// 503: refused for load; a pause only when it says how long (Retry-After).
-		expect(classify(response(503, '<html>busy</html>'), false)).toMatchObject({
-			failure: { refusedForLoad: true, pausesAccount: false },
-		});
-		expect(classify(response(503, { status: false }, { 'retry-after': '2' }), false)).toMatchObject(
-			{ failure: { refusedForLoad: true, pausesAccount: true, retryAfterMs: 2000 } },
+	it("says what a failure tells the account's limiter: a rate limit, a busy answer or a fault", () => {
+		const signal = (attempt: Parameters<typeof classify>[0]) =>
+			(classify(attempt, false) as { failure: { signal: string } }).failure.signal;
+		expect(signal(response(429, { status: false }))).toBe('rateLimit');
+		expect(signal(response(429, '<html>slow down</html>', { 'retry-after': '1' }))).toBe(
+			'rateLimit',
 		);
-		// A server error or a network failure does neither.
-		expect(classify(response(500, { status: false }), false)).toMatchObject({
-			failure: { refusedForLoad: false, pausesAccount: false },
-		});
-		expect(classify({ networkCode: 'ECONNREFUSED' } as never, false)).toMatchObject({
-			failure: { refusedForLoad: false, pausesAccount: false },
-		});
+		// 503: busy, with or without a Retry-After (limiter.ts decides whether it is load).
+		expect(signal(response(503, '<html>busy</html>'))).toBe('busy');
+		expect(signal(response(503, { status: false }, { 'retry-after': '2' }))).toBe('busy');
+		// Server errors, gateway errors and connection errors are faults, a Retry-After or not.
+		for (const status of [500, 502, 504])
+			expect(signal(response(status, { status: false }, { 'retry-after': '1' }))).toBe('fault');
+		expect(signal({ networkCode: 'ECONNREFUSED' })).toBe('fault');
+		expect(signal({ networkCode: 'ECONNRESET' })).toBe('fault');
 	});
 
 	it('reports HTML, malformed and empty bodies with the status', () => {
@@ -374,6 +370,31 @@ describe('PimClient.request', () => {
 		// Once read, the credential is given as it is, not as a promise (Later, shared/run.ts).
 		expect(pim.connection()).toMatchObject({ baseUrl: 'https://acme.pim.example.com' });
 		expect(read).toHaveBeenCalledTimes(1); // read once per context and item
+	});
+
+	it('a sporadic 503 is retried by its request alone; a 429 pauses the account and narrows the window; the client counts both', async () => {
+		const { ctx, calls } = fakeContext((_o, call) =>
+			call === 1
+				? { statusCode: 503, headers: { 'retry-after': '0' }, body: { status: false } }
+				: call === 3
+					? { statusCode: 429, headers: { 'retry-after': '0' }, body: { status: false } }
+					: envelope({ ok: call }),
+		);
+		const limiter = new Limiter(4);
+		const client = clientOn(ctx, limiter);
+		await expect(client.request({ method: 'POST', url: '/x', write: true })).resolves.toEqual({
+			ok: 2,
+		});
+		// The 503: retried (a write too: not processed), nothing changed for other requests.
+		expect(limiter.counts).toEqual({ refusals: 0, faults: 1, pauses: 0 });
+		expect(limiter.currentWindow).toBe(4);
+		expect(client.retries).toEqual({ refused: 0, faulted: 1, waitedMs: 0 });
+
+		await expect(client.request({ method: 'GET', url: '/x' })).resolves.toEqual({ ok: 4 });
+		expect(limiter.counts).toEqual({ refusals: 1, faults: 1, pauses: 1 });
+		expect(limiter.currentWindow).toBe(1); // 1 in flight when refused: halved, at least 1
+		expect(client.retries).toEqual({ refused: 1, faulted: 1, waitedMs: 0 });
+		expect(calls).toHaveLength(4);
 	});
 
 	it('gives up when Retry-After exceeds the wait budget', async () => {

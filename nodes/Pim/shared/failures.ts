@@ -2,7 +2,7 @@ import type { FunctionsBase, IN8nHttpFullResponse, JsonObject } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_ANSWER_BYTES, MAX_REDIRECTS, type AnswerProblem } from './answer';
-import { RETRY_POLICY } from './policy';
+import { RETRY_POLICY, type FailureSignal } from './policy';
 
 /**
  * What a failed attempt is: classified (retried or not, by RETRY_POLICY in policy.ts), worded
@@ -167,12 +167,10 @@ function notJsonRetried(status: number): boolean {
 	return rule.clientErrors;
 }
 
-/** A failure as the send loop acts on it: what it says, and what it does to the account's limiter. */
+/** A failure as the send loop acts on it: what it says, and what it tells the account's limiter. */
 export interface ClassifiedFailure extends Failure {
-	/** Refused for load (RETRY_POLICY.refusedForLoad): fewer requests in flight. */
-	refusedForLoad: boolean;
-	/** The server asked for room (RETRY_POLICY.pausesAccount, or a Retry-After): the account waits. */
-	pausesAccount: boolean;
+	/** A rate limit, a busy answer or a fault (RETRY_POLICY.rateLimits, .busy; limiter.ts, failed()). */
+	signal: FailureSignal;
 }
 
 /**
@@ -187,15 +185,16 @@ export function classify(
 	if (!('failure' in outcome)) return outcome;
 	const { failure } = outcome;
 	const code = failure.httpCode;
-	return {
-		failure: {
-			...failure,
-			refusedForLoad: code !== undefined && RETRY_POLICY.refusedForLoad.has(code),
-			pausesAccount:
-				(code !== undefined && RETRY_POLICY.pausesAccount.has(code)) ||
-				failure.retryAfterMs !== undefined,
-		},
-	};
+	// A Retry-After on any other answer is that request's own delay: it does not signal load.
+	const signal: FailureSignal =
+		code === undefined
+			? 'fault'
+			: RETRY_POLICY.rateLimits.has(code)
+				? 'rateLimit'
+				: RETRY_POLICY.busy.has(code)
+					? 'busy'
+					: 'fault';
+	return { failure: { ...failure, signal } };
 }
 
 function outcomeOf(
@@ -262,9 +261,8 @@ function outcomeOf(
 		const ok = statusCode >= 200 && statusCode < 300;
 		return {
 			failure: {
-				// Refused for load means "not processed"; a read by RETRY_POLICY.notJsonReadsRetried.
-				retry:
-					RETRY_POLICY.refusedForLoad.has(statusCode) || (!write && notJsonRetried(statusCode)),
+				// Not processed (RETRY_POLICY.notProcessed): any request; a read by notJsonReadsRetried.
+				retry: RETRY_POLICY.notProcessed.has(statusCode) || (!write && notJsonRetried(statusCode)),
 				retryAfterMs,
 				httpCode: statusCode,
 				message:
@@ -304,7 +302,7 @@ function outcomeOf(
 	return {
 		failure: {
 			retry:
-				RETRY_POLICY.refusedForLoad.has(code) || (!write && code >= RETRY_POLICY.readsRetriedFrom),
+				RETRY_POLICY.notProcessed.has(code) || (!write && code >= RETRY_POLICY.readsRetriedFrom),
 			retryAfterMs,
 			httpCode: code,
 			message: apiMessage ?? `The PIM answered HTTP ${code}`,

@@ -1,13 +1,16 @@
 import { sleep } from 'n8n-workflow';
 
+import type { FailureSignal } from './policy';
+
 /**
  * Bounds the requests in flight to one PIM account and holds every request back while the
- * server has asked us to wait (429/503 with Retry-After), so a rate limit slows everything down
- * once instead of every item and execution hammering the server on its own schedule.
+ * server has asked us to wait (a refusal for load: see failed()), so a rate limit slows
+ * everything down once instead of every item and execution hammering the server on its own
+ * schedule.
  *
  * The bound adapts to what the server takes, because other processes (n8n queue-mode workers,
  * several mains) may use the account without sharing this state: a window of requests in flight
- * that each refusal (429, 503) halves, at most once per round of requests, and that grows by one
+ * that each refusal for load halves, at most once per round of requests, and that grows by one
  * request per GROW_MS while requests wait for it, up to their own bound (additive increase,
  * multiplicative decrease). N processes whose bounds add up to more than the server takes settle
  * at about its limit between them.
@@ -57,6 +60,41 @@ const PACE_MIN_ANSWERS = 5;
  */
 const PACE_IDLE_MS = 1000;
 
+/**
+ * A refusal for load or a fault (failed()). A 429 is a rate limit: it always narrows the window,
+ * teaches the pace and pauses the account. A 503 is what a deploy, a restarting node or one busy
+ * node behind a load balancer answers now and then, and also what some servers answer for a rate
+ * limit. Taken as a refusal, a sporadic 503 would halve the window and teach a "rate" from the
+ * time between two random faults: with 5 % of writes answered 503, a PIM taking hundreds of
+ * writes a second would be paced at one or two (500 creates: 392 s instead of 23 s). So, as TCP
+ * tells loss from congestion (and AWS SDKs' adaptive retry mode, octokit's throttling), a fault
+ * costs only its own retry (that request waits its Retry-After or backoff), and only a consistent
+ * signal lowers the pace: 503s are refusals for load while at least BUSY_ENTER of the account's
+ * last BUSY_ANSWERS answers were 503, until fewer than BUSY_LEAVE are. Other failures (500, 502,
+ * 504, connection errors) are always faults.
+ *
+ * A run above a limit that answers 503 has most of its answers refused, so the share trips within
+ * about BUSY_ENTER answers. Random 503s at 5 % put 25 in 100 answers with probability 9e-11 per 503
+ * (binomial tail P(X ≥ 24 | n = 99, p = 0.05)): under 5e-6 over a million requests. At 10 %,
+ * 3e-5 per 503. A share this high that does not follow the rate (a quarter of the nodes behind a
+ * load balancer down) is taken for a limit while it lasts: a client cannot tell the two apart
+ * without lowering its rate. Leaving at a lower share keeps a limit that answers 503 recognised
+ * between its refusals, and lets a burst (a deploy) go once it has left the recent answers.
+ */
+const BUSY_ANSWERS = 100;
+const BUSY_ENTER = 25;
+const BUSY_LEAVE = 10;
+
+/** What a limiter was told (tests, diagnostics). */
+export interface LimiterCounts {
+	/** Refusals for load: each narrowed the window (once per round) and may have taught the pace. */
+	refusals: number;
+	/** Faults: failed attempts that changed nothing for the other requests. */
+	faults: number;
+	/** Account-wide pauses asked for (pause()). */
+	pauses: number;
+}
+
 export class Limiter {
 	private active = 0;
 	private readonly waiting: Array<{ bound: number; start: () => void }> = [];
@@ -82,6 +120,15 @@ export class Limiter {
 
 	/** The pace curve's time scale now (s): PACE_DOUBLE_S, stretched by each confirmation. */
 	private scaleS: number;
+
+	/** The last BUSY_ANSWERS answers, 1 for a busy one (a ring from `recentAt`), and their sum. */
+	private readonly recent = new Uint8Array(BUSY_ANSWERS);
+	private recentAt = 0;
+	private recentBusy = 0;
+	/** Busy answers are a steady share of the recent ones: they are refusals for load. */
+	private busyIsLoad = false;
+
+	readonly counts: LimiterCounts = { refusals: 0, faults: 0, pauses: 0 };
 
 	/** `paceDoubleS`: the pace curve's first time scale (tests shorten it). */
 	constructor(
@@ -114,6 +161,7 @@ export class Limiter {
 
 	/** Asks every request through this limiter to wait until `ms` from now. */
 	pause(ms: number): void {
+		this.counts.pauses++;
 		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
 	}
 
@@ -128,11 +176,38 @@ export class Limiter {
 			);
 		this.lastSuccessAt = now;
 		this.answersSinceRefusal++;
+		this.answered(false);
 		this.dispatch();
 	}
 
 	/**
-	 * A request sent at `startedAt` was refused for load (429, 503): narrow the window. Told while
+	 * A request sent at `startedAt` failed, as `signal` says (failures.ts). Returns whether it was
+	 * a refusal for load (then the window narrows and the pace learns, here, and the send loop
+	 * pauses the account); otherwise it is a fault, which only its own request waits for. The
+	 * rule, and why: BUSY_ANSWERS above.
+	 */
+	failed(signal: FailureSignal, startedAt: number): boolean {
+		this.answered(signal === 'busy');
+		const load = signal === 'rateLimit' || (signal === 'busy' && this.busyIsLoad);
+		if (load) {
+			this.counts.refusals++;
+			this.refused(startedAt);
+		} else this.counts.faults++;
+		return load;
+	}
+
+	/** Keeps the share of busy answers among the last BUSY_ANSWERS. */
+	private answered(busy: boolean): void {
+		const mark = busy ? 1 : 0;
+		this.recentBusy += mark - this.recent[this.recentAt];
+		this.recent[this.recentAt] = mark;
+		this.recentAt = (this.recentAt + 1) % BUSY_ANSWERS;
+		if (this.recentBusy >= BUSY_ENTER) this.busyIsLoad = true;
+		else if (this.recentBusy < BUSY_LEAVE) this.busyIsLoad = false;
+	}
+
+	/**
+	 * A request sent at `startedAt` was refused for load (failed()): narrow the window. Told while
 	 * the refused request still holds its place in `active` (see send() in transport.ts).
 	 *
 	 * It also teaches the pace. The figure since the last refusal is a lower bound of the server's
@@ -178,6 +253,11 @@ export class Limiter {
 	/** The pace curve's time scale now, in seconds (tests, diagnostics). */
 	get paceScaleS(): number {
 		return this.scaleS;
+	}
+
+	/** The rate the pace was learned at, requests/s; 0 while none is (tests, diagnostics). */
+	get learnedPace(): number {
+		return this.learnedRate;
 	}
 
 	/** Requests in flight allowed now (tests, diagnostics). */

@@ -51,20 +51,29 @@ export const DROPDOWN_SETTINGS: ClientSettings = {
 };
 
 /**
+ * What a failed attempt tells the account's limiter (limiter.ts, failed()): a rate limit, a busy
+ * answer (a rate limit only while steady), or a fault (a server error, a connection error) that
+ * costs only its own retry.
+ */
+export type FailureSignal = 'rateLimit' | 'busy' | 'fault';
+
+/**
  * When a failed attempt is tried again. A write is repeated only when the PIM provably did not
  * act on it; a read whenever the failure may pass.
  */
 export const RETRY_POLICY = {
+	/** "Not processed, come back later" (rate limit, busy server): any request is repeated. */
+	notProcessed: new Set([429, 503]),
 	/**
-	 * "Not processed, come back later" (rate limit, busy server): any request is repeated, and
-	 * the account's limiter narrows its window before the next request goes out.
+	 * A rate limit: always a refusal for load. The account's limiter narrows its window and learns
+	 * its pace, and every request to the account waits out the delay (Retry-After, or the backoff).
 	 */
-	refusedForLoad: new Set([429, 503]),
+	rateLimits: new Set([429]),
 	/**
-	 * Asked for room: every request to the account waits out the delay (Retry-After, or the
-	 * backoff), not only the refused one. Any answer with a Retry-After does the same.
+	 * Busy: a fault while sporadic (only the failed request waits its delay), a refusal for load
+	 * like a rate limit while it is a steady share of the account's answers (limiter.ts, BUSY_*).
 	 */
-	pausesAccount: new Set([429]),
+	busy: new Set([503]),
 	/** Server errors from this status on are repeated for reads. */
 	readsRetriedFrom: 500,
 	/**

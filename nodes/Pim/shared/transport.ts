@@ -55,6 +55,18 @@ export interface PimClient {
 	 * (bench/analysis.md, "The catalogue's read in real n8n").
 	 */
 	readAhead(request: PimRequest): Promise<HeldAnswer>;
+	/** The attempts this client tried again, so far (for a run's report). */
+	readonly retries: RetryCounts;
+}
+
+/** The attempts a client tried again, by what failed them, and the time waited before them. */
+export interface RetryCounts {
+	/** After a refusal for load (a rate limit, or 503s as a steady share: limiter.ts, failed()). */
+	refused: number;
+	/** After a fault (a sporadic 503, a server or connection error): only that request waited. */
+	faulted: number;
+	/** Waited before the retries, in ms (Retry-After or backoff; a pause counted once per request). */
+	waitedMs: number;
 }
 
 /** An answer received and not yet read (see PimClient.readAhead). */
@@ -76,17 +88,19 @@ export function pimClient(
 	const bound: Bound = options.limiter ?? new AccountBound(settings.maxConcurrency);
 	// The one place the client reads its credential: its connection and every request use it.
 	const credential = () => credentialOf(ctx, itemIndex);
+	const retries: RetryCounts = { refused: 0, faulted: 0, waitedMs: 0 };
 	return {
 		ctx,
 		settings,
 		itemIndex,
+		retries,
 		connection: () => andThen(credential(), (read) => read.connection),
 		request: async (request) => {
-			const sent = await send({ ctx, request, credential, bound, settings, itemIndex }, false);
-			return sent.data;
+			const call = { ctx, request, credential, bound, settings, itemIndex, retries };
+			return (await send(call, false)).data;
 		},
 		readAhead: async (request) => {
-			const call = { ctx, request, credential, bound, settings, itemIndex };
+			const call = { ctx, request, credential, bound, settings, itemIndex, retries };
 			const sent = await send(call, true);
 			return { open: async () => ('held' in sent ? await open(call, sent) : sent.data) };
 		},
@@ -101,6 +115,8 @@ interface Call {
 	bound: Bound;
 	settings: ClientSettings;
 	itemIndex: number | undefined;
+	/** The client's counts, which each retry adds to. */
+	retries: RetryCounts;
 }
 
 /** Where send() stands: the attempts made and the time waited between them. */
@@ -120,28 +136,40 @@ interface Held extends Tries {
 type Turn =
 	| { data: unknown }
 	| { held: Attempt; startedAt: number }
-	| { failure: ClassifiedFailure; wait: number | undefined };
+	| { failure: ClassifiedFailure; next: Next | undefined };
+
+/** The next attempt after a failure: after `wait` ms, waited in an account pause or alone. */
+interface Next {
+	wait: number;
+	paused: boolean;
+}
 
 /**
- * What the send loop does after a failed attempt: tells the account's limiter, and returns how
- * long to wait before the next attempt (undefined: no further attempt). Refused for load: fewer
- * requests in flight; asked for room (a pause): every request to the account waits.
+ * What the send loop does after a failed attempt: tells the account's limiter, and says when the
+ * next attempt goes (undefined: none). A refusal for load (limiter.ts, failed(): a rate limit,
+ * or 503s as a steady share of the answers) narrows the window, and its delay pauses every
+ * request to the account. A fault (a sporadic 503, other server and connection errors) costs
+ * only its own retry: this request alone waits its Retry-After or backoff, and the others go on.
  */
 function afterFailure(
+	call: Call,
 	limiter: Limiter,
 	failure: ClassifiedFailure,
 	tries: Tries,
-	settings: ClientSettings,
 	startedAt: number,
-): number | undefined {
+): Next | undefined {
+	const { settings, retries } = call;
 	const wait = failure.retryAfterMs ?? backoffMs(tries.attempt);
 	const retry =
 		failure.retry &&
 		tries.attempt < settings.maxRetries &&
 		tries.waited + wait <= settings.maxRetryWaitMs;
-	if (failure.refusedForLoad) limiter.refused(startedAt);
-	if (retry && failure.pausesAccount) limiter.pause(wait);
-	return retry ? wait : undefined;
+	const refused = limiter.failed(failure.signal, startedAt);
+	if (!retry) return undefined;
+	if (refused) limiter.pause(wait);
+	retries[refused ? 'refused' : 'faulted']++;
+	retries.waitedMs += wait;
+	return { wait, paused: refused };
 }
 
 /**
@@ -154,12 +182,12 @@ async function open(call: Call, sent: Held): Promise<unknown> {
 		sent.limiter.succeeded();
 		return result.data;
 	}
-	const wait = afterFailure(sent.limiter, result.failure, sent, call.settings, sent.startedAt);
-	if (wait === undefined)
+	const next = afterFailure(call, sent.limiter, result.failure, sent, sent.startedAt);
+	if (next === undefined)
 		throw toNodeError(call.ctx, result.failure, call.itemIndex, sent.attempt + 1);
-	if (!result.failure.pausesAccount) await sleep(wait);
-	const next = { attempt: sent.attempt + 1, waited: sent.waited + wait };
-	return (await send(call, false, next)).data;
+	if (!next.paused) await sleep(next.wait);
+	const tries = { attempt: sent.attempt + 1, waited: sent.waited + next.wait };
+	return (await send(call, false, tries)).data;
 }
 
 /**
@@ -222,8 +250,8 @@ async function send(
 			if ('data' in result) return { data: result.data };
 			// Told before this request's slot goes to the next request, which would otherwise be
 			// sent into the same refusal.
-			const wait = afterFailure(limiter, result.failure, tries, settings, startedAt);
-			return { failure: result.failure, wait };
+			const next = afterFailure(call, limiter, result.failure, tries, startedAt);
+			return { failure: result.failure, next };
 		};
 		const outcome = await limiter.run(once, bound.maxConcurrency, settings.paced === true);
 		if ('held' in outcome) return { ...outcome, ...tries, limiter };
@@ -231,10 +259,10 @@ async function send(
 			limiter.succeeded();
 			return outcome;
 		}
-		if (outcome.wait === undefined)
-			throw toNodeError(ctx, outcome.failure, itemIndex, tries.attempt + 1);
-		// A pause is waited out in the limiter; other failures back off on their own.
-		if (!outcome.failure.pausesAccount) await sleep(outcome.wait);
-		tries.waited += outcome.wait;
+		const { next } = outcome;
+		if (next === undefined) throw toNodeError(ctx, outcome.failure, itemIndex, tries.attempt + 1);
+		// A pause is waited out in the limiter; a fault backs off on its own.
+		if (!next.paused) await sleep(next.wait);
+		tries.waited += next.wait;
 	}
 }
