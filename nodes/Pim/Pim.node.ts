@@ -12,7 +12,7 @@ import { family } from './resources/family';
 import { locale } from './resources/locale';
 import { product } from './resources/product';
 import { relation } from './resources/relation';
-import { requestOptions } from './shared/descriptions';
+import { NODE_VERSIONS, requestOptions } from './shared/descriptions';
 import { REQUEST_HEADERS } from './shared/policy';
 import { resourcePicker, skuField, subtitleOf } from './shared/registry';
 
@@ -35,8 +35,8 @@ export class Pim implements INodeType {
 		name: 'pim',
 		icon: { light: 'file:pim.svg', dark: 'file:pim.dark.svg' },
 		group: ['transform'],
-		version: [1, 2, 2.1],
-		defaultVersion: 2.1,
+		version: NODE_VERSIONS,
+		defaultVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
 		// "Create or Update: Product" instead of internal values (test/node/subtitle.test.ts).
 		subtitle: subtitleOf(resources),
 		description:

@@ -10,6 +10,9 @@ export function showFor(resource: string, operations: string[], versions?: Versi
 	return { show: { resource: [resource], operation: operations, ...versions } };
 }
 
+/** The PIM node's versions; new nodes get the last (Pim.node.ts). */
+export const NODE_VERSIONS = [1, 2, 2.1];
+
 /** Node versions a parameter belongs to (`@version` display condition). */
 export type VersionCondition = { '@version': Array<number | { _cnd: { gte: number } }> };
 export const VERSION_1: VersionCondition = { '@version': [1] };
@@ -17,6 +20,14 @@ export const FROM_VERSION_2: VersionCondition = { '@version': [{ _cnd: { gte: 2 
 /** Version 2 alone: what version 2.1 changed (the mapper's first mode). */
 export const VERSION_2: VersionCondition = { '@version': [2] };
 export const FROM_VERSION_2_1: VersionCondition = { '@version': [{ _cnd: { gte: 2.1 } }] };
+/**
+ * Version 2 on, each version named: n8n's node creator lists a resource's actions from the first
+ * Operation picker whose `@version` names one of the node's versions as a number (a `gte`
+ * condition is not read there), so the newer pickers name theirs.
+ */
+export const VERSIONS_FROM_2: VersionCondition = {
+	'@version': NODE_VERSIONS.filter((v) => v >= 2),
+};
 
 /** Return All / Limit of a list operation (names fixed by the contract). */
 export function returnAllAndLimit(resource: string, operation: string): INodeProperties[] {

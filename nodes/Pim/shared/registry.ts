@@ -1,11 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
-	FROM_VERSION_2,
 	idLocator,
 	listOptions,
 	returnAllAndLimit,
 	VERSION_1,
+	VERSIONS_FROM_2,
 	type VersionCondition,
 } from './descriptions';
 import { listOperation, recordOperation, sendThroughTransport } from './runners';
@@ -32,8 +32,10 @@ export interface ResourceModule {
 	name: string;
 	operations: OperationModule[];
 	/**
-	 * Its Operation picker; two when an operation is newer than version 1: version 1's without it
-	 * (a saved version-1 workflow's list never changes) and the newer versions' with it.
+	 * Its Operation picker; two when an operation is newer than version 1: the newer versions'
+	 * with it, first (the node creator lists the first picker of the node's versions as the
+	 * resource's actions), and version 1's without it (a saved version-1 workflow's list never
+	 * changes).
 	 */
 	pickers: INodeProperties[];
 	/** Its fields: those several operations share first, then each operation's own. */
@@ -61,11 +63,11 @@ export function resourceModule(
 		operations,
 		pickers: newer.length
 			? [
+					picker(operations, VERSIONS_FROM_2),
 					picker(
 						operations.filter((op) => !newer.includes(op)),
 						VERSION_1,
 					),
-					picker(operations, FROM_VERSION_2),
 				]
 			: [picker(operations)],
 		fields: [...sharedFields, ...operations.flatMap((op) => op.description)],
