@@ -547,6 +547,18 @@ describe('the form asks only what a column does not give, and says all it lacks 
 	});
 });
 
+it("n8n's node creator finds Import File by import, file, CSV and XLSX (it searches the actions' texts)", () => {
+	const picker = description.properties.find(
+		(p) =>
+			p.name === 'operation' &&
+			(p.options as INodePropertyOptions[]).some((o) => o.value === 'importFile'),
+	)!;
+	const option = (picker.options as INodePropertyOptions[]).find((o) => o.value === 'importFile')!;
+	expect(option.action).toBe('Import a catalogue file (CSV or XLSX)');
+	for (const word of ['import', 'file', 'csv', 'xlsx'])
+		expect(option.action!.toLowerCase()).toContain(word);
+});
+
 it('an XLSX written by SheetJS lands like its CSV', async () => {
 	const sheet = [
 		['sku', 'name', 'price', 'weight'],

@@ -499,7 +499,8 @@ function fileNameBeside(item: PimItem, suffix: string): string {
 export const option: INodePropertyOptions = {
 	name: 'Import File',
 	value: 'importFile',
-	action: 'Import a catalogue file',
+	// n8n's node creator lists and searches operations by this text (not their description).
+	action: 'Import a catalogue file (CSV or XLSX)',
 	description:
 		'Create or update the products of a CSV or XLSX file in one item, row by row: only the rows that differ are written',
 	routing: sendsItsOwnRequests(importFile),
