@@ -1,9 +1,10 @@
 /**
  * Cost of a bulk write in n8n's engine: RoutingNode evaluates a parameter's expressions once per
  * property definition with that name (whatever its displayOptions) before any request is sent,
- * so the node defines each shared product field once (resources/product/fields.ts), and the node
- * evaluates none of them again (shared/item.ts, `PimItem.param`): a `{{ $json.field }}` is the item's
- * field, a parameter without expressions is read once per run. This counts the evaluations
+ * so the node defines each shared product field once (resources/product/fields.ts; Family twice,
+ * for Import File's Family Column), and the node evaluates none of them again (shared/item.ts,
+ * `PimItem.param`): a `{{ $json.field }}` is the item's field, a parameter without expressions is
+ * read once per run. This counts the evaluations
  * through n8n-core, and checks that the node's reading gives what n8n's evaluation gives.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -89,11 +90,12 @@ it('Create or Update (version 2) evaluates each expression only as often as n8n 
 	});
 	// The credential is read once per run, as n8n's routing reads it (n8n's read and the node's).
 	expect(credentialReads.count).toBe(2);
-	// RoutingNode's loop evaluates each parameter once per item, and a fixed collection's entries
-	// once more; the node reads them without evaluating again.
+	// RoutingNode's loop evaluates each parameter once per item and definition, and a fixed
+	// collection's entries once more; the node reads them without evaluating again. Family has two
+	// definitions (Import File's is not required when its Family Column is set: fields.ts).
 	expect(Object.fromEntries(counts)).toEqual({
 		'={{ $json.sku }}': rows.length,
-		'={{ $json.family }}': rows.length,
+		'={{ $json.family }}': 2 * rows.length,
 		'={{ $json.image }}': rows.length,
 		'={{ $json.category }}': 2 * rows.length,
 	});

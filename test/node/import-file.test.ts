@@ -8,13 +8,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 import * as XLSX from 'xlsx';
 
-import { runPim } from '../../harness/in-process';
+import { nodeTypes, PIM_TYPE, pimNode, runPim } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
+const description = (nodeTypes.getByName(PIM_TYPE) as INodeType).description;
 const writes = () => env.sb.log.filter((r) => r.method === 'POST' || r.method === 'PUT');
 const product = (sku: string) => env.sb.account('demo').productBySku(sku);
 const data = (file: string) =>
@@ -320,6 +322,241 @@ describe('bad rows', () => {
 		expect(error?.message).toBe('Parameter "Image Columns": the file has no column "Picture"');
 		expect(error?.description).toBe('Its columns: SKU, Family, Category, Name, Active.');
 	});
+});
+
+describe("a row's shape: its values go under the header's columns by their place", () => {
+	// The header's 7 columns; the parameters read SKU, Family, Category, Active and Image.
+	const header = 'SKU,Family,Name,Category,Active,Image,Color';
+	const good = (n: number) =>
+		`SHAPE-${n},Clothing,Shape ${n},Clothing > Shirts > T-Shirts,yes,https://cdn.example.com/shape-${n}.jpg,White`;
+	const csv = (...lines: string[]) => Buffer.from([header, ...lines].join('\r\n'));
+	const skip = { fileOptions: { onBadRows: 'skip' } };
+
+	it('a row cut short is a bad row (never a product without its category, image and colour): Stop writes nothing and names it', async () => {
+		const file = csv(good(1), 'SHAPE-2,Clothing,Cut short', good(3));
+		const stop = await run([fileItem(file, 'short.csv')]);
+		expect(stop.error?.message).toBe('Nothing was written: 1 of 3 rows of the file have a problem');
+		expect(stop.error?.description).toMatch(
+			/^line 3 \(SKU SHAPE-2\): The row has 3 cells, the header 7: which column each value belongs to cannot be told\./,
+		);
+		expect(writes()).toEqual([]);
+
+		const skipped = await run([fileItem(file, 'short.csv')], skip);
+		expect(skipped.error).toBeUndefined();
+		expect(skipped.out[0]).toMatchObject({ rows: 3, created: 2, failed: 1 });
+		expect(skipped.out[0].problems).toEqual([
+			{
+				line: 3,
+				sku: 'SHAPE-2',
+				error: expect.stringMatching(/^The row has 3 cells, the header 7/),
+			},
+		]);
+		expect(product('SHAPE-2')).toBeUndefined();
+		expect(product('SHAPE-3')!.images).toEqual(['https://cdn.example.com/shape-3.jpg']);
+	});
+
+	it('a row with a cell too many (a comma unquoted in its name) is named by its shape, never by a shifted value', async () => {
+		const file = csv(
+			good(11),
+			'SHAPE-12,Clothing,Tee, blue,Clothing > Shirts > T-Shirts,yes,https://cdn.example.com/shape-12.jpg,White',
+		);
+		const stop = await run([fileItem(file, 'long.csv')]);
+		expect(stop.error?.message).toBe('Nothing was written: 1 of 2 rows of the file have a problem');
+		expect(stop.error?.description).toMatch(
+			/^line 3 \(SKU SHAPE-12\): The row has 8 cells, the header 7: a value holding the delimiter is not quoted/,
+		);
+		// Its Category cell, read one place off, would be " blue": no map is blamed.
+		expect(stop.error?.description).not.toMatch(/Categor|Map/);
+		expect(writes()).toEqual([]);
+
+		const skipped = await run([fileItem(file, 'long.csv')], skip);
+		expect(skipped.out[0]).toMatchObject({ rows: 2, created: 1, failed: 1 });
+		expect(product('SHAPE-12')).toBeUndefined();
+	});
+
+	it('a quote left open takes in the rows up to the next quote: the bad row names the line it opens on and the lines it took', async () => {
+		// Line 3 opens a quote that line 5's quote closes: lines 3–5 read as one row of 7 cells.
+		const file = csv(
+			good(21),
+			'SHAPE-22,Clothing,"Tee, blue,Clothing > Shirts > T-Shirts,yes,,White',
+			good(23),
+			'SHAPE-24,Clothing,"Quoted" tee,Clothing > Shirts > T-Shirts,yes,,White',
+			good(25),
+		);
+		const stop = await run([fileItem(file, 'quote.csv')]);
+		expect(stop.error?.message).toBe('Nothing was written: 1 of 3 rows of the file have a problem');
+		expect(stop.error?.description).toMatch(
+			/^line 3 \(SKU SHAPE-22\): The quote opened on line 3 closes on line 5 inside a cell: lines 3–5 were read as one row of 7 cells, the header 7\. Is the closing quote of the cell on line 3 missing\?/,
+		);
+		expect(writes()).toEqual([]);
+
+		const skipped = await run([fileItem(file, 'quote.csv')], skip);
+		expect(skipped.out[0]).toMatchObject({ rows: 3, created: 2, failed: 1 });
+		expect((skipped.out[0].problems as IDataObject[]).map((p) => [p.line, p.sku])).toEqual([
+			[3, 'SHAPE-22'],
+		]);
+		expect(product('SHAPE-22')).toBeUndefined();
+		expect(product('SHAPE-25')).toBeDefined();
+	});
+
+	it('an XLSX row shorter than the header is whole (its empty last cells are left out by the format); one with a value past the header is a bad row', async () => {
+		const book = XLSX.utils.book_new();
+		const sheet = [
+			['sku', 'name', 'color'],
+			['SHEET-1', 'Short tee'],
+			['SHEET-2', 'Long tee', 'White', 'no header'],
+		];
+		XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet), 'Products');
+		const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+		const { out } = await run([fileItem(bytes, 'sheet.xlsx')], {
+			skuColumn: 'sku',
+			familyColumn: '',
+			channelStatusColumn: '',
+			categoryColumn: '',
+			imageColumns: '',
+			...skip,
+		});
+		expect(out[0]).toMatchObject({ rows: 2, created: 1, failed: 1 });
+		expect(out[0].problems).toEqual([
+			{
+				line: 3,
+				sku: 'SHEET-2',
+				error: expect.stringMatching(
+					/^The row has values past the header's 3 columns \(up to column D\): no header says what they are/,
+				),
+			},
+		]);
+		expect(product('SHEET-1')!.values.name).toBe('Short tee');
+	});
+});
+
+describe('the form asks only what a column does not give, and says all it lacks at once', () => {
+	it('every column the parameters name that the file lacks, in one error with its headers, before any request', async () => {
+		const file = Buffer.from('SKU,Name\nFORM-1,First\n');
+		const { error } = await run([fileItem(file, 'form.csv')], {
+			channelStatusColumn: 'Enabled',
+			imageColumns: 'Image, Picture',
+			importOptions: { groupBy: 'Handle' },
+		});
+		expect(error?.message).toBe(
+			'The file has no column for 6 parameters: "Family" (Family Column), "Enabled" (Channel Status Column), "Category" (Category Column), "Image" (Image Columns), "Picture" (Image Columns), "Handle" (Import Options → Group By)',
+		);
+		expect(error?.description).toBe('Its columns: SKU, Name.');
+		expect(env.sb.log).toEqual([]);
+	});
+
+	it('with no Family Column either, Family is said in the same error', async () => {
+		const file = Buffer.from('SKU,Name\nFORM-1,First\n');
+		const { error } = await run([fileItem(file, 'form.csv')], {
+			familyColumn: '',
+			// An expression the editor cannot check: the run finds it empty.
+			familyCode: '={{ "" }}',
+			categoryColumn: '',
+			imageColumns: '',
+		});
+		expect(error?.message).toBe(
+			'Parameter "Channel Status Column": the file has no column "Active"',
+		);
+		expect(error?.description).toBe(
+			'Its columns: SKU, Name. Parameter "Family" is required too: set a family for every row, or a Family Column naming each row\'s family.',
+		);
+		expect(env.sb.log).toEqual([]);
+	});
+
+	it('Family Column set, Family empty: the workflow has no issue, the rows import, a row with an empty family cell is a bad row', async () => {
+		const file = Buffer.from(
+			['SKU,Family,Name', 'FAM-1,Clothing,First', 'FAM-2,,No family', 'FAM-3,clothing,Third'].join(
+				'\n',
+			),
+		);
+		const params = {
+			...importFile({ channelStatusColumn: '', categoryColumn: '', imageColumns: '' }),
+		};
+		delete params.familyCode;
+		// n8n refuses to run a workflow whose node has issues (a required parameter empty).
+		const skipped = await runPim(
+			env.creds(),
+			{ ...params, fileOptions: { onBadRows: 'skip' } },
+			{ input: [fileItem(file, 'family.csv')], version: 2 },
+		);
+		expect(skipped.error).toBeUndefined();
+		expect(skipped.items[0].json).toMatchObject({ rows: 3, created: 2, failed: 1 });
+		expect(skipped.items[0].json.problems).toEqual([
+			{
+				line: 3,
+				sku: 'FAM-2',
+				error:
+					'The row\'s "Family" cell (Family Column) is empty and Family is not set. Give the row its family, or set Family: the family of every row whose cell is empty.',
+			},
+		]);
+		expect(product('FAM-3')!.familyCode).toBe('clothing');
+
+		env.sb.clearLog();
+		const stop = await runPim(env.creds(), params, {
+			input: [fileItem(file, 'family.csv')],
+			version: 2,
+		});
+		expect(stop.error?.message).toBe('Nothing was written: 1 of 3 rows of the file have a problem');
+		expect(stop.error?.description).toMatch(/^line 3 \(SKU FAM-2\): The row's "Family" cell/);
+		expect(writes()).toEqual([]);
+	});
+
+	it("the editor: Family is required unless Family Column is set (or an expression); Create's Family stays required", () => {
+		// The node's parameters as n8n holds them: its defaults filled in.
+		const node = (parameters: INodeParameters) => {
+			const given = pimNode(
+				{
+					resource: 'product',
+					languageCode: 'en_US',
+					channels: { channel: [{ code: 'web' }] },
+					...parameters,
+				},
+				{ typeVersion: 2 },
+			);
+			const resolved = NodeHelpers.getNodeParameters(
+				description.properties,
+				given.parameters,
+				true,
+				false,
+				given,
+				description,
+			);
+			return { ...given, parameters: resolved! };
+		};
+		const issues = (parameters: INodeParameters) => {
+			const found = NodeHelpers.getNodeParametersIssues(
+				description.properties,
+				node(parameters),
+				description,
+			);
+			return Object.keys(found?.parameters ?? {});
+		};
+		expect(issues({ operation: 'importFile', familyColumn: 'family' })).toEqual([]);
+		expect(issues({ operation: 'importFile', familyColumn: '={{ "family" }}' })).toEqual([]);
+		expect(issues({ operation: 'importFile', familyColumn: '' })).toEqual(['familyCode']);
+		expect(issues({ operation: 'importFile' })).toEqual(['familyCode']);
+		expect(issues({ operation: 'create', sku: 'X' })).toEqual(['familyCode']);
+		expect(issues({ operation: 'upsert', sku: 'X' })).toEqual(['familyCode']);
+		// Family's value is kept whichever definition shows.
+		expect(
+			node({ operation: 'importFile', familyColumn: 'family', familyCode: 'shoes' }).parameters,
+		).toMatchObject({ familyCode: 'shoes' });
+		expect(node({ operation: 'importFile', familyCode: 'shoes' }).parameters).toMatchObject({
+			familyCode: 'shoes',
+		});
+	});
+});
+
+it("n8n's node creator finds Import File by import, file, CSV and XLSX (it searches the actions' texts)", () => {
+	const picker = description.properties.find(
+		(p) =>
+			p.name === 'operation' &&
+			(p.options as INodePropertyOptions[]).some((o) => o.value === 'importFile'),
+	)!;
+	const option = (picker.options as INodePropertyOptions[]).find((o) => o.value === 'importFile')!;
+	expect(option.action).toBe('Import a catalogue file (CSV or XLSX)');
+	for (const word of ['import', 'file', 'csv', 'xlsx'])
+		expect(option.action!.toLowerCase()).toContain(word);
 });
 
 it('an XLSX written by SheetJS lands like its CSV', async () => {

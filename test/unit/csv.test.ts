@@ -4,7 +4,8 @@
  * random files with every hard case (quotes, doubled quotes, delimiters and line breaks inside
  * cells, CR/LF/CRLF, multi-byte characters), fed in random chunks that cut characters and line
  * ends apart; the exports the project ships; byte order marks, UTF-16, Latin-1/Windows-1252 and
- * the delimiter found in the header line.
+ * the delimiter found in the header line; each record's count of cells and the lines a quoted cell
+ * of it runs over (what Import File checks a row's shape by).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -203,5 +204,51 @@ describe('sloppy files', () => {
 	it('an empty file has no record; a header alone is one', async () => {
 		expect(await read(new Uint8Array(0))).toEqual([]);
 		expect(await read(new TextEncoder().encode('sku'))).toEqual([{ line: 1, cells: ['sku'] }]);
+	});
+});
+
+describe("a record's cells as the file wrote them: what Import File checks a row's shape by", () => {
+	it('a row cut short or with a cell too many keeps its own count of cells', async () => {
+		const records = await read(new TextEncoder().encode('a,b,c\n1,2\n1,2,3,4\n1,,\n,,,\n'));
+		expect(records.map((x) => [x.line, x.cells.length])).toEqual([
+			[1, 3],
+			[2, 2],
+			[3, 4],
+			[4, 3],
+			[5, 4],
+		]);
+		expect(records.some((x) => x.quote)).toBe(false);
+	});
+
+	it('a quoted cell on one line, or text after its closing quote there, says nothing of quotes', async () => {
+		const records = await read(new TextEncoder().encode('a,b\n1,"x, y"\n2,"x"y\n3,"a ""b"""\n'));
+		expect(records.map((x) => x.cells.length)).toEqual([2, 2, 2, 2]);
+		expect(records.some((x) => x.quote)).toBe(false);
+	});
+
+	it('a quoted cell holding line breaks says the lines its quote opens and closes on', async () => {
+		const records = await read(new TextEncoder().encode('a,b\r\n1,"x\r\ny\r\nz"\r\n2,w\r\n'));
+		expect(records).toEqual([
+			{ line: 1, cells: ['a', 'b'] },
+			{ line: 2, cells: ['1', 'x\r\ny\r\nz'], quote: { opens: 2, closes: 4, textAfter: false } },
+			{ line: 5, cells: ['2', 'w'] },
+		]);
+	});
+
+	it('a quote left open takes in the lines after it up to the next quote: the record says where, and that text follows that quote', async () => {
+		const text = 'sku,name,price\nQ-1,"Tee, blue,5\nQ-2,Mug,3\nQ-3,"Cap",4\nQ-4,Hat,2\n';
+		for (let seed = 0; seed < 20; seed++) {
+			const records = await read(new TextEncoder().encode(text), {}, random(seed));
+			expect(records.map((x) => [x.line, x.cells.length, x.quote])).toEqual([
+				[1, 3, undefined],
+				[2, 3, { opens: 2, closes: 4, textAfter: true }],
+				[5, 3, undefined],
+			]);
+		}
+	});
+
+	it('of several quoted cells holding line breaks, the one with text after its closing quote is said', async () => {
+		const records = await read(new TextEncoder().encode('a,b,c\n1,"x\ny","p\nq"r\n'));
+		expect(records[1].quote).toEqual({ opens: 3, closes: 4, textAfter: true });
 	});
 });

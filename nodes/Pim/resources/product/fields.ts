@@ -15,7 +15,7 @@ import { COLUMNS_LABEL } from './mapping';
 
 /**
  * Fields that several product operations share (names fixed by the contract), each defined ONCE
- * with every operation that shows it. n8n's RoutingNode evaluates a parameter's expressions once
+ * with every operation that shows it (Family twice: see familyFallback). n8n's RoutingNode evaluates a parameter's expressions once
  * per property definition with that name, whatever its displayOptions: with one definition per
  * operation, an Update evaluated `sku` 8 times per item (bench/RESULTS.md, scenario 2).
  * SKU, which relation.getProductRelation shares, is `skuField` in shared/registry.ts.
@@ -40,6 +40,26 @@ const familyCode = codeDropdown({
 	description: "Family (attribute set) that fixes the product's attributes.",
 	alsoTakes: FAMILY_ALSO,
 });
+
+/**
+ * Import File's Family when its Family Column is set: the family of the rows whose cell is empty,
+ * so not required. n8n has no conditional `required`: this is a second definition of
+ * `familyCode`, shown instead of the first exactly when Family Column is set (an expression
+ * counts as set); n8n keeps the value of the definition shown. Each definition of a name costs
+ * RoutingNode one evaluation of it per item, so `familyCode` has two, not one per operation.
+ */
+const familyFallback = codeDropdown({
+	displayName: 'Family',
+	name: 'familyCode',
+	method: 'getFamilies',
+	required: false,
+	description:
+		'Family (attribute set) of the rows whose Family Column cell is empty; leave empty when every row names its family.',
+	alsoTakes: FAMILY_ALSO,
+});
+
+/** Family Column set: a value, or an expression (see familyFallback). */
+const FAMILY_COLUMN_SET = { familyColumn: [{ _cnd: { exists: true as const } }] };
 
 const languageCode = codeDropdown({
 	displayName: 'Language',
@@ -294,7 +314,14 @@ export function sharedProductFields(operations: ProductOperation[]): INodeProper
 		displayOptions: showFor('product', ops, versions),
 	});
 	return [
-		show(familyCode, [...creates, ...fromFile]),
+		{
+			...familyCode,
+			displayOptions: { ...showFor('product', [...creates, ...fromFile]), hide: FAMILY_COLUMN_SET },
+		},
+		{
+			...familyFallback,
+			displayOptions: { show: { ...showFor('product', fromFile).show, ...FAMILY_COLUMN_SET } },
+		},
 		show(languageCode, [...writes, ...fromFile]),
 		show(channels(true), [...creates, ...fromFile]),
 		show(channels(false), of('changes')),

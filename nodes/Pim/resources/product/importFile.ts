@@ -73,8 +73,21 @@ function fileParameters(item: PimItem): IDataObject {
 	) as IDataObject;
 }
 
-/** The file's records, from n8n's binary data: streamed where n8n keeps it in files or S3. */
-async function* fileRecords(item: PimItem, given: IDataObject): AsyncGenerator<FileRecord> {
+/** What the file's format says of its rows, known once its first bytes are read. */
+interface FileFormat {
+	/** A row's empty last cells are left out (XLSX): a row shorter than the header is whole. */
+	sparse: boolean;
+}
+
+/**
+ * The file's records, from n8n's binary data: streamed where n8n keeps it in files or S3.
+ * `format` is told the file's format before its first record.
+ */
+async function* fileRecords(
+	item: PimItem,
+	given: IDataObject,
+	format: FileFormat,
+): AsyncGenerator<FileRecord> {
 	const property = optionalString(given.binaryPropertyName) ?? 'data';
 	const options = (given.fileOptions ?? {}) as IDataObject;
 	const helpers = item.ctx.helpers;
@@ -108,6 +121,7 @@ async function* fileRecords(item: PimItem, given: IDataObject): AsyncGenerator<F
 				);
 			parts.push(part);
 		}
+		format.sparse = true;
 		yield* xlsxRecords(Buffer.concat(parts), { sheet: optionalString(options.sheet) });
 		return;
 	}
@@ -146,12 +160,16 @@ const messageOf = (error: unknown) => {
 	return `${String(e.message ?? error)}${description}`;
 };
 
-/** A row of the file: its line, its record as a product write's row, its cells as read. */
+/**
+ * A row of the file: its line, its record as a product write's row, its cells as read, and what
+ * is wrong with its shape (a bad row, never written: FileColumns.shapeProblem).
+ */
 interface FileLine {
 	line: number;
 	row: FileRow;
 	cells: string[];
 	headers: string[];
+	shape?: ParameterProblem;
 }
 
 /** What a pass over the file does when the file is refused (bounds.ts). */
@@ -174,8 +192,9 @@ async function readWindows(
 	let columns: FileColumns | undefined;
 	const window = new RowWindow<FileLine>();
 	let count = 0;
+	const format: FileFormat = { sparse: false };
 	const reading = async () => {
-		for await (const record of fileRecords(item, given)) {
+		for await (const record of fileRecords(item, given, format)) {
 			if (!columns) {
 				columns = new FileColumns(
 					record.cells.map((h) => h.trim()),
@@ -193,11 +212,12 @@ async function readWindows(
 			// Group By's key as the write reads it (imports.ts).
 			const group =
 				columns.groupBy === undefined ? undefined : optionalString(fields[columns.groupBy]);
-			const line = {
+			const line: FileLine = {
 				line: record.line,
 				row: new FileRow(count, fields, columns),
 				cells: record.cells,
 				headers: columns.headers,
+				shape: columns.shapeProblem(record, format.sparse),
 			};
 			const full = window.add(line, group, chars);
 			count++;
@@ -231,8 +251,10 @@ type Outcome = { write: ProductWrite } | { problem: unknown };
  * problem, as a promise that never rejects.
  */
 function prepareRows(rows: FileLine[], pim: PimClient) {
-	return rows.map(({ line, row, cells, headers }) => {
+	return rows.map(({ line, row, cells, headers, shape }) => {
 		let outcome: Promise<Outcome>;
+		// A row whose values cannot be put under their columns is bad as it is, none of them read.
+		if (shape) return { line, row, cells, headers, outcome: Promise.resolve({ problem: shape }) };
 		try {
 			const made = prepareWrite(row, 'create', pim);
 			outcome = isPending(made)
@@ -477,7 +499,8 @@ function fileNameBeside(item: PimItem, suffix: string): string {
 export const option: INodePropertyOptions = {
 	name: 'Import File',
 	value: 'importFile',
-	action: 'Import a catalogue file',
+	// n8n's node creator lists and searches operations by this text (not their description).
+	action: 'Import a catalogue file (CSV or XLSX)',
 	description:
 		'Create or update the products of a CSV or XLSX file in one item, row by row: only the rows that differ are written',
 	routing: sendsItsOwnRequests(importFile),

@@ -6,10 +6,11 @@
  * one chunk of the file are held.
  *
  * Lenient where exports are sloppy: a quote inside an unquoted cell, or text after a cell's
- * closing quote, is kept as text; a last line without its line end is a record. Strict where a
- * file is hostile or not what it says (bounds.ts): a quoted cell the file ends inside, a cell, a
- * row or a header line past its bound, bytes that are not the encoding refuse the file at their
- * line.
+ * closing quote, is kept as text; a last line without its line end is a record. A record says
+ * where a quoted cell of it runs over line breaks (FileRecord.quote), so that a quote taking in
+ * the lines after it can be told by what reads the records. Strict where a file is hostile or not
+ * what it says (bounds.ts): a quoted cell the file ends inside, a cell, a row or a header line
+ * past its bound, bytes that are not the encoding refuse the file at their line.
  */
 
 import { fail } from '../params';
@@ -19,6 +20,20 @@ import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse, refuseCell, refuseRow } from
 export interface FileRecord {
 	line: number;
 	cells: string[];
+	/**
+	 * A CSV record's first quoted cell that holds line breaks (the one that runs on with text after
+	 * its closing quote, when there is one): the lines its quote opens and closes on, and whether
+	 * text follows its closing quote in the cell (`"…"text`, where a cell's end was expected).
+	 * A quote never closed where it should be takes in the lines after it: this says where.
+	 */
+	quote?: QuoteSpan;
+}
+
+/** See FileRecord.quote. */
+export interface QuoteSpan {
+	opens: number;
+	closes: number;
+	textAfter: boolean;
 }
 
 export interface CsvOptions {
@@ -230,6 +245,8 @@ export class CsvParser {
 	private cellLine = 1;
 	/** Characters of the record's ended cells. */
 	private recordChars = 0;
+	/** The record's quoted cell that holds line breaks (FileRecord.quote). */
+	private recordQuote?: QuoteSpan;
 
 	constructor(delimiter: string) {
 		if (delimiter.length !== 1) fail(`A delimiter is one character (got "${delimiter}")`);
@@ -264,6 +281,7 @@ export class CsvParser {
 						continue;
 					}
 					this.quoted = false;
+					this.closeQuote(c !== this.delimiter && c !== LF && c !== CR);
 					// Falls through: the character after a cell's closing quote.
 				} else {
 					// Up to the next quote at once.
@@ -335,8 +353,16 @@ export class CsvParser {
 		if (this.quoteSeen) {
 			this.quoteSeen = false;
 			this.quoted = false;
+			this.closeQuote(false);
 		}
 		return this.started || this.cells.length ? [this.endRecord()] : [];
+	}
+
+	/** A quoted cell's closing quote read (`textAfter`: text follows it in the cell). */
+	private closeQuote(textAfter: boolean): void {
+		if (this.line === this.cellLine) return;
+		if (this.recordQuote && (this.recordQuote.textAfter || !textAfter)) return;
+		this.recordQuote = { opens: this.cellLine, closes: this.line, textAfter };
 	}
 
 	/** A cell or row past its bound (see bounds.ts). */
@@ -368,9 +394,11 @@ export class CsvParser {
 
 	private endRecord(): FileRecord {
 		this.endCell();
-		const record = { line: this.recordLine, cells: this.cells };
+		const record: FileRecord = { line: this.recordLine, cells: this.cells };
+		if (this.recordQuote) record.quote = this.recordQuote;
 		this.cells = [];
 		this.recordChars = 0;
+		this.recordQuote = undefined;
 		this.started = false;
 		return record;
 	}
