@@ -196,6 +196,79 @@ async function attributeMapper(
 }
 
 /**
+ * n8n's node creator, as a user adds a PIM node to a workflow (#59): a search at the top for each
+ * of `words` lists the PIM node; inside it, "import" lists Import File's action; choosing Create
+ * or Update adds a new node (the newest version) whose mapper opens in Map Automatically.
+ */
+async function nodeCreator(page, url, { workflowId, words }, calls, shotsDir) {
+	await page.goto(`${url}/workflow/${workflowId}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+	const creator = page.locator('[data-test-id="node-creator"]');
+	const search = creator.locator('[data-test-id="node-creator-search-bar"] input, input').first();
+	const open = async () => {
+		const plus = page.locator('[data-test-id="node-creator-plus-button"]').first();
+		if (await plus.isVisible().catch(() => false)) await plus.click();
+		else await page.keyboard.press('Tab');
+		await creator.waitFor();
+		await search.waitFor();
+	};
+	const found = [];
+	for (const word of words) {
+		await open();
+		await search.fill(word);
+		const item = creator.locator('[data-test-id="node-creator-node-item"]').filter({
+			has: page.locator('text=/^PIM$/'),
+		});
+		await item
+			.first()
+			.waitFor({ timeout: 10000 })
+			.catch(() => undefined);
+		ok(
+			(await item.count()) > 0,
+			`the node creator's search for "${word}" does not list the PIM node`,
+		);
+		found.push(word);
+		await page.keyboard.press('Escape');
+		await creator.waitFor({ state: 'hidden' }).catch(() => undefined);
+	}
+	// Into the PIM node: its actions, filtered by the search as a user types.
+	await open();
+	await search.fill('PIM');
+	const node = creator.locator('[data-test-id="node-creator-node-item"]').filter({
+		has: page.locator('text=/^PIM$/'),
+	});
+	await node.first().click();
+	const actions = creator.locator('[data-test-id="node-creator-action-item"]');
+	await actions.first().waitFor();
+	const actionSearch = creator.locator('[data-test-id="node-creator-search-bar"] input').first();
+	await actionSearch.fill('import');
+	const importFile = actions.filter({ hasText: 'Import a catalogue file (CSV or XLSX)' });
+	await importFile.first().waitFor({ timeout: 10000 });
+	await page.waitForTimeout(300);
+	await page.screenshot({ path: path.join(shotsDir, 'editor-node-creator.png') });
+	// A new node: Create or Update, as the README's five steps add it.
+	await actionSearch.fill('create or update');
+	const upsert = actions.filter({ hasText: 'Create or update a product' });
+	await upsert.first().waitFor();
+	await upsert.first().click();
+	const ndv = page.locator('[data-test-id="ndv"]');
+	await ndv.waitFor();
+	await settle(page, calls.pending);
+	const mode = page.locator('[data-test-id="mapping-mode-select"]');
+	await mode.waitFor({ timeout: 30000 });
+	const modeText = `${await mode.innerText().catch(() => '')} ${await mode
+		.locator('input')
+		.inputValue()
+		.catch(() => '')}`;
+	ok(/Map Automatically/.test(modeText), `a new node's mapper opens in "${modeText.trim()}"`);
+	await mode.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+	await page.waitForTimeout(300);
+	await page.screenshot({ path: path.join(shotsDir, 'editor-new-node.png') });
+	await closeNdv(page);
+	return `the node creator finds the PIM node by ${found.map((w) => `"${w}"`).join(', ')} and lists "Import a catalogue file (CSV or XLSX)" for "import"; a new Create or Update node opens in Map Automatically`;
+}
+
+/**
  * An import with bad rows run from the editor: the node's error panel names the node's own error
  * (not "From PIM") and lists every bad row with its SKU (#31).
  */
@@ -286,6 +359,7 @@ async function run({
 	mapper,
 	importError,
 	stale,
+	creator,
 	log = () => {},
 }) {
 	const { playwright } = await ensurePlaywright({ log });
@@ -433,13 +507,17 @@ async function run({
 		}
 		// 8. The stale-output notice after a run.
 		const staleText = stale ? `; ${await staleNotice(page, url, stale, shotsDir)}` : '';
+		// 9. The node creator: the node found, Import File among its actions, a new node.
+		const creatorText = creator
+			? `; ${await nodeCreator(page, url, creator, calls, shotsDir)}`
+			: '';
 		const pimErrors = consoleErrors.filter((e) => /pim/i.test(e));
 		ok(
 			pimErrors.length === 0,
 			`browser console errors about the PIM node: ${pimErrors.slice(0, 3).join(' | ')}`,
 		);
 		return {
-			detail: `signed in, ${count} PIM nodes with icons on the canvas, "${nodeName}" shows family "${shown}", dropdown lists ${names.length} families (${names.join(', ')}); ${opened} PIM nodes of ${examples.length} examples opened before any run, no dropdown failed${mapped}${errorPanel}${staleText}`,
+			detail: `signed in, ${count} PIM nodes with icons on the canvas, "${nodeName}" shows family "${shown}", dropdown lists ${names.length} families (${names.join(', ')}); ${opened} PIM nodes of ${examples.length} examples opened before any run, no dropdown failed${mapped}${errorPanel}${staleText}${creatorText}`,
 			names,
 		};
 	} finally {

@@ -1162,6 +1162,109 @@ specs.push({
 	},
 });
 
+specs.push({
+	id: 'pimCatalogueFile',
+	file: 'import-a-catalogue-file.json',
+	name: 'Import a catalogue file: a short row and a long row refused by their line, nothing written',
+	async verify(ctx) {
+		// The example's file with row 3 cut short and row 5 given one cell too many (an unquoted
+		// comma in a name): each is named by its line and SKU with its cell count, not by a value
+		// shifted into another column; with On Bad Rows → Stop nothing is written.
+		const fs = require('node:fs');
+		const csv = require('node:path').join(ctx.filesDir, 'catalogue-file.csv');
+		const original = fs.readFileSync(csv);
+		const lines = original.toString('utf8').split(/\r?\n/);
+		const width = lines[0].split(',').length;
+		const short = lines[2].split(',').slice(0, 4).join(',');
+		const long = lines[4].replace(
+			/,Catalogue file product (\d+),/,
+			',Catalogue file product $1, large,',
+		);
+		const shortSku = short.split(',')[0];
+		const longSku = long.split(',')[0];
+		fs.writeFileSync(
+			csv,
+			[...lines.slice(0, 2), short, lines[3], long, ...lines.slice(5)].join('\n'),
+		);
+		await ctx.admin('/log', { method: 'DELETE' });
+		let failed;
+		try {
+			failed = await ctx.executeFailing(this.id);
+		} finally {
+			fs.writeFileSync(csv, original);
+		}
+		ok(failed.code !== 0, 'the execution failed');
+		for (const wanted of [
+			`line 3 (SKU ${shortSku}): The row has 4 cells, the header ${width}`,
+			`line 5 (SKU ${longSku}): The row has ${width + 1} cells, the header ${width}: a value holding the delimiter is not quoted`,
+		])
+			ok(
+				failed.printed.includes(wanted),
+				`n8n printed no "${wanted}" (printed: ${failed.printed.slice(-900)})`,
+			);
+		ok(
+			!/Category Map|Channels → Active/.test(failed.printed),
+			'no shifted value is blamed on a map',
+		);
+		const log = await ctx.admin('/log');
+		eq(
+			log.filter((r) => r.method === 'POST' || r.method === 'PUT').length,
+			0,
+			'nothing was written',
+		);
+		return `line 3 (4 of ${width} cells) and line 5 (${width + 1} cells, an unquoted comma) named by line and SKU; 0 writes`;
+	},
+});
+
+// ---- version 2.1: new nodes (#59) ----
+
+specs.push({
+	id: 'pimFamilyColumnOnly',
+	file: 'v2-1-family-column-only.json',
+	fixture: true,
+	async verify(ctx) {
+		// Only Family Column set, no Family: n8n runs the workflow (no "issues"), each row's family
+		// from its cell.
+		const rows = exampleRows('catalogue-file.csv');
+		const { run } = await ctx.execute(this.id);
+		const [summary] = items(run, 'Import with Family Column');
+		eq(
+			[summary.rows, summary.created, summary.failed],
+			[rows.length, rows.length, 0],
+			'every row created',
+		);
+		const families = (await ctx.pim('family?pagination[pageLimit]=1000')).record;
+		for (const row of [rows[0], rows[1], rows[rows.length - 1]]) {
+			const p = await ctx.admin(`/accounts/demo/products/${encodeURIComponent(row.sku)}`);
+			const family = families.find((f) => f.code === p.familyCode);
+			eq(family && family.title, row.family, `${row.sku}'s family from its cell`);
+		}
+		return `${rows.length} rows imported with Family Column alone (no Family): each row's family from its cell`;
+	},
+});
+
+specs.push({
+	id: 'pimSideBySide',
+	file: 'v2-1-side-by-side.json',
+	fixture: true,
+	async verify(ctx) {
+		// The same parameters, no mapper saved: version 2 keeps Map Each Column Manually (nothing
+		// mapped), version 2.1 maps the input fields automatically.
+		const { run } = await ctx.execute(this.id);
+		eq(items(run, 'Saved in version 2')[0].operation, 'created', 'version 2 created');
+		eq(items(run, 'New in version 2.1')[0].operation, 'created', 'version 2.1 created');
+		const v2 = await ctx.admin('/accounts/demo/products/SIDE-V2');
+		const v21 = await ctx.admin('/accounts/demo/products/SIDE-V21');
+		eq([v2.values.name, v2.values.material], [undefined, undefined], 'version 2 maps nothing');
+		eq(
+			[v21.values.name, v21.values.material],
+			['Side Linen Shirt', 'Linen'],
+			'version 2.1 maps the input fields',
+		);
+		return 'the same node saved in version 2 maps nothing (Map Each Column Manually), in version 2.1 maps name and material (Map Automatically)';
+	},
+});
+
 // ---- a nightly sync at the cost of its changes (#22) ----
 
 /** One night of the nightly-sync example: its output, and the writes and product list reads it made. */

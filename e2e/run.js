@@ -288,8 +288,8 @@ function writeWorkflows(dir, filesDir) {
 	fs.mkdirSync(dir, { recursive: true });
 	for (const { file, wf } of n8n.loadExamples(EXAMPLES, filesDir))
 		fs.writeFileSync(path.join(dir, file), JSON.stringify(wf, null, 2));
-	for (const file of fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.json')))
-		fs.copyFileSync(path.join(FIXTURES, file), path.join(dir, file));
+	for (const { file, wf } of n8n.loadExamples(FIXTURES, filesDir))
+		fs.writeFileSync(path.join(dir, file), JSON.stringify(wf, null, 2));
 	const trig = JSON.parse(
 		fs.readFileSync(path.join(EXAMPLES, 'react-to-product-changes.json'), 'utf8'),
 	);
@@ -644,6 +644,10 @@ async function runVersion(version, opts, tarball) {
 									fieldCount: (await pim('attribute?pagination[pageLimit]=1000')).record.length,
 								},
 								stale: { workflowId: 'pimShopExport', nodeName: 'Create or update product' },
+								creator: {
+									workflowId: 'pimProductLife',
+									words: ['import file', 'catalogue file', 'csv', 'xlsx'],
+								},
 								importError: {
 									workflowId: 'pimBadRow',
 									nodeName: 'Import shop rows',
