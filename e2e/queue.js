@@ -9,6 +9,8 @@
  * fixed rate and 5 requests in flight. Then:
  *   - a burst of 200 webhook events, one product update each;
  *   - an import of 5 000 rows (Create or Update) as 10 concurrent executions of 500 rows;
+ *   - four catalogue files imported at once (Import File, one execution each, on the workers)
+ *     against one account at 50 requests/s, then the same files again (every row unchanged);
  *   - an active PIM Trigger (polls on the main process): the changes it finds start one
  *     execution, which a worker runs.
  * Every call must answer 200, every product be written exactly once (the sandbox's state), 429s
@@ -43,6 +45,11 @@ const RATE = 100;
 const LATENCY_MS = 10;
 
 const { sleep } = n8n;
+// Four suppliers' catalogue files at once (#62): Import File on the workers, one account at
+// FILE_RATE requests/s.
+const FILES = 4;
+const FILE_ROWS = 1000;
+const FILE_RATE = 50;
 
 /** The workflows: one update per event, an import slice per call, the trigger. */
 function workflows() {
@@ -106,6 +113,45 @@ function workflows() {
 			settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
 		},
 		{
+			id: 'queueFiles',
+			name: 'queue: import a catalogue file (Import File)',
+			active: false,
+			nodes: [
+				webhookNode('qf-webhook', 'queue-files', '0d4f0c1e-7d4e-4a53-9f0e-6f7f3f1a2b03'),
+				{
+					id: 'qf-read',
+					name: 'Read file',
+					type: 'n8n-nodes-base.readWriteFile',
+					typeVersion: 1,
+					position: [240, 0],
+					parameters: { fileSelector: '={{ $json.body.file }}', options: {} },
+				},
+				{
+					id: 'qf-import',
+					name: 'Import catalogue file',
+					type: 'n8n-nodes-pim.pim',
+					typeVersion: 2.1,
+					position: [480, 0],
+					parameters: {
+						resource: 'product',
+						operation: 'importFile',
+						binaryPropertyName: 'data',
+						skuColumn: 'sku',
+						familyColumn: 'family',
+						languageCode: 'en_US',
+						channels: channels({ code: 'web', status: true }),
+						upsertOptions: {},
+					},
+					credentials,
+				},
+			],
+			connections: {
+				Webhook: { main: [[{ node: 'Read file', type: 'main', index: 0 }]] },
+				'Read file': { main: [[{ node: 'Import catalogue file', type: 'main', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
+		},
+		{
 			id: 'queueTrigger',
 			name: 'queue: react to product changes',
 			active: false,
@@ -154,6 +200,10 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 
 		const sb = await n8n.startSandbox({ products: SEEDED, log });
 		stopAll.unshift(() => sb.stop());
+		// The suppliers' files, where every process may read them.
+		const filesDir = path.join(outDir, 'queue', 'files');
+		fs.rmSync(filesDir, { recursive: true, force: true });
+		fs.mkdirSync(filesDir, { recursive: true });
 		// Main and workers: one user folder each, the same database, queue and encryption key.
 		const folders = ['main', ...Array.from({ length: WORKERS }, (_, i) => `worker${i + 1}`)].map(
 			(name) => {
@@ -164,6 +214,7 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 					userFolder,
 					env: {
 						...services.env,
+						...n8n.FILES_ENV(filesDir),
 						N8N_CONCURRENCY_PRODUCTION_LIMIT: String(WORKER_CONCURRENCY),
 					},
 					encryptionKey: ENCRYPTION_KEY,
@@ -307,6 +358,81 @@ async function runQueue(version, suite, { tarball, outDir, log }) {
 				const share = accepted / seconds / RATE;
 				ok(share >= 0.8, `throughput ${(share * 100).toFixed(1)} % of the allowed rate (≥ 80 %)`);
 				return `${ROWS} rows: each product written once, ${accepted} requests accepted in ${seconds.toFixed(1)} s = ${(accepted / seconds).toFixed(1)}/s, ${(share * 100).toFixed(1)} % of the allowed ${RATE}/s; ${refused} refused with 429 (${((refused / (accepted + refused)) * 100).toFixed(1)} %), max ${c.maxInFlight} in flight`;
+			},
+		);
+
+		await suite.check(
+			`files: ${FILES} catalogue files of ${FILE_ROWS} rows at once (Import File on the workers; PIM: ${FILE_RATE} requests/s, 5 in flight), then the same files again`,
+			async () => {
+				await editor.setActive(ctx, 'queueFiles', true);
+				const url = `${main.url}/webhook/queue-files`;
+				await webhookReady(url);
+				const files = Array.from({ length: FILES }, (_, f) => {
+					const rows = Array.from({ length: FILE_ROWS }, (_, i) => ({
+						sku: `FILE${f + 1}-${String(i).padStart(5, '0')}`,
+						name: `Supplier ${f + 1} product ${i}`,
+					}));
+					const file = path.join(filesDir, `supplier-${f + 1}.csv`);
+					fs.writeFileSync(
+						file,
+						['sku,family,name', ...rows.map((r) => `${r.sku},shoes,${r.name}`)].join('\n'),
+					);
+					return { file, rows };
+				});
+				const night = async () => {
+					await sb.admin('/faults', {
+						method: 'PUT',
+						body: { latencyMs: LATENCY_MS, rateLimit: { rps: FILE_RATE, maxConcurrent: 5 } },
+					});
+					await sb.admin('/counters', { method: 'DELETE' });
+					const t0 = Date.now();
+					const answers = await Promise.all(files.map(({ file }) => postJson(url, { file })));
+					const seconds = (Date.now() - t0) / 1000;
+					const c = await counters();
+					await sb.admin('/faults', { method: 'DELETE' });
+					eq(
+						answers
+							.filter((a) => a.status !== 200)
+							.map((a) => `${a.status} ${a.text.slice(0, 300)}`),
+						[],
+						'every file answered 200',
+					);
+					const summaries = answers.map((a) => JSON.parse(a.text));
+					const accepted = c.byStatus['200'] ?? 0;
+					const refused = c.byStatus['429'] ?? 0;
+					return { summaries, seconds, accepted, refused };
+				};
+				const first = await night();
+				for (const s of first.summaries)
+					eq(
+						[s.rows, s.created, s.updated, s.unchanged, s.failed],
+						[FILE_ROWS, FILE_ROWS, 0, 0, 0],
+						'each file: every row created',
+					);
+				const products = await sandboxProducts(sb.url, n8n.DEMO_ACCOUNT);
+				const bySku = new Map();
+				for (const p of products) bySku.set(p.sku, (bySku.get(p.sku) ?? 0) + 1);
+				for (const { rows } of files)
+					for (const row of rows) eq(bySku.get(row.sku), 1, `${row.sku} exists exactly once`);
+				const requests = first.accepted + first.refused;
+				const share = first.accepted / first.seconds / FILE_RATE;
+				ok(
+					first.refused <= requests * 0.01,
+					`${first.refused} of ${requests} requests refused (≤ 1 %)`,
+				);
+				ok(share >= 0.8, `throughput ${(share * 100).toFixed(1)} % of the allowed rate (≥ 80 %)`);
+				await sb.admin('/log', { method: 'DELETE' });
+				const again = await night();
+				const writes = (await sb.admin('/log')).filter((r) => /^(POST|PUT)$/.test(r.method));
+				eq(writes.length, 0, 'the same files again write nothing');
+				for (const s of again.summaries)
+					eq(
+						[s.rows, s.created, s.updated, s.unchanged, s.failed],
+						[FILE_ROWS, 0, 0, FILE_ROWS, 0],
+						'each file again: every row unchanged',
+					);
+				await editor.setActive(ctx, 'queueFiles', false);
+				return `first import: ${FILES * FILE_ROWS} rows created, each product once, ${first.accepted} requests accepted in ${first.seconds.toFixed(1)} s = ${(share * 100).toFixed(1)} % of ${FILE_RATE}/s, ${first.refused} refused (${((first.refused / requests) * 100).toFixed(2)} %); again: every row unchanged, ${again.accepted} requests (${again.refused} refused) in ${again.seconds.toFixed(1)} s`;
 			},
 		);
 
