@@ -11,13 +11,17 @@
  * items alone.
  *
  *   node bench/catalogue-file.js [--sizes 100000] [--versions 1.123.81] [--rps 20] [--changed 19]
- *     [--no-items] [--first-import RPS] [--no-sync] [--xlsx]
+ *     [--no-items] [--first-import RPS] [--no-sync] [--xlsx] [--faults 0.05,0.02]
  *
  * --no-sync: the first import only (with --first-import), not the sync of the changed rows.
  * --xlsx: also the same sheet as an XLSX workbook (SheetJS, every cell a shared string), through
  * Import File and alone, beside the CSV (#44: at most 2 × the CSV's time, the same memory bound).
  * --first-import: also the first import of the same file into an account with no products (every
- * row created), the PIM allowing RPS requests a second.
+ * row created), the PIM allowing RPS requests a second (0: no limit).
+ * --faults E,D: the PIM also answers a share E of requests 503 (Retry-After: 1) before acting on
+ * them and drops the connection of a share D after acting on them (#62); each measured import
+ * then runs twice, without and with the faults, set beside #62's goal: every row written once,
+ * none failed, time ≤ 1.3 × the fault-free run + 503s × their Retry-After ÷ requests in flight.
  *
  * Each run is set beside #44's goals: requests ≤ pages + changes + 10, the node's time ≤ 1.15 ×
  * requests ÷ rate + 30 s, peak RSS ≤ the file alone + 400 MB.
@@ -70,7 +74,17 @@ const IMPORT = {
 	imageColumns: 'image',
 };
 
-async function measure(sb, creds, csv, filesDir, version, measured, rps) {
+/** The sandbox's faults for a run: a rate limit (rps 0: none), and #62's faults when given. */
+function faultsOf(rps, faults) {
+	return {
+		...(rps > 0 ? { rateLimit: { rps } } : {}),
+		...(faults
+			? { errorRate: faults.error, errorStatus: 503, dropRate: faults.drop, dropPhase: 'after' }
+			: {}),
+	};
+}
+
+async function measure(sb, creds, csv, filesDir, version, measured, rps, faults) {
 	const credential = { id: 'pimBenchFile', name: 'PIM sandbox (file bench)' };
 	const id = 'pimBenchFile';
 	const node = nodeOf(id);
@@ -94,7 +108,7 @@ async function measure(sb, creds, csv, filesDir, version, measured, rps) {
 			: node('Measured', 'n8n-nodes-base.noOp', 1, 600, {}),
 	);
 	await sb.admin('POST', '/reset');
-	await sb.admin('PUT', '/faults', { rateLimit: { rps } });
+	await sb.admin('PUT', '/faults', faultsOf(rps, faults));
 	await sb.admin('DELETE', '/log');
 	await sb.admin('DELETE', '/counters');
 	const { data, peakRss, samples } = await executeOnce({
@@ -126,6 +140,8 @@ async function measure(sb, creds, csv, filesDir, version, measured, rps) {
 		summary,
 		requests: counters.requests,
 		refused: counters.byStatus['429'] ?? 0,
+		busy: counters.byStatus['503'] ?? 0,
+		dropped: counters.faults?.drop ?? 0,
 		// When each refusal came (s after the run's first request) and to what: where the pace meets the limit.
 		refusedAt: logCut
 			? []
@@ -154,6 +170,7 @@ async function run({
 	changed = 19,
 	firstImport,
 	xlsx = false,
+	faults,
 	sync = true,
 	items: withItems = true,
 	log = () => {},
@@ -189,13 +206,36 @@ async function run({
 					: undefined;
 				const row = { size, mb, version, rps, file, items, imported };
 				if (imported) rows.push(row);
-				if (firstImport) {
+				if (imported && faults) {
+					const f = await measure(sb, creds, csv, filesDir, version, 'import', rps, faults);
+					rows.push({ ...row, imported: f, faulted: imported });
+					log(
+						`sync of ${size} rows with faults, n8n ${version}: ${JSON.stringify(f.summary)} ${requestsText(f)}, ${f.busy} answered 503, ${f.dropped} dropped, ${(f.ms / 1000).toFixed(1)} s, peak ${Math.round(f.peakMB)} MB`,
+					);
+				}
+				if (firstImport !== undefined) {
 					const empty = { ...creds, domain: `e${size}`, token: `e${size}-token` };
 					const first = await measure(sb, empty, csv, filesDir, version, 'import', firstImport);
 					rows.push({ ...row, rps: firstImport, imported: first, first: true });
 					log(
 						`first import of ${size} rows, n8n ${version}: ${JSON.stringify(first.summary)} ${requestsText(first)}, ${(first.ms / 1000).toFixed(1)} s, peak ${Math.round(first.peakMB)} MB`,
 					);
+					if (faults) {
+						const f = await measure(
+							sb,
+							empty,
+							csv,
+							filesDir,
+							version,
+							'import',
+							firstImport,
+							faults,
+						);
+						rows.push({ ...row, rps: firstImport, imported: f, first: true, faulted: first });
+						log(
+							`first import of ${size} rows with faults, n8n ${version}: ${JSON.stringify(f.summary)} ${requestsText(f)}, ${f.busy} answered 503, ${f.dropped} dropped, ${(f.ms / 1000).toFixed(1)} s, peak ${Math.round(f.peakMB)} MB`,
+						);
+					}
 				}
 				if (xlsx && imported) {
 					const book = {
@@ -240,8 +280,23 @@ function goals(r) {
 				`XLSX time ${seconds.toFixed(1)} s ≤ ${(2 * r.xlsx.csvSeconds).toFixed(1)} s (2 × the CSV's ${r.xlsx.csvSeconds.toFixed(1)} s): ${(seconds / (2 * r.xlsx.csvSeconds)).toFixed(2)}`,
 			]
 		: [];
+	// #62: a fault costs its retry. The rows as without faults, none failed; the time of the run
+	// without faults × 1.3 plus each 503's Retry-After (1 s) shared by the requests in flight (5).
+	const faulted = r.faulted
+		? (() => {
+				const clean = r.faulted.ms / 1000;
+				const limit = 1.3 * clean + r.imported.busy / 5;
+				const same = ['created', 'updated', 'unchanged'].every(
+					(k) => r.imported.summary[k] === r.faulted.summary[k],
+				);
+				return [
+					`with ${r.imported.busy} answers 503 and ${r.imported.dropped} dropped: ${same && r.imported.summary.failed === 0 ? 'the same counts as without faults, none failed' : `counts differ: ${JSON.stringify(r.imported.summary)}`}; time ${seconds.toFixed(1)} s ≤ ${limit.toFixed(1)} s (1.3 × ${clean.toFixed(1)} s without faults + ${r.imported.busy} × 1 s ÷ 5): ${(seconds / limit).toFixed(2)}`,
+				];
+			})()
+		: [];
 	return [
 		...xlsx,
+		...faulted,
 		`requests ${r.imported.requests} ≤ ${bound.requests} (pages ${pages} + changes ${changes} + 10; ${r.imported.refused} refused with 429 and sent again): ${(r.imported.requests / bound.requests).toFixed(2)}`,
 		`time ${seconds.toFixed(1)} s ≤ ${bound.seconds.toFixed(1)} s (1.15 × requests ÷ ${r.rps}/s + 30 s): ${(seconds / bound.seconds).toFixed(2)}`,
 		`peak ${Math.round(r.imported.peakMB)} MB ≤ ${Math.round(bound.peakMB)} MB (file alone + 400): ${(r.imported.peakMB / bound.peakMB).toFixed(2)}`,
@@ -255,12 +310,12 @@ function table(rows) {
 	];
 	for (const r of rows)
 		lines.push(
-			`| ${r.version}${r.first ? ' (first import)' : ''}${r.xlsx ? ' (XLSX)' : ''} | ${r.size} (${r.mb.toFixed(1)}) | ${r.imported.requests} | ${r.imported.writes} | ${(r.imported.ms / 1000).toFixed(1)} s | ${Math.round(r.imported.peakMB)} MB | ${Math.round(r.file.peakMB)} MB | ${r.items ? `${Math.round(r.items.peakMB)} MB` : '—'} | ${(r.imported.peakMB / r.file.peakMB).toFixed(2)} | ${r.items ? (r.imported.peakMB / r.items.peakMB).toFixed(2) : '—'} |`,
+			`| ${r.version}${r.first ? ' (first import)' : ''}${r.xlsx ? ' (XLSX)' : ''}${r.faulted ? ' (faults)' : ''} | ${r.size} (${r.mb.toFixed(1)}) | ${r.imported.requests} | ${r.imported.writes} | ${(r.imported.ms / 1000).toFixed(1)} s | ${Math.round(r.imported.peakMB)} MB | ${Math.round(r.file.peakMB)} MB | ${r.items ? `${Math.round(r.items.peakMB)} MB` : '—'} | ${(r.imported.peakMB / r.file.peakMB).toFixed(2)} | ${r.items ? (r.imported.peakMB / r.items.peakMB).toFixed(2) : '—'} |`,
 		);
 	lines.push('', 'Against the goals of #44 (≤ 1.00 meets one):');
 	for (const r of rows)
 		lines.push(
-			`- n8n ${r.version}${r.first ? ', first import' : ''}${r.xlsx ? ', XLSX' : ''}, ${r.size} rows at ${r.rps}/s: ${goals(r).join('; ')}`,
+			`- n8n ${r.version}${r.first ? ', first import' : ''}${r.xlsx ? ', XLSX' : ''}${r.faulted ? ', faults' : ''}, ${r.size} rows at ${r.rps ? `${r.rps}/s` : 'no rate limit'}: ${goals(r).join('; ')}`,
 		);
 	return `${lines.join('\n')}\n`;
 }
@@ -281,6 +336,11 @@ if (require.main === module) {
 			? Number(list('--first-import', ['1000'])[0])
 			: undefined,
 		xlsx: process.argv.includes('--xlsx'),
+		faults: process.argv.includes('--faults')
+			? (([error, drop]) => ({ error: Number(error), drop: Number(drop) }))(
+					list('--faults', ['0.05', '0.02']),
+				)
+			: undefined,
 		sync: !process.argv.includes('--no-sync'),
 		items: !process.argv.includes('--no-items'),
 		log: (m) => process.stderr.write(`${m}\n`),
