@@ -88,7 +88,7 @@ child.on('exit', (code, signal) => {
 		);
 		failed = true;
 	}
-	if (code === 0 && forced) {
+	if (forced) {
 		const { leaks, late } = judge();
 		if (leaks.length) {
 			console.error(
