@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * What n8n's node creator shows of the PIM node: its actions are read per resource from the first
  * Operation picker whose `@version` names one of the node's versions as a number (n8n's
