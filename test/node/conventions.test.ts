@@ -118,7 +118,8 @@ it("Akeneo: the write's locale and channel, a price with its currency, an amount
 	expect(out.unmappedColumns).toEqual({
 		'name-de_DE':
 			"language de_DE; this write's language is en_US (Import Options → All Languages writes the others)",
-		'short_description-en_US-print': "channel print; this write's channels are web",
+		'short_description-en_US-print':
+			"channel print; this write's channels are web (Import Options → Channel Map sends a column's channel to one of them)",
 	});
 });
 
@@ -169,8 +170,8 @@ it("Magento: additional_attributes' code=value pairs (a multi-select's values jo
 	});
 	expect(p.multiSelect.color).toEqual(['Red', 'Blue']);
 	expect(writes()[0].body).toMatchObject({ inStock: '1' });
+	// store_view_code is empty: nothing of it is lost, so it is not reported.
 	expect(out.unmappedColumns).toEqual({
-		store_view_code: 'no attribute of the account has this code or title',
 		product_type: 'no attribute of the account has this code or title',
 		'additional_attributes (activity)': 'no attribute is named "activity"',
 	});

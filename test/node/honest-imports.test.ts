@@ -152,7 +152,9 @@ describe('Group By fills what any expression reads', () => {
 			expect(o.warnings).toEqual([
 				`Group By filled this row's empty cells from its group, but the parameter "channels" reads another node's data, which it cannot fill: that parameter read this row as it is`,
 			]);
-		expect(out[0].notice).toBe('3 rows · 2 rows with warnings');
+		expect(out[0].notice).toBe(
+			'3 rows · 2 rows with a parameter Group By could not fill (see warnings)',
+		);
 	});
 });
 
@@ -181,7 +183,7 @@ describe('units whichever way a column reaches a metric attribute', () => {
 		expect(out[0].warnings).toEqual([
 			'the input field "weight" holds the amount 145 with no unit for the attribute "weight": sent as it is. Give the unit in the header (Weight (kg)) or in a "weight-unit" column',
 		]);
-		expect(out[0].notice).toBe('1 row · 1 row with warnings');
+		expect(out[0].notice).toBe('1 row · 1 row with an amount without unit (see warnings)');
 		// Its unit column gives it one.
 		const withUnit = { sku: sku('unit'), weight: '.25', 'weight-unit': 'kg' };
 		await run([withUnit]);
@@ -265,7 +267,8 @@ describe('the notice counts what the run did not write', () => {
 		);
 		expect(out[1].notice).toBeUndefined();
 		expect(out[0].unmappedColumns).toMatchObject({
-			'name-en_US-mobile': "channel mobile; this write's channels are web",
+			'name-en_US-mobile':
+				"channel mobile; this write's channels are web (Import Options → Channel Map sends a column's channel to one of them)",
 		});
 	});
 });

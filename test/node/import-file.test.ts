@@ -142,9 +142,9 @@ describe('the report file and the changed rows', () => {
 		expect(report.fileName).toBe('nightly-catalogue-report.csv');
 		expect(report.mimeType).toBe('text/csv');
 		expect(report.lines).toEqual([
-			'line,sku,operation,changed,error',
-			'6,NIGHT-005,updated,name,',
-			'8,NIGHT-007,updated,name,',
+			'line,sku,operation,changed,error,warnings',
+			'6,NIGHT-005,updated,name,,',
+			'8,NIGHT-007,updated,name,,',
 		]);
 		expect(items.slice(1).map((i) => i.json)).toEqual([
 			{ line: 6, sku: 'NIGHT-005', operation: 'updated', changed: ['name'] },
@@ -160,7 +160,7 @@ describe('the report file and the changed rows', () => {
 		});
 		const lines = reportOf(every.items[0] as { binary?: IDataObject }).lines;
 		expect(lines).toHaveLength(rows + 1);
-		expect(lines[1]).toBe('2,NIGHT-001,unchanged,,');
+		expect(lines[1]).toBe('2,NIGHT-001,unchanged,,,');
 		expect(every.items).toHaveLength(1);
 		const none = await runPim(env.creds(), importFile({ fileOptions: { report: 'none' } }), {
 			input: [fileItem(csv, 'nightly-catalogue.csv')],
@@ -270,7 +270,7 @@ describe('bad rows', () => {
 		const report = items[0].binary?.report as IDataObject;
 		const lines = Buffer.from(String(report.data), 'base64').toString('utf8').split('\r\n');
 		expect(lines).toHaveLength(4);
-		expect(lines[0]).toBe('line,sku,operation,changed,error');
+		expect(lines[0]).toBe('line,sku,operation,changed,error,warnings');
 		expect(lines[1]).toMatch(
 			/^3,BAD-2,failed,,"Parameter ""Categories"": ""Clothing > Socks"" is neither/,
 		);

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { AccountAttribute } from '../../shared/attributes';
 import { fail } from '../../shared/params';
 import { fold, text } from '../../shared/records';
+import type { RowWarning } from './report';
 
 /**
  * How other systems' exports name their columns, read by Map Automatically in version 2 for the
@@ -19,6 +20,9 @@ import { fold, text } from '../../shared/records';
  * - the standard columns of WooCommerce's and Shopify's product exports (`Regular price`,
  *   `Body (HTML)`, ...) for the interface's own attributes (`price`, `web_description`, ...);
  * - Import Options → Currency for a price attribute's bare amount.
+ *
+ * A price's or a metric attribute's amount that gets no currency or unit by any of them is sent
+ * as it is and its row warns (completeAmounts).
  */
 
 /**
@@ -122,6 +126,13 @@ export const isMetric = (a: AccountAttribute) =>
 	/metric|measure|weight|length|width|height|depth|volume|dimension/i.test(a.typeLabel) ||
 	['weight', 'length', 'width', 'height', 'depth', 'volume'].includes(a.code.toLowerCase());
 
+/** A value that sends nothing: empty, blank, `[]` (the editor's empty list field). */
+export const isNoValue = (value: unknown) =>
+	value === undefined ||
+	value === null ||
+	(typeof value === 'string' && (value.trim() === '' || value.trim() === '[]')) ||
+	(Array.isArray(value) && value.length === 0);
+
 /** Whether a value is an amount alone, with no unit or currency. */
 export const isBareAmount = (value: unknown) => BARE_AMOUNT.test(text(value).trim());
 
@@ -131,6 +142,12 @@ function unitOfHeader(column: string): string | undefined {
 	if (name.toLowerCase() === 'variant grams') return 'Gram';
 	const header = /^(.*\S)\s*\(([^)]+)\)$/.exec(name);
 	return header ? unitName(header[2]) : undefined;
+}
+
+/** The currency a column's header gives its amounts: `Price (EUR)`. */
+function currencyOfHeader(column: string): string | undefined {
+	const header = /^(.*\S)\s*\(([^)]+)\)$/.exec(column.trim());
+	return header && CURRENCY.test(header[2]) ? header[2] : undefined;
 }
 
 /** A price attribute (its type label or code says so): its amount goes with a currency. */
@@ -166,15 +183,14 @@ export function conventionValues(
 	otherLanguages: Map<string, ColumnValue[]>;
 	/** Shopify's `Variant Image`: the variant's own image, first of the product's images. */
 	images: string[];
-	/** Values sent with a doubt the output says (a metric amount with no unit known). */
-	warnings: string[];
+	/** Values sent with a doubt the output says (an amount with no unit or currency known). */
+	warnings: RowWarning[];
 } {
 	const values: ColumnValue[] = [];
 	const used = new Set<string>();
 	/** Columns that name an attribute for another language or channel than this write's. */
 	const notHere: NotWritten[] = [];
 	const images: string[] = [];
-	const warnings: string[] = [];
 	/** The `<price>-<CUR>` columns read. */
 	const priced = new Set<string>();
 	/** Values of columns whose channel suffix is the write's through the Channel Map. */
@@ -203,8 +219,19 @@ export function conventionValues(
 		const attribute = name ? one(name) : undefined;
 		// An empty pair, or Shopify's product without options, writes nothing.
 		const nothing = !name || (name.toLowerCase() === 'title' && text(value) === 'Default Title');
-		if (!nothing && !attribute) continue;
 		for (const c of [column, valueColumn, ...companions]) if (c !== undefined) used.add(c);
+		// A name that names no attribute (or several): said with the name, since the pair's columns
+		// write other rows' attributes.
+		if (!nothing && !attribute) {
+			if (isNoValue(value)) continue;
+			const found = match(name);
+			notHere.push({
+				column: `${column} (${name})`,
+				kind: 'noAttribute',
+				reason: `${found.length ? `"${name}" names ${found.length} attributes (${found.map((a) => a.code).join(', ')})` : `"${name}" names no attribute of the account (code or title)`}: its value${valueColumn === undefined ? '' : ` in "${valueColumn}"`} is not written`,
+			});
+			continue;
+		}
 		if (attribute && !nothing)
 			values.push({
 				attribute,
@@ -365,17 +392,18 @@ export function conventionValues(
 						{ attribute, value: row[column], source, fields: [column] },
 					]);
 				} else
+					// A column of another channel is not written whatever its language: its channel says why.
 					notHere.push(
-						!languageFits
+						!channelFits
 							? {
 									column,
-									kind: 'language',
-									reason: `language ${locale}; this write's language is ${scope.language} (Import Options → All Languages writes the others)`,
+									kind: 'channel',
+									reason: `channel ${channel}; this write's channels are ${scope.channels.map((names) => names[0]).join(', ') || 'none'} (Import Options → Channel Map sends a column's channel to one of them)`,
 								}
 							: {
 									column,
-									kind: 'channel',
-									reason: `channel ${channel}; this write's channels are ${scope.channels.map((names) => names[0]).join(', ') || 'none'}`,
+									kind: 'language',
+									reason: `language ${locale}; this write's language is ${scope.language} (Import Options → All Languages writes the others)`,
 								},
 					);
 			}
@@ -427,20 +455,50 @@ export function conventionValues(
 		}
 	}
 
-	// Import Options → Currency: a price attribute's bare amount.
-	if (scope.currency)
-		for (const v of [...direct, ...values])
-			if (isPrice(v.attribute)) v.value = amountWith(v.value, scope.currency);
-	// A metric attribute's bare amount, by whichever column it came: the unit its header gives;
-	// with none known anywhere, it is sent as it is and the output says so.
-	for (const v of [...direct, ...values]) {
-		if (!isMetric(v.attribute) || !isBareAmount(v.value)) continue;
-		const unit = v.fields.map(unitOfHeader).find((u) => u !== undefined);
-		if (unit) v.value = amountWith(v.value, unit);
-		else
-			warnings.push(
-				`${v.source} holds the amount ${text(v.value).trim()} with no unit for the attribute "${v.attribute.code}": sent as it is. Give the unit in the header (Weight (kg)) or in a "${v.attribute.code}-unit" column`,
-			);
-	}
+	const warnings = completeAmounts(
+		[...direct, ...values, ...[...otherLanguages.values()].flat()],
+		scope.currency,
+	);
 	return { values, used, notHere, otherLanguages, images, warnings };
+}
+
+/**
+ * A price's or a metric attribute's bare amount, by whichever column (or Define Below's field) it
+ * came: the currency or unit its header gives (`Price (EUR)`, `Weight (lbs)`, Variant Grams), a
+ * price the currency of Import Options → Currency. With none known it is sent as it is (the PIM
+ * takes it) and the row warns, a price as a weight: never a bare amount in silence.
+ */
+export function completeAmounts(values: ColumnValue[], currency?: string): RowWarning[] {
+	const warnings: RowWarning[] = [];
+	for (const v of values) {
+		const price = isPrice(v.attribute);
+		if ((!price && !isMetric(v.attribute)) || !isBareAmount(v.value)) continue;
+		const fromHeader = v.fields
+			.map(price ? currencyOfHeader : unitOfHeader)
+			.find((u) => u !== undefined);
+		const given = fromHeader ?? (price ? currency : undefined);
+		if (given) {
+			v.value = amountWith(v.value, given);
+			continue;
+		}
+		const amount = text(v.value).trim();
+		const { code } = v.attribute;
+		warnings.push(
+			price
+				? {
+						kind: 'noCurrency',
+						text: `${v.source} holds the amount ${amount} with no currency for the attribute "${code}": sent as it is. Set Import Options → Currency, or give the currency with the amount (${amount} USD)`,
+					}
+				: {
+						kind: 'noUnit',
+						text: `${v.source} holds the amount ${amount} with no unit for the attribute "${code}": sent as it is. ${
+							// Define Below's values come from no column.
+							v.fields.length
+								? `Give the unit in the header (Weight (kg)) or in a "${code}-unit" column`
+								: `Give the unit with the amount (${amount} Kilogram)`
+						}`,
+					},
+		);
+	}
+	return warnings;
 }

@@ -3,8 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 /**
  * What happened to the rows of a catalogue file (Import File), as its report file and its row
  * items say it. It keeps only the rows it is asked to say (File Options → Report File, Output
- * Changed Rows): by default the rows created, updated or failed, so its memory grows with the
- * changes, never with the file. The bad rows file keeps the failed rows' cells.
+ * Changed Rows): by default the rows created, updated or failed and those with warnings, so its
+ * memory grows with the changes, never with the file. The bad rows file keeps the failed rows'
+ * cells.
  *
  * The files' lines are kept as UTF-8 bytes outside V8's heap (CsvLines): a first import reports
  * every row, and a million strings held live would raise the heap V8 lets grow between two full
@@ -19,12 +20,17 @@ export interface RowOutcome {
 	/** The fields an update changed, when the catalogue tells them. */
 	changed?: string[];
 	error?: string;
+	/** What the row's write says of values sent with a doubt (as Create or Update's item). */
+	warnings?: string[];
 }
 
 /** Which rows the report file lists. */
 export type ReportRows = 'changes' | 'all' | 'none';
 
-const HEADER = 'line,sku,operation,changed,error';
+const HEADER = 'line,sku,operation,changed,error,warnings';
+
+/** The rows with warnings the summary lists; the notice counts them all by kind. */
+const MAX_WARNED = 100;
 
 const CHANGES = new Set(['created', 'updated', 'failed', 'create', 'update']);
 
@@ -69,6 +75,8 @@ export class FileReport {
 	readonly changes: RowOutcome[] = [];
 	/** The bad rows as the file wrote them, under its header (Bad Rows File). */
 	private readonly bad = new CsvLines();
+	/** The first rows with warnings, for the summary. */
+	private readonly warned: IDataObject[] = [];
 
 	constructor(
 		private readonly rows: ReportRows,
@@ -98,7 +106,14 @@ export class FileReport {
 		outcomes.sort((a, b) => a.line - b.line);
 		for (const outcome of outcomes) {
 			const changed = CHANGES.has(outcome.operation);
-			if (this.rows === 'all' || (this.rows === 'changes' && changed))
+			const warnings = outcome.warnings ?? [];
+			if (warnings.length && this.warned.length < MAX_WARNED)
+				this.warned.push({
+					line: outcome.line,
+					...(outcome.sku !== undefined ? { sku: outcome.sku } : {}),
+					warnings,
+				});
+			if (this.rows === 'all' || (this.rows === 'changes' && (changed || warnings.length)))
 				this.lines.push(
 					[
 						String(outcome.line),
@@ -106,12 +121,18 @@ export class FileReport {
 						outcome.operation,
 						(outcome.changed ?? []).join(', '),
 						outcome.error ?? '',
+						warnings.join(' | '),
 					]
 						.map(csvField)
 						.join(','),
 				);
 			if (this.items && changed) this.changes.push(outcome);
 		}
+	}
+
+	/** The summary's `warnings`: the first rows with warnings, by line. */
+	warnedRows(): IDataObject {
+		return this.warned.length ? { warnings: this.warned } : {};
 	}
 
 	/** The report file (CSV); none with Report File: None. */
@@ -121,12 +142,13 @@ export class FileReport {
 
 	/** The changed rows as output items' JSON. */
 	rowItems(): IDataObject[] {
-		return this.changes.map(({ line, sku, operation, changed, error }) => ({
+		return this.changes.map(({ line, sku, operation, changed, error, warnings }) => ({
 			line,
 			...(sku !== undefined ? { sku } : {}),
 			operation,
 			...(changed?.length ? { changed } : {}),
 			...(error !== undefined ? { error } : {}),
+			...(warnings?.length ? { warnings } : {}),
 		}));
 	}
 }

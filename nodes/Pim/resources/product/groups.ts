@@ -5,6 +5,7 @@ import { fold, withFields } from '../../shared/records';
 import type { CategoryEntry, ProductBody } from './body';
 import type { WritePlan } from './plan';
 import type { ResolvedWrite } from './resolve';
+import type { RowWarning } from './report';
 import type { ProductRow } from './row';
 
 /**
@@ -36,7 +37,7 @@ export interface Member {
 	/** Images of a row without its own SKU. */
 	images?: string[];
 	/** What the row's output says of its filling (a parameter Group By cannot fill). */
-	warnings: string[];
+	warnings: RowWarning[];
 }
 
 /** A product group: its rows in order, and the first value its rows give each field. */
@@ -87,8 +88,10 @@ export function joinGroup(
 	source.fill(row);
 	const warnings = filled
 		? otherNodes.map(
-				(name) =>
-					`Group By filled this row's empty cells from its group, but the parameter "${name}" reads another node's data, which it cannot fill: that parameter read this row as it is`,
+				(name): RowWarning => ({
+					kind: 'groupFill',
+					text: `Group By filled this row's empty cells from its group, but the parameter "${name}" reads another node's data, which it cannot fill: that parameter read this row as it is`,
+				}),
 			)
 		: [];
 	const member: Member = { group: key, index: source.index, row, warnings };
@@ -188,6 +191,7 @@ export function imagesOnly(plan: WritePlan, member: Member): ResolvedWrite {
 		},
 		lists: {},
 		notes: () => ({}),
+		warnings: [],
 		notesOfRun: false,
 		languages: [],
 		instead: () => notWritten(plan, member),

@@ -417,10 +417,11 @@ async function importOne(item: PimItem): Promise<Imported> {
 					};
 					if ('problem' in done) return bad(done.problem);
 					const { write } = done;
+					const warnings = write.warnings.length ? { warnings: write.warnings } : {};
 					try {
 						// A row of a product group whose product another row writes.
 						const instead = write.instead?.();
-						if (instead) return { line, sku, operation: String(instead.operation) };
+						if (instead) return { line, sku, operation: String(instead.operation), ...warnings };
 						const { output, changed } = await decide(run, {
 							pim,
 							write,
@@ -432,7 +433,7 @@ async function importOne(item: PimItem): Promise<Imported> {
 						if (operation === 'created' || operation === 'create') counts.created++;
 						else if (operation === 'updated' || operation === 'update') counts.updated++;
 						else counts.unchanged++;
-						return { line, sku, operation, changed };
+						return { line, sku, operation, changed, ...warnings };
 					} catch (error) {
 						return bad(error);
 					}
@@ -460,6 +461,7 @@ async function importOne(item: PimItem): Promise<Imported> {
 			problems: problems as unknown as IDataObject[],
 			...(dryRun ? { dryRun: true } : {}),
 			...(stopped ? { stopped: true } : {}),
+			...report.warnedRows(),
 			...planOf(run).report.notes(rows),
 		},
 		report,

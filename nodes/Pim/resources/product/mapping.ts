@@ -12,13 +12,15 @@ import { fail, listOf, yesNo } from '../../shared/params';
 import { formValue, type FormValue } from '../../shared/serializer';
 import type { AttributeValues } from './body';
 import {
-	amountWith,
+	completeAmounts,
 	conventionValues,
+	isNoValue,
 	isPrice,
 	type ColumnValue,
 	type ConventionScope,
 	type NotWritten,
 } from './conventions';
+import type { RowWarning } from './report';
 
 /**
  * Version 2's attribute values: the `columns` resource mapper. The editor lists the account's
@@ -46,13 +48,6 @@ export function mappingMode(parameters: INodeParameters): MappingMode {
 function failColumns(message: string, description?: string): never {
 	fail(`Parameter "${COLUMNS_LABEL}": ${message}`, description);
 }
-
-// '[]' is the editor's empty list field.
-const isNoValue = (value: unknown) =>
-	value === undefined ||
-	value === null ||
-	(typeof value === 'string' && (value.trim() === '' || value.trim() === '[]')) ||
-	(Array.isArray(value) && value.length === 0);
 
 const isDateTime = (value: unknown): value is { toISO: () => string } =>
 	!!value &&
@@ -260,7 +255,7 @@ export function autoMappedValues(
 	const notHere: NotWritten[] = [];
 	let otherLanguages = new Map<string, ColumnValue[]>();
 	let images: string[] = [];
-	let warnings: string[] = [];
+	let warnings: RowWarning[] = [];
 	if (scope) {
 		const read = conventionValues(
 			json,
@@ -298,6 +293,8 @@ export function autoMappedValues(
 			'Add them to Mapping Options → Fields to Ignore, or set Input Fields Without Attribute to Ignore.',
 		);
 	}
+	// A column whose cell sends nothing in this row loses nothing: it is not "not written".
+	const empty = (column: string) => column in json && isNoValue(json[column]);
 	const byConvention: Array<[string, string]> = [];
 	for (const v of found) for (const f of v.fields) byConvention.push([f, v.attribute.code]);
 	for (const [language, values] of otherLanguages)
@@ -313,7 +310,7 @@ export function autoMappedValues(
 				}),
 			),
 			...notHere,
-		],
+		].filter((u) => !empty(u.column)),
 		byConvention,
 		images,
 		warnings,
@@ -340,8 +337,8 @@ export interface MappedValues extends AttributeValues {
 	languages: Array<{ language: string; values: AttributeValues }>;
 	/** Images a column gives the product before its Images (Shopify's Variant Image). */
 	images: string[];
-	/** What the output says of values sent with a doubt (a metric amount with no unit). */
-	warnings: string[];
+	/** Values sent with a doubt (an amount with no unit or currency), each of its kind. */
+	warnings: RowWarning[];
 }
 
 /** The values of one write, each attribute given once. */
@@ -388,20 +385,20 @@ export function mappedValues(
 ): MappedValues {
 	if (input.mode === 'autoMapInputData')
 		return autoMappedValues(input.row, catalog!, input.options, scope);
-	const values = definedValues(input.values, catalog);
-	// Import Options → Currency: a price attribute's bare amount.
-	const price = (code: string) => {
+	// A price's or a metric attribute's bare amount: the rule of every column (completeAmounts).
+	const given: IDataObject = { ...input.values };
+	const amounts: ColumnValue[] = [];
+	for (const [code, value] of Object.entries(given)) {
 		const attribute = catalog?.byCode.get(code);
-		return attribute !== undefined && isPrice(attribute);
-	};
-	if (scope.currency)
-		for (const a of values.attributes)
-			if (price(a.code)) a.value = amountWith(a.value, scope.currency);
-	return withFields(values, {
+		if (attribute) amounts.push({ attribute, value, source: `attribute "${code}"`, fields: [] });
+	}
+	const warnings = completeAmounts(amounts, scope.currency);
+	for (const { attribute, value } of amounts) given[attribute.code] = value as IDataObject[string];
+	return withFields(definedValues(given, catalog), {
 		unmapped: [],
 		byConvention: [],
 		languages: [],
 		images: [],
-		warnings: [],
+		warnings,
 	});
 }

@@ -7,7 +7,7 @@ import { findCategory } from './categories';
 import type { ImportOptions } from './imports';
 import type { References } from './lists';
 import { channelCode, channelLabel, familyCode, UnknownName } from './names';
-import type { ImportReport } from './report';
+import type { ImportReport, RowWarning } from './report';
 
 /**
  * A product write's names, resolved (version 2): family, channels and categories as product
@@ -20,6 +20,8 @@ export interface ResolvedNames {
 	body: ProductBody;
 	lists: References;
 	notes: () => IDataObject;
+	/** A category filed in the tree of a channel the write does not assign. */
+	warnings: RowWarning[];
 	/** The notes count the run's items with skipped categories. */
 	countsRun: boolean;
 }
@@ -68,7 +70,7 @@ export function resolveNames(
 	});
 	const productChannels = resolvedChannels.map((c) => c.code);
 	const skipped: string[] = [];
-	const warnings: string[] = [];
+	const warnings: RowWarning[] = [];
 	const resolvedCategories: CategoryEntry[] = [];
 	for (const given of categories) {
 		const value = imports.category(given.code);
@@ -94,9 +96,10 @@ export function resolveNames(
 			resolvedCategories.push(found);
 			// The PIM files the product in that tree all the same: say so, it surprises.
 			if (found.channel && productChannels.length && !productChannels.includes(found.channel))
-				warnings.push(
-					`Category "${value}" is in the tree of the channel ${channelLabel(channelList, found.channel)}, which this write does not assign`,
-				);
+				warnings.push({
+					kind: 'categoryTree',
+					text: `Category "${value}" is in the tree of the channel ${channelLabel(channelList, found.channel)}, which this write does not assign`,
+				});
 		}
 	}
 	const family = body.familyCode
@@ -128,7 +131,6 @@ export function resolveNames(
 		...(skipped.length && !alone
 			? { itemsWithSkippedCategories: report.itemsWithSkippedCategories }
 			: {}),
-		...(warnings.length ? { warnings } : {}),
 	});
-	return { body: resolved, lists, notes, countsRun: skipped.length > 0 && !alone };
+	return { body: resolved, lists, notes, warnings, countsRun: skipped.length > 0 && !alone };
 }

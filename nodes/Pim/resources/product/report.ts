@@ -3,17 +3,28 @@ import type { IDataObject } from 'n8n-workflow';
 import type { NotWritten } from './conventions';
 
 /**
+ * A row's write sent with a doubt its output says: the kind, counted by the run's notice, and
+ * the words, on the row.
+ */
+export interface RowWarning {
+	kind: 'noCurrency' | 'noUnit' | 'categoryTree' | 'groupFill';
+	text: string;
+}
+
+/**
  * What a run of a version-2 product write did not do as the input said, gathered from its rows
- * and said on its first output item: the columns written nowhere (each with its reason), the
- * columns a convention sent to attributes, the categories skipped, the rows with warnings, and
- * `notice`, one line of it all ("25 rows · 13 columns not written: 6 with no attribute, …").
+ * and said on its first output item (Import File: its summary): the columns written nowhere
+ * (each with its reason), the columns a convention sent to attributes, the categories skipped,
+ * the rows with warnings by kind, and `notice`, one line of it all ("25 rows · 13 columns not
+ * written: 6 with no attribute, … · 7 rows filed in a tree of a channel not assigned").
  */
 export class ImportReport {
 	private readonly unmapped = new Map<string, NotWritten>();
 	private readonly mapped = new Map<string, Set<string>>();
+	/** The rows with a warning of each kind. */
+	private readonly warned = new Map<RowWarning['kind'], number>();
 	skippedCategories = 0;
 	itemsWithSkippedCategories = 0;
-	rowsWithWarnings = 0;
 
 	/** A row's columns: those written nowhere, and those a convention sent to an attribute. */
 	addColumns(unmapped: NotWritten[], byConvention: Array<[string, string]>): void {
@@ -23,6 +34,12 @@ export class ImportReport {
 			targets.add(target);
 			this.mapped.set(column, targets);
 		}
+	}
+
+	/** A row's warnings: the row counts once for each kind it has. */
+	addWarnings(warnings: RowWarning[]): void {
+		for (const kind of new Set(warnings.map((w) => w.kind)))
+			this.warned.set(kind, (this.warned.get(kind) ?? 0) + 1);
 	}
 
 	/** The run's columns, as the first item says them (`rows`: the run's rows). */
@@ -48,7 +65,12 @@ export class ImportReport {
 			parts.push(
 				`${plural(this.skippedCategories, 'category', 'categories')} skipped on ${plural(this.itemsWithSkippedCategories, 'row')} (see skippedCategories)`,
 			);
-		if (this.rowsWithWarnings) parts.push(`${plural(this.rowsWithWarnings, 'row')} with warnings`);
+		if (this.warned.size) {
+			const kinds = WARNING_ORDER.filter((kind) => this.warned.has(kind)).map(
+				(kind) => `${plural(this.warned.get(kind)!, 'row')} ${WARNING_WORDS[kind]}`,
+			);
+			parts.push(`${kinds.join(' · ')} (see warnings)`);
+		}
 		return parts.length ? [plural(rows, 'row'), ...parts].join(' · ') : undefined;
 	}
 }
@@ -60,6 +82,15 @@ const KIND_WORDS: Record<NotWritten['kind'], string> = {
 	currency: 'in another currency',
 	givenElsewhere: 'given by another column',
 };
+
+const WARNING_WORDS: Record<RowWarning['kind'], string> = {
+	noCurrency: 'with a price without currency',
+	noUnit: 'with an amount without unit',
+	categoryTree: 'filed in a tree of a channel not assigned',
+	groupFill: 'with a parameter Group By could not fill',
+};
+
+const WARNING_ORDER = Object.keys(WARNING_WORDS) as Array<RowWarning['kind']>;
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 

@@ -28,6 +28,8 @@ export interface ResolvedWrite {
 	languages: Array<{ language: string; body: ProductBody }>;
 	/** See ProductWrite (write.ts). */
 	notes: () => IDataObject;
+	/** See ProductWrite (write.ts). */
+	warnings: string[];
 	notesOfRun: boolean;
 	instead?: () => IDataObject | undefined;
 }
@@ -42,7 +44,14 @@ export function resolveRow(
 	account: Account,
 ): ResolvedWrite {
 	if ('version' in row)
-		return { body: row.body, lists: {}, languages: [], notes: () => ({}), notesOfRun: false };
+		return {
+			body: row.body,
+			lists: {},
+			languages: [],
+			notes: () => ({}),
+			warnings: [],
+			notesOfRun: false,
+		};
 	if ('body' in row) return resolveWrite(plan, row, account);
 	return imagesOnly(plan, row.imagesOf);
 }
@@ -74,8 +83,10 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 	// Where the input fields went, said once per run on its first item (see notes).
 	const { unmapped, byConvention } = mapped;
 	plan.report.addColumns(unmapped, byConvention);
-	const warnings = [...mapped.warnings, ...(member?.warnings ?? [])];
-	if (warnings.length) plan.report.rowsWithWarnings++;
+	// The row's warnings, each counted by its kind in the run's report (its notice).
+	const rowWarnings = [...named.warnings, ...mapped.warnings, ...(member?.warnings ?? [])];
+	plan.report.addWarnings(rowWarnings);
+	const warnings = rowWarnings.map((w) => w.text);
 	// A column's own images (Shopify's Variant Image) come before the product's.
 	const body = lead.length
 		? withFields(resolved, { images: unique([...lead, ...(resolved.images ?? [])]) })
@@ -85,6 +96,7 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 	return {
 		body: group?.body ?? (() => body),
 		lists: named.lists,
+		warnings,
 		notesOfRun: !alone && (first || named.countsRun),
 		instead: group?.instead,
 		languages: languages.map(({ language, values: own }) => ({
@@ -103,11 +115,10 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 				: first
 					? plan.report.notes(rows)
 					: {};
-			const allWarnings = [...((own.warnings as string[] | undefined) ?? []), ...warnings];
 			return {
 				...own,
 				...columnsSaid,
-				...(allWarnings.length ? { warnings: allWarnings } : {}),
+				...(warnings.length ? { warnings } : {}),
 			};
 		},
 	};

@@ -49,6 +49,12 @@ export interface ProductWrite {
 	 */
 	notes: () => IDataObject;
 	/**
+	 * The row's warnings (version 2), as `notes` says them: values sent with a doubt (an amount
+	 * with no currency or unit), a category in the tree of a channel the write does not assign, a
+	 * parameter Group By could not fill. The run's report counts them by kind (report.ts).
+	 */
+	warnings: string[];
+	/**
 	 * Whether `notes` speak of the whole run (the first item's report of the run's columns, the
 	 * count of items with skipped categories), and so are complete only once every item of the
 	 * run is prepared.
