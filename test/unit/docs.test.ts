@@ -70,7 +70,7 @@ describe.each(pages)('%s', (page) => {
 		expect(broken).toEqual([]);
 	});
 
-	it('names no path outside the repository (a user\'s clone has nothing beside it)', () => {
+	it("names no path outside the repository (a user's clone has nothing beside it)", () => {
 		const outside: string[] = [];
 		// Prose and code spans alike, code blocks excepted: an example's import in a test file.
 		const prose = markdown.replace(/```[\s\S]*?```/g, '');
@@ -78,8 +78,7 @@ describe.each(pages)('%s', (page) => {
 			const resolved = path.resolve(path.dirname(file), found);
 			if (path.relative(ROOT, resolved).startsWith('..')) outside.push(found);
 		}
-		for (const [found] of prose.matchAll(/(?<![\w.])\/work\/[\w./-]*/g))
-			outside.push(found);
+		for (const [found] of prose.matchAll(/(?<![\w.])\/work\/[\w./-]*/g)) outside.push(found);
 		expect(outside).toEqual([]);
 	});
 });
