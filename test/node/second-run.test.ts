@@ -47,18 +47,30 @@ function csvRows(csv: string): IDataObject[] {
 	let row: string[] = [];
 	let field = '';
 	let quoted = false;
+	const endField = () => {
+		row.push(field);
+		field = '';
+	};
 	for (let i = 0; i < csv.length; i++) {
 		const c = csv[i];
 		if (quoted) {
-			if (c === '"' && csv[i + 1] === '"') ((field += '"'), i++);
-			else if (c === '"') quoted = false;
+			if (c === '"' && csv[i + 1] === '"') {
+				field += '"';
+				i++;
+			} else if (c === '"') quoted = false;
 			else field += c;
 		} else if (c === '"') quoted = true;
-		else if (c === ',') (row.push(field), (field = ''));
-		else if (c === '\n') (row.push(field), rows.push(row), (row = []), (field = ''));
-		else field += c;
+		else if (c === ',') endField();
+		else if (c === '\n') {
+			endField();
+			rows.push(row);
+			row = [];
+		} else field += c;
 	}
-	if (field || row.length) (row.push(field), rows.push(row));
+	if (field || row.length) {
+		endField();
+		rows.push(row);
+	}
 	const [header, ...data] = rows;
 	return data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }
