@@ -143,8 +143,16 @@ export interface ProductRecord {
 	language_id: number;
 	/** Code of the product's family (the wire field `family` is the family title). */
 	familyCode: string;
-	/** Plain (non-multi-select) attribute values keyed by attribute code, e.g. name, upc, price, weight, manu_date. */
+	/**
+	 * Plain (non-multi-select) attribute values keyed by attribute code, e.g. name, upc, price, weight, manu_date:
+	 * those of the product's own language (`language_id`, the language it was created in).
+	 */
 	values: Record<string, string>;
+	/**
+	 * The plain values of the product's other languages, by locale code (as the account spells it); a read in
+	 * such a language shows them over `values`.
+	 */
+	localized?: Record<string, Record<string, string>>;
 	/** Multi-select attribute values keyed by attribute code, e.g. color. */
 	multiSelect: Record<string, string[]>;
 	channels: ProductChannel[];

@@ -91,8 +91,12 @@ export interface ProductInput {
 export interface ProductPatch {
 	familyCode?: string;
 	status?: number;
+	/**
+	 * The language whose plain values `values` sets (default: the product's own, `language_id`, which a
+	 * write never changes); an unknown code throws.
+	 */
 	languageCode?: string;
-	/** Plain attribute values to set; `''` or null removes the value. */
+	/** Plain attribute values to set; `''` or null removes the value (in that language). */
 	values?: Record<string, string | null>;
 	/** Multi-select values per attribute code (merged, or replaced with `overwrite`). */
 	multiSelect?: Record<string, string[]>;
@@ -350,7 +354,19 @@ export class AccountStore implements ProductWireContext {
 
 	// ---------------------------------------------------------------- wire JSON (cached per record)
 
-	productJson(p: ProductRecord): string {
+	/**
+	 * The product's wire JSON as read in `language` (a locale of the account): that language's values, each
+	 * attribute it has no value for showing the product's own language's value, and `language_id` that
+	 * language's. Without one, or in the product's own language: the product as it was created (cached).
+	 */
+	productJson(p: ProductRecord, language?: LocaleRecord): string {
+		if (language && language.id !== p.language_id) {
+			const own = p.localized?.[language.code];
+			return productWireJson(
+				{ ...p, language_id: language.id, values: own ? { ...p.values, ...own } : p.values },
+				this,
+			);
+		}
 		let s = this.wireCache.get(p);
 		if (s === undefined) {
 			s = productWireJson(p, this);
@@ -640,15 +656,24 @@ export class AccountStore implements ProductWireContext {
 					throw new StoreError(`Unknown family code '${patch.familyCode}'.`, 'family_code');
 				draft.familyCode = family.code;
 			}
+			let language: LocaleRecord | undefined;
 			if (patch.languageCode !== undefined) {
-				const locale = this.localeByCode(patch.languageCode);
-				if (!locale)
+				language = this.localeByCode(patch.languageCode);
+				if (!language)
 					throw new StoreError(`Unknown language code '${patch.languageCode}'.`, 'language_code');
-				draft.language_id = locale.id;
+			}
+			const other = language !== undefined && language.id !== p.language_id ? language : undefined;
+			if (other) {
+				// Another language's values: kept apart, shown by a read in that language.
+				draft.localized = Object.fromEntries(
+					Object.entries(p.localized ?? {}).map(([code, values]) => [code, { ...values }]),
+				);
+				draft.values = draft.localized[other.code] ??= {};
 			}
 			if (patch.status !== undefined) draft.status = patch.status ? 1 : 0;
 			if (patch.url !== undefined) draft.url = patch.url;
 			this.applyChanges(draft, patch);
+			if (other) draft.values = p.values;
 			Object.assign(p, draft);
 			updatedAt = patch.updatedAt;
 		}

@@ -214,6 +214,9 @@ export function productInternal(p: ProductRecord): Record<string, unknown> {
 		language_id: p.language_id,
 		familyCode: p.familyCode,
 		values: { ...p.values },
+		localized: Object.fromEntries(
+			Object.entries(p.localized ?? {}).map(([code, values]) => [code, { ...values }]),
+		),
 		multiSelect: Object.fromEntries(Object.entries(p.multiSelect).map(([k, v]) => [k, v.slice()])),
 		channels: p.channels.map((c) => ({ ...c })),
 		categories: p.categories.map((c) => ({ ...c })),

@@ -14,7 +14,7 @@ import {
 	type ApiResult,
 	type Ctx,
 } from '../http';
-import type { ProductRecord } from '../records';
+import type { LocaleRecord, ProductRecord } from '../records';
 import { StoreError, type CategoryInput, type ChannelInput, type ProductPatch } from '../store';
 
 /** Body keys of create/update that are not attribute codes. */
@@ -46,6 +46,22 @@ function productData(ctx: Ctx, p: ProductRecord): ApiResult['dataJson'] {
 	return ctx.store.productJson(p);
 }
 
+/**
+ * The language a product read asks for (`language_code`, as writes name it): its values are shown.
+ * None (absent or empty): each product in its own language. An unknown code → 422.
+ */
+function readLanguage(ctx: Ctx): LocaleRecord | undefined {
+	const raw = ctx.query.language_code;
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const code = asString(raw);
+	const locale = code === undefined ? undefined : ctx.store.localeByCode(code);
+	if (!locale)
+		throw validationError({
+			language_code: [`The selected language code '${String(code ?? '')}' is invalid.`],
+		});
+	return locale;
+}
+
 // ---------------------------------------------------------------- GET product
 
 export function listProducts(ctx: Ctx): ApiResult {
@@ -59,10 +75,11 @@ export function listProducts(ctx: Ctx): ApiResult {
 			if (s !== '') filters.push([field, s]);
 		}
 	}
+	const language = readLanguage(ctx);
 	const list = ctx.store.inListOrder(storeCall(() => ctx.store.filterProducts(filters)));
 	return {
 		message: 'Product List',
-		dataJson: paginate(ctx, list, (p) => ctx.store.productJson(p)),
+		dataJson: paginate(ctx, list, (p) => ctx.store.productJson(p, language)),
 	};
 }
 
@@ -70,9 +87,10 @@ export function listProducts(ctx: Ctx): ApiResult {
 
 export function showProduct(ctx: Ctx): ApiResult {
 	const id = requireId(ctx.query.id);
+	const language = readLanguage(ctx);
 	const p = ctx.store.productById(id);
 	if (!p) throw notFound('Product', 'id', id);
-	return { message: 'Product Detail', dataJson: productData(ctx, p) };
+	return { message: 'Product Detail', dataJson: ctx.store.productJson(p, language) };
 }
 
 // ---------------------------------------------------------------- POST / PUT product
@@ -344,6 +362,7 @@ export function updateProduct(ctx: Ctx): ApiResult {
 	const parsed = parseProductBody(ctx, 'update', existing);
 	const patch: ProductPatch = {
 		familyCode: parsed.familyCode,
+		languageCode: parsed.languageCode,
 		status: parsed.status,
 		values: parsed.values,
 		multiSelect: parsed.multiSelect,
@@ -419,11 +438,12 @@ export function assignCategory(ctx: Ctx): ApiResult {
 
 export function categoryProducts(ctx: Ctx): ApiResult {
 	const id = requireId(ctx.query.id);
+	const language = readLanguage(ctx);
 	const category = ctx.store.byId(ctx.store.categories, id);
 	if (!category) throw notFound('Category', 'id', id);
 	const list = ctx.store.inListOrder(ctx.store.productsInCategory(category));
 	return {
 		message: 'Category Products',
-		dataJson: paginate(ctx, list, (p) => ctx.store.productJson(p)),
+		dataJson: paginate(ctx, list, (p) => ctx.store.productJson(p, language)),
 	};
 }

@@ -19,11 +19,18 @@ const lists: References = {
 		{ code: 'shoes', title: 'Shoes' },
 		{ code: 'clothing', title: 'Clothing' },
 	],
-	channels: [{ id: 1, code: 'web', name: 'Web Store' }],
+	channels: [
+		{ id: 1, code: 'web', name: 'Web Store' },
+		{ id: 2, code: 'retail', name: 'Retail' },
+	],
 	categories: [
 		{ id: 10, code: 'shoes', title: 'Shoes', channel_id: 1 },
 		{ id: 11, code: 'boots', title: 'Boots', parent_id: 10, channel_id: 1 },
 		{ id: 12, code: 'jeans', title: 'Jeans', channel_id: 1 },
+		// One code in two trees with different paths: a write without a channel may show either.
+		{ id: 13, code: 'sale', title: 'Sale', channel_id: 1 },
+		{ id: 20, code: 'outlet', title: 'Outlet', channel_id: 2 },
+		{ id: 21, code: 'sale', title: 'Sale', parent_id: 20, channel_id: 2 },
 	],
 };
 
@@ -35,7 +42,7 @@ const some = <T>(list: T[]) => list.filter(() => random() < 0.5);
 const NAMES = ['Boot', 'Boot ', 'boot', 'Sneaker, white', 'Line 1\nLine 2', ''];
 const PRICES = ['10.00 USD', '10,00 USD', '10.00', 10, null];
 const COLORS = ['Red', 'Blue', 'Green', 'Red, Blue'];
-const CATEGORY_PATHS = ['Shoes/Boots', 'Jeans', 'Shoes'];
+const CATEGORY_PATHS = ['Shoes/Boots', 'Jeans', 'Shoes', 'Sale', 'Outlet/Sale'];
 
 function randomRecord(sku: string): IDataObject {
 	const record: IDataObject = {
@@ -66,10 +73,13 @@ function randomBody(record: IDataObject): ProductBody {
 				.split(', ')
 				.filter(Boolean);
 	const paths = (record.category as string[] | undefined) ?? [];
-	const codes = { 'Shoes/Boots': 'boots', Jeans: 'jeans', Shoes: 'shoes' } as Record<
-		string,
-		string
-	>;
+	const codes = {
+		'Shoes/Boots': 'boots',
+		Jeans: 'jeans',
+		Shoes: 'shoes',
+		Sale: 'sale',
+		'Outlet/Sale': 'sale',
+	} as Record<string, string>;
 	return {
 		sku: String(record.sku),
 		languageCode: 'en_US',
@@ -86,12 +96,13 @@ function randomBody(record: IDataObject): ProductBody {
 		],
 		categories: (keep() ? some(paths) : some(CATEGORY_PATHS)).map((p) => ({
 			code: codes[p],
-			channel: 'web',
+			channel: codes[p] === 'sale' ? undefined : 'web',
 		})),
-		images:
-			keep() && record.image
-				? [String(record.image)]
-				: some(['https://img.example.com/a.jpg', 'https://img.example.com/b.jpg']),
+		// The record shows the first image: the others are not compared.
+		images: [
+			...(keep() && record.image ? [String(record.image)] : []),
+			...some(['https://img.example.com/a.jpg', 'https://img.example.com/b.jpg']),
+		],
 	};
 }
 
@@ -160,4 +171,31 @@ it('without a comparison only the SKUs are kept: it cannot tell', () => {
 	expect(
 		catalogue.unchanged('A', { sku: 'A', languageCode: 'en_US' }, () => 'f', lists, false),
 	).toBe(undefined);
+});
+
+it('compares what the record shows: the first image, the categories by their paths (any a code may show)', () => {
+	const changed = (body: Partial<ProductBody>, record: IDataObject, overwrite = false) =>
+		Object.keys(
+			changedFields(
+				{ sku: 'A', languageCode: 'en_US', ...body },
+				recordHolding(record),
+				lists,
+				overwrite,
+			),
+		);
+	const images = ['https://img.example.com/a.jpg', 'https://img.example.com/b.jpg'];
+	const shown = { image: images[0], category: ['Outlet/Sale'] };
+	expect(changed({ images }, shown)).toEqual([]);
+	expect(changed({ images }, shown, true)).toEqual([]);
+	expect(changed({ images: [...images].reverse() }, shown)).toEqual(['image']);
+	expect(changed({ images }, { image: null })).toEqual(['image']);
+	// `sale` without a channel is Sale (web) or Outlet/Sale (retail): the record shows one.
+	expect(changed({ categories: [{ code: 'sale' }] }, shown)).toEqual([]);
+	expect(changed({ categories: [{ code: 'sale' }] }, shown, true)).toEqual([]);
+	expect(changed({ categories: [{ code: 'sale', channel: 'web' }] }, shown)).toEqual(['category']);
+	expect(changed({ categories: [{ code: 'jeans', channel: 'web' }] }, shown)).toEqual(['category']);
+	// With the product's channels, the trees of those channels.
+	expect(changed({ categories: [{ code: 'sale' }], channels: [{ code: 'web' }] }, shown)).toEqual([
+		'category',
+	]);
 });

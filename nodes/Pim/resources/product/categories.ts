@@ -166,19 +166,22 @@ export function findCategory(
 }
 
 /**
- * The title path a product record shows for a category sent as `{code, channel}`, and whether
- * that path names it alone (no other tree has the same path): a comparison can trust it only then.
+ * The title paths a product record may show for a category sent as `{code, channel}`: one, unless
+ * the code has no channel and is in several trees (of the product's `channels` when any of them
+ * has it) with different paths, where the PIM picks the tree. A path several trees share is one
+ * path: a record shows the same text for each.
  */
-export function recordPathOf(
+export function recordPathsOf(
 	lists: References,
 	code: string,
 	channel: string | undefined,
-): { path?: string; alone: boolean } {
+	channels: string[],
+): string[] {
 	const all = tree(lists.categories ?? [], lists.channels ?? []);
-	const found = all.filter(
+	let found = all.filter(
 		(c) => text(c.record.code) === code && (channel === undefined || c.channel === channel),
 	);
-	if (found.length !== 1) return { alone: false };
-	const path = pathText(found[0]);
-	return { path, alone: all.filter((c) => pathText(c) === path).length === 1 };
+	const inProduct = found.filter((c) => channels.includes(c.channel));
+	if (channel === undefined && inProduct.length) found = inProduct;
+	return [...new Set(found.map(pathText))];
 }

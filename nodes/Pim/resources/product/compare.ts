@@ -3,13 +3,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { listOf } from '../../shared/params';
 import { text } from '../../shared/records';
 import type { ProductBody } from './body';
-import { recordPathOf } from './categories';
+import { recordPathsOf } from './categories';
 import type { References } from './lists';
 
 /**
  * The compare stage of a product write (Create or Update's Skip Unchanged Products and Dry Run,
- * Import File): a write compared with what the product holds, on the values the node would send.
- * It never calls a real change unchanged: what a product record cannot show counts as a change.
+ * Import File): a write compared with what the product record shows, on the values the node
+ * would send. The rule: each field is compared as the record shows it, and what the record
+ * cannot show is not compared (it counts as unchanged): so a field called changed is a real
+ * difference between the write and the record, and a second run of the same write is unchanged.
  */
 
 export interface Change {
@@ -42,11 +44,18 @@ export function recordHolding(record: IDataObject): Holding {
 
 /**
  * What a write of `body` would change in the product `held`, field by field, with the value the
- * write would leave there (as a record would show it); empty when it holds everything. Channels
- * are not in product records: they are not compared (they go out with any write, and Assign
- * Channel changes them on their own). What a record cannot show — images past the first, a
- * category whose path is in several trees, anything with Overwrite Data on images — counts as a
- * change.
+ * record would show for it; empty when the record shows every value. Each field as the record
+ * shows it:
+ * - family: its title (or its code);
+ * - an attribute: its text exactly; a multi-select list: every value sent is there (the PIM
+ *   adds), with Overwrite exactly the values sent;
+ * - categories: their title paths (shownCategories): every path sent is there, with Overwrite
+ *   exactly the paths sent; a path that several trees have is equal by its path;
+ * - images: the record shows the first image: the write's first image against it, with or without
+ *   Overwrite; the others are not compared.
+ * Channels are not in product records: they are not compared (they go out with any write, and
+ * Assign Channel changes them on their own). A write's other languages (All Languages) are not
+ * compared: the record shows the product in one language (upsert.ts compares the write's first).
  */
 export function changedFields(
 	body: ProductBody,
@@ -66,19 +75,48 @@ export function changedFields(
 	// An empty list puts nothing on the wire (write.ts): it changes nothing.
 	for (const { code, values } of body.multiSelectAttributes ?? [])
 		if (values.length && !held.holds(code, values, overwrite)) changed[code] = values;
-	if (body.categories?.length) {
-		const sent = body.categories.map((c) => recordPathOf(lists, c.code, c.channel));
-		const known = sent.every((c) => c.path !== undefined && c.alone);
-		const paths = sent.map((c) => c.path ?? '?');
-		if (!known || !held.holds('category', paths, overwrite)) changed.category = paths;
-	}
-	if (body.images?.length) {
-		// A record shows one image: only a single image, added to a product that shows it, is known.
-		const [first] = body.images;
-		if (overwrite || body.images.length > 1 || !held.is('image', first))
-			changed.image = body.images.length === 1 ? first : body.images;
-	}
+	const categories = shownCategories(body, lists);
+	if (categories.length && !holdsCategories(held, categories, overwrite))
+		changed.category = categories.map(([path]) => path);
+	const [image] = body.images ?? [];
+	if (image !== undefined && !held.is('image', image)) changed.image = image;
 	return changed;
+}
+
+/**
+ * The title paths a record would show for the write's categories: per category the paths it may
+ * show (one, unless a code without a channel is in several of the product's trees with different
+ * paths: the PIM picks the tree). A category the account's lists do not have shows no path: not
+ * compared.
+ */
+function shownCategories(body: ProductBody, lists: References): string[][] {
+	const channels = (body.channels ?? []).map((c) => c.code);
+	return (body.categories ?? [])
+		.map((c) => recordPathsOf(lists, c.code, c.channel, channels))
+		.filter((paths) => paths.length > 0);
+}
+
+/** The most combinations of a category's possible paths compared with Overwrite. */
+const MAX_COMBINATIONS = 64;
+
+/**
+ * Whether the record shows the categories: each one's path (any of its possible paths) is there,
+ * with Overwrite the list is exactly theirs.
+ */
+function holdsCategories(held: Holding, categories: string[][], overwrite: boolean): boolean {
+	if (categories.every((paths) => paths.length === 1))
+		return held.holds(
+			'category',
+			categories.map(([path]) => path),
+			overwrite,
+		);
+	const combinations = categories.reduce((n, paths) => n * paths.length, 1);
+	if (!overwrite || combinations > MAX_COMBINATIONS)
+		return categories.every((paths) => paths.some((path) => held.holds('category', [path], false)));
+	let lists: string[][] = [[]];
+	for (const paths of categories)
+		lists = lists.flatMap((list) => paths.map((path) => [...list, path]));
+	return lists.some((list) => held.holds('category', list, true));
 }
 
 /** The fields of a product record a comparison of `body` reads (those changedFields asks about). */
@@ -100,7 +138,7 @@ export function changesOf(
 	const changes: Record<string, Change> = {};
 	for (const [field, value] of Object.entries(changed)) {
 		const old = record[field];
-		const list = field === 'category' || (Array.isArray(value) && field !== 'image');
+		const list = field === 'category' || Array.isArray(value);
 		changes[field] = { old: list ? listOf(old, 'exact') : (old ?? null), new: value };
 	}
 	return changes;
@@ -119,7 +157,13 @@ export function wouldSend(body: ProductBody, lists: References): IDataObject {
 	if (body.channels?.length) values.channels = body.channels.map((c) => c.code);
 	if (body.categories?.length)
 		values.category = body.categories.map(
-			(c) => recordPathOf(lists, c.code, c.channel).path ?? c.code,
+			(c) =>
+				recordPathsOf(
+					lists,
+					c.code,
+					c.channel,
+					(body.channels ?? []).map((ch) => ch.code),
+				)[0] ?? c.code,
 		);
 	if (body.images?.length) values.image = body.images;
 	for (const { code, value } of body.attributes ?? []) values[code] = value;

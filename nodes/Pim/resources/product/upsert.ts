@@ -97,8 +97,9 @@ export async function decide(
 		let record = catalogue ? undefined : await productBySku(pim, sku);
 		const exists = catalogue ? catalogue.has(sku) : record !== undefined;
 		let changed: string[] | undefined;
-		// The comparison reads one language: a write with others is never called unchanged.
-		if (exists && compare && !write.languages.length) {
+		// A record shows the product in one language: the write's first language is compared,
+		// its other languages (All Languages) are sent with it when it is written (compare.ts).
+		if (exists && compare) {
 			const digest = catalogue?.changed(sku, body, write.form, write.lists, overwrite);
 			// A field the catalogue does not digest: the product is read to compare.
 			if (digest === 'read') record = await productBySku(pim, sku);
@@ -165,8 +166,7 @@ function unchangedOnceFound(
 	item: PimItem,
 	{ write, sync, compare, catalogue }: SyncWrite,
 ): INodeExecutionData[] | undefined {
-	if (!catalogue || !compare || write.instead || write.languages.length || write.notesOfRun)
-		return undefined;
+	if (!catalogue || !compare || write.instead || write.notesOfRun) return undefined;
 	const body = write.body();
 	const { sku } = body;
 	// unchanged() is undefined for a product the catalogue does not have.
