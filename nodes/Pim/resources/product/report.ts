@@ -6,8 +6,18 @@ import type { NotWritten } from './conventions';
  * What a run of a version-2 product write did not do as the input said, gathered from its rows
  * and said on its first output item: the columns written nowhere (each with its reason), the
  * columns a convention sent to attributes, the categories skipped, the rows with warnings, and
- * `notice`, one line of it all ("25 rows · 13 columns not written: 6 with no attribute, …").
+ * `notice`, one line of it all ("25 rows · 13 columns not written: 6 with no attribute, …"),
+ * which also says when the PIM's faults slowed the run (Import File: Slowed).
  */
+
+/** What slowed a run: requests tried again after a refusal or a fault, lost answers checked. */
+export interface Slowed {
+	refused: number;
+	faulted: number;
+	/** Writes whose answer was lost, found written by a read. */
+	confirmed: number;
+}
+
 export class ImportReport {
 	private readonly unmapped = new Map<string, NotWritten>();
 	private readonly mapped = new Map<string, Set<string>>();
@@ -26,15 +36,15 @@ export class ImportReport {
 	}
 
 	/** The run's columns, as the first item says them (`rows`: the run's rows). */
-	notes(rows: number): IDataObject {
-		const notice = this.notice(rows);
+	notes(rows: number, slowed?: Slowed): IDataObject {
+		const notice = this.notice(rows, slowed);
 		return {
 			...columnNotes([...this.unmapped.values()], [...this.mapped]),
 			...(notice ? { notice } : {}),
 		};
 	}
 
-	private notice(rows: number): string | undefined {
+	private notice(rows: number, slowed?: Slowed): string | undefined {
 		const parts: string[] = [];
 		if (this.unmapped.size) {
 			const counts = new Map<NotWritten['kind'], number>();
@@ -49,6 +59,12 @@ export class ImportReport {
 				`${plural(this.skippedCategories, 'category', 'categories')} skipped on ${plural(this.itemsWithSkippedCategories, 'row')} (see skippedCategories)`,
 			);
 		if (this.rowsWithWarnings) parts.push(`${plural(this.rowsWithWarnings, 'row')} with warnings`);
+		if (slowed?.faulted)
+			parts.push(`${plural(slowed.faulted, 'request')} retried after PIM faults (see retried)`);
+		if (slowed?.refused)
+			parts.push(`${plural(slowed.refused, 'request')} retried after the PIM's rate limit`);
+		if (slowed?.confirmed)
+			parts.push(`${plural(slowed.confirmed, 'lost answer')} checked: written (see confirmed)`);
 		return parts.length ? [plural(rows, 'row'), ...parts].join(' · ') : undefined;
 	}
 }
