@@ -50,6 +50,11 @@ export interface Failure {
 	message: string;
 	description?: string;
 	apiBody?: JsonObject;
+	/**
+	 * A write whose answer was lost after it was sent (the connection failed, the answer was cut
+	 * or unreadable): the PIM may or may not have applied it, and only a read can tell.
+	 */
+	answerLost?: boolean;
 }
 
 function header(response: IN8nHttpFullResponse, name: string): string | undefined {
@@ -224,6 +229,7 @@ function outcomeOf(
 				retry: notSent || (!write && transient),
 				message,
 				description: write && transient ? mayHaveApplied : attempt.networkMessage,
+				answerLost: write && transient,
 			},
 		};
 	}
@@ -241,6 +247,7 @@ function outcomeOf(
 				retry: !write && RETRY_POLICY.cutAnswersRetried.has(attempt.cut),
 				httpCode: statusCode,
 				message,
+				answerLost: write,
 				description: write
 					? 'The PIM started answering the change, so it may have been applied. It was not repeated, to avoid applying it twice.'
 					: attempt.cut === 'tooLarge'
@@ -265,6 +272,8 @@ function outcomeOf(
 				retry: RETRY_POLICY.notProcessed.has(statusCode) || (!write && notJsonRetried(statusCode)),
 				retryAfterMs,
 				httpCode: statusCode,
+				// A change accepted (2xx) whose answer cannot be read.
+				answerLost: ok && write,
 				message:
 					text === ''
 						? `The PIM answered HTTP ${statusCode} with an empty body`
@@ -315,6 +324,14 @@ function outcomeOf(
 	};
 }
 
+/** The node's errors of writes whose answer was lost (Failure.answerLost). */
+const LOST_ANSWERS = new WeakSet<object>();
+
+/** Whether the error is a write's whose answer was lost after it was sent (Failure.answerLost). */
+export function answerLost(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && LOST_ANSWERS.has(error);
+}
+
 export function toNodeError(
 	ctx: Pick<FunctionsBase, 'getNode'>,
 	failure: Failure,
@@ -323,12 +340,14 @@ export function toNodeError(
 ) {
 	const note = attempts > 1 ? ` (after ${attempts} attempts)` : '';
 	// Built from our own fields only: the transport error carries request headers (the token).
-	return new NodeApiError(ctx.getNode(), failure.apiBody ?? { message: failure.message }, {
+	const error = new NodeApiError(ctx.getNode(), failure.apiBody ?? { message: failure.message }, {
 		message: failure.message + note,
 		description: failure.description,
 		httpCode: failure.httpCode !== undefined ? String(failure.httpCode) : undefined,
 		itemIndex,
 	});
+	if (failure.answerLost) LOST_ANSWERS.add(error);
+	return error;
 }
 
 /**

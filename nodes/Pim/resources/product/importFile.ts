@@ -390,6 +390,8 @@ async function importOne(item: PimItem): Promise<Imported> {
 
 	const run = new FileRun(item.run);
 	const counts = { created: 0, updated: 0, unchanged: 0 };
+	// Writes whose answer was lost and a read found written (send.ts, sendChecked).
+	let confirmed = 0;
 	let catalogue: Catalogue | undefined;
 	let said = Date.now();
 	const written = (cut?: CutGroup) =>
@@ -422,13 +424,15 @@ async function importOne(item: PimItem): Promise<Imported> {
 						// A row of a product group whose product another row writes.
 						const instead = write.instead?.();
 						if (instead) return { line, sku, operation: String(instead.operation), ...warnings };
-						const { output, changed } = await decide(run, {
+						const decision = await decide(run, {
 							pim,
 							write,
 							sync,
 							compare: true,
 							catalogue: found,
 						});
+						const { output, changed } = decision;
+						if (decision.confirmed) confirmed++;
 						const operation = String(output.operation);
 						if (operation === 'created' || operation === 'create') counts.created++;
 						else if (operation === 'updated' || operation === 'update') counts.updated++;
@@ -453,16 +457,20 @@ async function importOne(item: PimItem): Promise<Imported> {
 		{ writeBefore: true, said: written },
 	);
 	problems.sort((a, b) => a.line - b.line);
+	const { refused, faulted } = pim.retries;
 	return {
 		summary: {
 			rows,
 			...counts,
 			failed,
 			problems: problems as unknown as IDataObject[],
+			// Requests tried again (after a fault or a refusal), and lost answers found written.
+			retried: refused + faulted,
+			confirmed,
 			...(dryRun ? { dryRun: true } : {}),
 			...(stopped ? { stopped: true } : {}),
 			...report.warnedRows(),
-			...planOf(run).report.notes(rows),
+			...planOf(run).report.notes(rows, { refused, faulted, confirmed }),
 		},
 		report,
 	};

@@ -16,8 +16,18 @@ export interface RowWarning {
  * and said on its first output item (Import File: its summary): the columns written nowhere
  * (each with its reason), the columns a convention sent to attributes, the categories skipped,
  * the rows with warnings by kind, and `notice`, one line of it all ("25 rows · 13 columns not
- * written: 6 with no attribute, … · 7 rows filed in a tree of a channel not assigned").
+ * written: 6 with no attribute, … · 7 rows filed in a tree of a channel not assigned"), which
+ * also says when the PIM's faults slowed the run (Import File: Slowed).
  */
+
+/** What slowed a run: requests tried again after a refusal or a fault, lost answers checked. */
+export interface Slowed {
+	refused: number;
+	faulted: number;
+	/** Writes whose answer was lost, found written by a read. */
+	confirmed: number;
+}
+
 export class ImportReport {
 	private readonly unmapped = new Map<string, NotWritten>();
 	private readonly mapped = new Map<string, Set<string>>();
@@ -43,15 +53,15 @@ export class ImportReport {
 	}
 
 	/** The run's columns, as the first item says them (`rows`: the run's rows). */
-	notes(rows: number): IDataObject {
-		const notice = this.notice(rows);
+	notes(rows: number, slowed?: Slowed): IDataObject {
+		const notice = this.notice(rows, slowed);
 		return {
 			...columnNotes([...this.unmapped.values()], [...this.mapped]),
 			...(notice ? { notice } : {}),
 		};
 	}
 
-	private notice(rows: number): string | undefined {
+	private notice(rows: number, slowed?: Slowed): string | undefined {
 		const parts: string[] = [];
 		if (this.unmapped.size) {
 			const counts = new Map<NotWritten['kind'], number>();
@@ -71,6 +81,12 @@ export class ImportReport {
 			);
 			parts.push(`${kinds.join(' · ')} (see warnings)`);
 		}
+		if (slowed?.faulted)
+			parts.push(`${plural(slowed.faulted, 'request')} retried after PIM faults (see retried)`);
+		if (slowed?.refused)
+			parts.push(`${plural(slowed.refused, 'request')} retried after the PIM's rate limit`);
+		if (slowed?.confirmed)
+			parts.push(`${plural(slowed.confirmed, 'lost answer')} checked: written (see confirmed)`);
 		return parts.length ? [plural(rows, 'row'), ...parts].join(' · ') : undefined;
 	}
 }

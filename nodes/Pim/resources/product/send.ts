@@ -6,12 +6,15 @@ import type {
 } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../shared/endpoints';
+import { answerLost } from '../../shared/failures';
 import type { PimItem } from '../../shared/item';
 import type { WriteSteps } from '../../shared/round';
 import { andThen, type Later } from '../../shared/run';
 import { append } from '../../shared/round';
 import { runClient, sendsItsOwnRequests, toItems, writeResult } from '../../shared/runners';
 import type { PimClient, PimRequest } from '../../shared/transport';
+import { changedFields, recordHolding } from './compare';
+import { productBySku } from './lookup';
 import type { ProductRow } from './row';
 import { languagesNote, prepareProductWrite, type ProductWrite } from './write';
 
@@ -40,12 +43,18 @@ export function prepareWrite(
 /**
  * Sends the product's form (its other languages after it, each as an update): POST for a new
  * product, PUT for an existing one. `overwrite`, when given, replaces the body's Overwrite Data.
- * `written` is told once the product's own write went in, before its other languages.
+ * `written` is told once the product's own write went in, before its other languages;
+ * `confirmed`, when its answer was lost and a read found it written (sendChecked).
  */
 export async function sendProduct(
 	pim: PimClient,
 	write: ProductWrite,
-	{ update, overwrite, written }: { update: boolean; overwrite?: boolean; written?: () => void },
+	{
+		update,
+		overwrite,
+		written,
+		confirmed,
+	}: { update: boolean; overwrite?: boolean; written?: () => void; confirmed?: () => void },
 ): Promise<IDataObject> {
 	const request: PimRequest = {
 		method: update ? 'PUT' : 'POST',
@@ -55,7 +64,7 @@ export async function sendProduct(
 		write: true,
 		domainOptional: true,
 	};
-	const data = await pim.request(request);
+	const data = await sendChecked(pim, write, request, overwrite, confirmed);
 	written?.();
 	await sendUpdates(
 		pim,
@@ -63,6 +72,58 @@ export async function sendProduct(
 		write.languages.map((l) => l.form),
 	);
 	return writeResult(data);
+}
+
+/**
+ * The product's own write, its lost answer checked, not guessed. When the answer to the write was
+ * lost after it was sent (answerLost, failures.ts: the connection failed, the answer was cut or
+ * unreadable), the product is read by SKU: found holding every value the write sent
+ * (compare.ts), the write went in, and the record read is its answer; found otherwise, the form
+ * is sent again as an update (it exists: never POSTed again); not found, the write is sent
+ * again as it was. A write is sent again at most Max Retries times, each counted as a retry.
+ * When the read fails, the write fails with its own error.
+ */
+async function sendChecked(
+	pim: PimClient,
+	write: ProductWrite,
+	request: PimRequest,
+	overwrite: boolean | undefined,
+	confirmed: (() => void) | undefined,
+): Promise<unknown> {
+	let sending = request;
+	for (let again = 0; ; again++) {
+		// The transport's errors are NodeApiErrors already.
+		const sent = await pim.request(sending).then(
+			(data) => ({ data }),
+			(failed: NodeApiError) => ({ failed }),
+		);
+		if ('data' in sent) return sent.data;
+		const { failed } = sent;
+		if (!answerLost(failed)) throw failed;
+		const body = write.body();
+		const read = await productBySku(pim, body.sku).then(
+			(record) => ({ record }),
+			() => undefined,
+		);
+		// What the read cannot tell is not guessed: the write fails with its own error.
+		if (!read) throw failed;
+		const { record } = read;
+		const changed = record
+			? changedFields(
+					body,
+					recordHolding(record),
+					write.lists,
+					overwrite ?? body.isDataOverwrite === true,
+				)
+			: undefined;
+		if (changed && Object.keys(changed).length === 0) {
+			confirmed?.();
+			return record;
+		}
+		if (again >= pim.settings.maxRetries) throw failed;
+		pim.retries.faulted++;
+		sending = record ? { ...request, method: 'PUT' } : request;
+	}
 }
 
 /**

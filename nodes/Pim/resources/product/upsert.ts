@@ -78,6 +78,8 @@ export interface Decision {
 	output: IDataObject;
 	/** The fields an update changed, when the catalogue tells them (Import File's report). */
 	changed?: string[];
+	/** The write's answer was lost, and a read found it written (send.ts, sendChecked). */
+	confirmed?: boolean;
 }
 
 /**
@@ -126,21 +128,24 @@ export async function decide(
 		if (exists && unchanged && sync.skipUnchanged)
 			return { output: { operation: 'unchanged', sku } };
 
+		let confirmed: true | undefined;
 		const send = (update: boolean) =>
 			sendProduct(pim, write, {
 				update,
 				overwrite: update ? overwrite : undefined,
 				written: () => catalogue?.wrote(sku, write.form()),
+				confirmed: () => (confirmed = true),
 			});
-		if (exists) return { output: { operation: 'updated', ...(await send(true)) }, changed };
+		if (exists)
+			return { output: { operation: 'updated', ...(await send(true)) }, changed, confirmed };
 		const created = await send(false).then(
 			(data) => ({ data }),
 			(refused: NodeApiError) => ({ refused }),
 		);
-		if ('data' in created) return { output: { operation: 'created', ...created.data } };
+		if ('data' in created) return { output: { operation: 'created', ...created.data }, confirmed };
 		// Created by another writer since the catalogue was read: found now, it is updated.
 		if (catalogue && refusedAsTaken(created.refused) && (await productBySku(pim, sku)))
-			return { output: { operation: 'updated', ...(await send(true)) } };
+			return { output: { operation: 'updated', ...(await send(true)) }, confirmed };
 		throw created.refused;
 	});
 }
