@@ -367,7 +367,10 @@ describe('when it goes wrong', () => {
 			requestOptions: { maxRetries: 1 },
 		});
 		expect(items).toEqual([]);
-		expect(error?.message).toMatch(/^The export stopped at page 2 of the product list: /);
+		expect(error?.message).toMatch(
+			/^The export stopped at page 2 of the product list: Scripted response with status 500\. \(after 2 attempts\)$/,
+		);
+		expect(error?.httpCode).toBe('500');
 		expect(JSON.stringify(error)).toMatch(/500/);
 		expect(JSON.stringify(error)).not.toContain('demo-token');
 	});
