@@ -243,6 +243,13 @@ class Handoff<T> {
 		this.wake?.();
 	}
 
+	/** The writer is done with the pages (or never started): a page offered now is refused. */
+	close(): void {
+		this.closed = true;
+		this.waiting?.refused(new Error('The file is no longer written'));
+		this.waiting = undefined;
+	}
+
 	async *[Symbol.asyncIterator](): AsyncGenerator<T> {
 		try {
 			for (;;) {
@@ -259,9 +266,8 @@ class Handoff<T> {
 				this.wake = undefined;
 			}
 		} finally {
-			// The writer stopped (done, or failed): a page offered now is refused.
-			this.closed = true;
-			this.waiting?.refused(new Error('The file is no longer written'));
+			// The writer stopped (done, or failed).
+			this.close();
 		}
 	}
 }
@@ -386,6 +392,9 @@ async function exportOne(item: PimItem): Promise<INodeExecutionData> {
 			mimeType,
 		);
 	} finally {
+		// However n8n's store ended (it may stop before reading the stream to its end), the read
+		// ends with it.
+		handoff.close();
 		await reading;
 	}
 	return {
