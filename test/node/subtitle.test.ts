@@ -31,11 +31,11 @@ const cases = [
 	).values(),
 ];
 
-it("covers every operation of every resource: the contract's 25 and Import File", () => {
-	expect(cases.length).toBe(26);
+it("covers every operation of every resource: the contract's 25, Import File and Export File", () => {
+	expect(cases.length).toBe(27);
 });
 
-it("version 1's Operation list of Product is as it was: no Import File", () => {
+it("version 1's Operation list of Product is as it was: no Import File, no Export File", () => {
 	const product = pickers.filter(
 		(p) => (p.displayOptions!.show!.resource as string[])[0] === 'product',
 	);

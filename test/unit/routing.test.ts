@@ -11,7 +11,8 @@ import { sendsItsOwnRequests, sendThroughTransport } from '../../nodes/Pim/share
 
 /**
  * Operations whose code sends its own requests: n8n builds none. The product writes go through
- * one executor (resources/product/send.ts); Get by SKU filters the list.
+ * one executor (resources/product/send.ts); Get by SKU filters the list; Export File reads it in
+ * pages into a file.
  */
 const OWN_REQUESTS = [
 	'product.create',
@@ -19,6 +20,7 @@ const OWN_REQUESTS = [
 	'product.upsert',
 	'product.getBySku',
 	'product.importFile',
+	'product.exportFile',
 ];
 
 // Each operation once (a resource with an operation newer than version 1 has a picker per version).
@@ -87,7 +89,7 @@ describe('sendThroughTransport', () => {
 		},
 	);
 
-	it("covers every operation of the node: the contract's 25 and Import File", () => {
-		expect(operations).toHaveLength(26);
+	it("covers every operation of the node: the contract's 25, Import File and Export File", () => {
+		expect(operations).toHaveLength(27);
 	});
 });

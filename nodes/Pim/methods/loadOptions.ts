@@ -95,3 +95,19 @@ export async function getCategories(this: ILoadOptionsFunctions) {
 		(r) => text(r.code),
 	);
 }
+
+/** What a column of Export File holds: the record's own columns first, then every attribute. */
+export async function getExportSources(this: ILoadOptionsFunctions) {
+	const own: INodePropertyOptions[] = [
+		{ name: 'SKU', value: 'sku' },
+		{ name: 'Family (Its Title)', value: 'family' },
+		{ name: 'Categories (Title Paths)', value: 'categories' },
+		{ name: 'Image (The First Image URL)', value: 'image' },
+	];
+	return [
+		...own,
+		...byCode(await readAll(dropdownClient(this), SOURCES.attribute), attributeLabel, (r) =>
+			text(r.code),
+		),
+	];
+}

@@ -85,8 +85,11 @@ export interface PaginateOptions {
 	pageSize: number;
 	/** Stop after this many records (Limit); Infinity for Return All. */
 	max: number;
-	/** Pages requested ahead of the one being read, all through the limiter. */
-	lookahead?: number;
+	/**
+	 * Pages requested ahead of the one being read, all through the limiter (0: none); asked after
+	 * each page when a function (a reader that may stop early reads ahead once it knows it won't).
+	 */
+	lookahead?: number | (() => number);
 	/**
 	 * The most records one read holds (default MAX_ITEMS_PER_INPUT). A list whose recordsTotal
 	 * exceeds it is refused after its first page; one without recordsTotal when the read passes
@@ -102,9 +105,15 @@ export interface PaginateOptions {
 	/**
 	 * Takes each page's new records as they arrive, instead of the result keeping them: a reader
 	 * that keeps only a digest of each record (the sync's catalogue) holds no page longer than it
-	 * reads it. The result's records are then empty.
+	 * reads it. The result's records are then empty. A promise it returns is awaited before the
+	 * next page is read: a reader that writes the records out holds no more than a page of them.
 	 */
-	onRecords?: (records: IDataObject[]) => void;
+	onRecords?: (records: IDataObject[]) => void | Promise<void>;
+	/**
+	 * Read no page after one for which this is true (a read of a list in a known order that stops
+	 * where the rest cannot matter). Records that moved to the front meanwhile are still recovered.
+	 */
+	stopAfter?: (page: Page) => boolean;
 }
 
 /**
@@ -211,9 +220,9 @@ export async function paginate(
 	const records: IDataObject[] = [];
 	/** Records read so far: kept in `records`, or handed to onRecords. */
 	let count = 0;
-	const take = (fresh: IDataObject[]) => {
+	const take = async (fresh: IDataObject[]) => {
 		count += fresh.length;
-		if (options.onRecords) options.onRecords(fresh);
+		if (options.onRecords) await options.onRecords(fresh);
 		else records.push(...fresh);
 	};
 	/** Pages the main loop read: recovering moved records never reads more than that. */
@@ -262,7 +271,7 @@ export async function paginate(
 		for (let page = 1; missing > 0 && page <= Math.min(lastPage, pagesRead); page++) {
 			const current = await fetchPage(pim, request, page, pageSize);
 			const fresh = freshOf(current);
-			take(fresh);
+			await take(fresh);
 			missing -= fresh.length;
 			if (current.records.length < effectiveLimit) break;
 		}
@@ -280,7 +289,7 @@ export async function paginate(
 				// The whole list in one answer: a slice beyond the first page is empty.
 				if (bounded && current.records.length > bound)
 					throw tooManyRecords(pim, bound, pageSize, current.records.length, options.advice);
-				if (page === 1) take(current.records.slice(0, options.max));
+				if (page === 1) await take(current.records.slice(0, options.max));
 				total = current.records.length;
 				return;
 			}
@@ -306,7 +315,7 @@ export async function paginate(
 					inFlight.delete(next);
 				}
 			}
-			take(fresh);
+			await take(fresh);
 			if (bounded && count > bound)
 				throw tooManyRecords(pim, bound, effectiveLimit, total, options.advice);
 
@@ -334,10 +343,13 @@ export async function paginate(
 
 			if (count >= options.max) break;
 			if (isLastPage(current.records.length, page, effectiveLimit, total)) break;
+			if (options.stopAfter?.(current)) break;
 
 			// Request the following pages now, so the network stays busy while this one is handed on.
 			// Without a recordsTotal only the next page: the end shows only as a short page.
-			const lookahead = total === undefined ? 1 : Math.max(1, options.lookahead ?? 1);
+			const { lookahead: given } = options;
+			const askedAhead = Math.max(0, (typeof given === 'function' ? given() : given) ?? 1);
+			const lookahead = total === undefined ? Math.min(1, askedAhead) : askedAhead;
 			const ahead = Math.min(lastPage, sliceEnd, page + lookahead);
 			for (let next = page + 1; next <= ahead; next++) request_(next);
 		}

@@ -5,9 +5,11 @@ import { ENDPOINTS } from '../../shared/endpoints';
 import { itemPreSend, listOperation, sendThroughTransport } from '../../shared/runners';
 import { fail, optionalString } from '../../shared/params';
 import { isAttributeCode } from '../../shared/attributes';
+import type { PimItem } from '../../shared/item';
 
-/** preSend: each filter becomes `filter[<attribute_code>]=<value>`. */
-const attributeFilters = itemPreSend((item, options) => {
+/** Filters as the list's query: each filter `filter[<attribute_code>]=<value>` (Export File's too). */
+export function filterQuery(item: PimItem): IDataObject {
+	const qs: IDataObject = {};
 	const filters = item.param<IDataObject>('filters', {}).filter as IDataObject[] | undefined;
 	for (const filter of filters ?? []) {
 		const code = optionalString(filter.attribute);
@@ -15,8 +17,15 @@ const attributeFilters = itemPreSend((item, options) => {
 			fail(
 				`Parameter "Filters": every filter needs a valid attribute code${code ? ` (got "${code}")` : ''}`,
 			);
-		options.qs = { ...options.qs, [`filter[${code}]`]: String(filter.value ?? '') };
+		qs[`filter[${code}]`] = String(filter.value ?? '');
 	}
+	return qs;
+}
+
+/** preSend: the filters in the request's query. */
+const attributeFilters = itemPreSend((item, options) => {
+	const qs = filterQuery(item);
+	if (Object.keys(qs).length) options.qs = { ...options.qs, ...qs };
 	return options;
 });
 
@@ -42,7 +51,8 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		description: 'Only products whose attribute has this value; several filters must all match',
-		displayOptions: showFor('product', ['getAll']),
+		// One definition for both operations: n8n evaluates a parameter once per definition of its name.
+		displayOptions: showFor('product', ['getAll', 'exportFile']),
 		options: [
 			{
 				displayName: 'Filter',

@@ -1,6 +1,7 @@
 import * as assignCategory from './assignCategory';
 import * as assignChannel from './assignChannel';
 import * as create from './create';
+import * as exportFile from './exportFile';
 import { sharedProductFields, type ProductOperation } from './fields';
 import * as get from './get';
 import * as getAll from './getAll';
@@ -20,6 +21,7 @@ const operations: ProductOperation[] = [
 	assignChannel,
 	assignCategory,
 	importFile,
+	exportFile,
 ];
 
 // Import File's file and row columns, then the fields of several operations, come first, defined

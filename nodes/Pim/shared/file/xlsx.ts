@@ -250,6 +250,17 @@ export async function* xlsxRecords(
 	}
 }
 
+/**
+ * A text as ECMA-376 writes what XML cannot hold (ST_Xstring): `_xHHHH_` is the character HHHH,
+ * `_x005F_` before such an escape keeps it as written.
+ */
+export function unescapeText(value: string): string {
+	if (!value.includes('_x')) return value;
+	return value.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) =>
+		String.fromCharCode(parseInt(hex, 16)),
+	);
+}
+
 function cellText(
 	cell: { type: string; style: number; value: string; inline: string },
 	strings: string[],
@@ -257,9 +268,9 @@ function cellText(
 ): string {
 	switch (cell.type) {
 		case 's':
-			return strings[Number(cell.value)] ?? '';
+			return unescapeText(strings[Number(cell.value)] ?? '');
 		case 'inlineStr':
-			return cell.inline;
+			return unescapeText(cell.inline);
 		case 'b':
 			return cell.value === '1' ? 'TRUE' : 'FALSE';
 		case 'str':

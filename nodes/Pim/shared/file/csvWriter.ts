@@ -1,0 +1,50 @@
+import { TextChunks } from './textChunks';
+
+/**
+ * A catalogue as delimited text, written as a stream of UTF-8 bytes:
+ * - CSV as RFC 4180 writes it (`,`, CRLF line ends): a value holding a quote, a comma or a line
+ *   break is quoted, its quotes doubled; a byte order mark first, so that Excel reads UTF-8;
+ * - TSV as feed services take it (Google Merchant Center's tab-delimited text): a value is never
+ *   quoted, so a tab or line break inside one becomes a space; no byte order mark, which a feed
+ *   would read as part of its first header.
+ */
+
+export type DelimitedFormat = 'csv' | 'tsv';
+
+const NEEDS_QUOTES = /[",\r\n]/;
+const TAB_OR_BREAK = /\r\n|[\t\r\n]/g;
+
+/** One CSV cell as RFC 4180 writes it. */
+export function csvCell(value: string): string {
+	return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** One TSV cell: its tabs and line breaks as spaces. */
+export function tsvCell(value: string): string {
+	return value.replace(TAB_OR_BREAK, ' ');
+}
+
+/** One line of the file, with its line end. */
+export function delimitedLine(format: DelimitedFormat, cells: string[]): string {
+	return format === 'csv'
+		? `${cells.map(csvCell).join(',')}\r\n`
+		: `${cells.map(tsvCell).join('\t')}\r\n`;
+}
+
+/** The file's bytes: the header line, then a line per row, as `rows` gives them. */
+export async function* delimitedFile(
+	format: DelimitedFormat,
+	header: string[],
+	rows: AsyncIterable<string[]>,
+): AsyncGenerator<Buffer> {
+	const text = new TextChunks();
+	if (format === 'csv') text.add('\ufeff');
+	text.add(delimitedLine(format, header));
+	for await (const row of rows) {
+		text.add(delimitedLine(format, row));
+		const chunk = text.take();
+		if (chunk) yield chunk;
+	}
+	const rest = text.take(true);
+	if (rest) yield rest;
+}
