@@ -1021,7 +1021,11 @@ specs.push({
 		if (report.data && !report.id) {
 			const lines = Buffer.from(report.data, 'base64').toString('utf8').trim().split('\r\n');
 			eq(lines.length, rows.length + 1, 'the report lists every created row');
-			eq(lines[1], `2,${rows[0].sku},created,,`, 'the report names each row by its line');
+			eq(
+				lines[1],
+				`2,${rows[0].sku},created,,,`,
+				'the report names each row by its line (its changes, error and warnings empty)',
+			);
 		}
 		for (const row of [rows[0], rows[33], rows[rows.length - 1]]) {
 			const p = await ctx.admin(`/accounts/demo/products/${encodeURIComponent(row.sku)}`);
@@ -1213,6 +1217,50 @@ specs.push({
 			'nothing was written',
 		);
 		return `line 3 (4 of ${width} cells) and line 5 (${width + 1} cells, an unquoted comma) named by line and SKU; 0 writes`;
+	},
+});
+
+// ---- a catalogue out as one file (#61) ----
+
+specs.push({
+	id: 'pimProductFeed',
+	file: 'export-a-product-feed.json',
+	async verify(ctx) {
+		// The feed: every product, one file written by Read/Write Files into the files folder, its
+		// columns renamed for the feed, values as the API's records show them.
+		const fs = require('node:fs');
+		const feed = require('node:path').join(ctx.filesDir, 'products-feed.tsv');
+		fs.rmSync(feed, { force: true });
+		await ctx.admin('/log', { method: 'DELETE' });
+		const { run } = await ctx.execute(this.id);
+		const [summary] = items(run, 'Export product feed');
+		const products = await allProducts(ctx);
+		eq(
+			[summary.products, summary.columns, summary.fileName],
+			[products.length, ['id', 'title', 'price', 'image_link'], 'products-feed.tsv'],
+			'the summary',
+		);
+		const lines = fs
+			.readFileSync(feed, 'utf8')
+			.replace(/\r?\n$/, '')
+			.split(/\r?\n/);
+		eq(lines.length, products.length + 1, 'a line per product and the header');
+		eq(lines[0], 'id\ttitle\tprice\timage_link', 'the feed header');
+		const bySku = new Map(lines.slice(1).map((l) => [l.split('\t')[0], l.split('\t')]));
+		for (const p of [products[0], products[products.length - 1]]) {
+			const cells = bySku.get(p.sku);
+			ok(cells, `${p.sku} is in the feed`);
+			const shown = (v) =>
+				v === null || v === undefined ? '' : String(v).replace(/[\t\r\n]+/g, ' ');
+			eq(
+				cells.slice(1, 3),
+				[shown(p.name), shown(p.price)],
+				`${p.sku}'s title and price as the API shows them`,
+			);
+		}
+		const log = await ctx.admin('/log');
+		eq(log.filter((r) => r.method !== 'GET').length, 0, 'nothing written to the PIM');
+		return `${products.length} products in one TSV feed (${summary.pages} pages read), written to the files folder; header and values checked`;
 	},
 });
 

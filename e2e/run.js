@@ -42,7 +42,7 @@ const BAD_CRED = { id: 'pimBadToken', name: 'PIM sandbox (wrong token)' };
 const TRIGGER_EXAMPLE = 'pimOnChange';
 const TRIGGER_TEST = 'pimOnChangeTest';
 
-/** The contract's operations plus the two added ones; the examples must use all of them. */
+/** The contract's operations plus those added since; the examples must use all of them. */
 const CONTRACT_OPERATIONS = [
 	'product.getAll',
 	'product.get',
@@ -70,6 +70,7 @@ const CONTRACT_OPERATIONS = [
 	'product.getBySku',
 	'product.upsert',
 	'product.importFile',
+	'product.exportFile',
 ];
 
 function parseArgs(argv) {

@@ -176,11 +176,14 @@ function loadExamples(dir, filesDir) {
 		.sort()
 		.map((file) => {
 			const wf = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-			for (const node of wf.nodes) {
-				const selector = node.parameters && node.parameters.fileSelector;
-				if (typeof selector === 'string' && selector.startsWith(EXAMPLE_FILES))
-					node.parameters.fileSelector = path.join(filesDir, selector.slice(EXAMPLE_FILES.length));
-			}
+			// Read/Write Files: the file read (fileSelector) or written (fileName).
+			for (const node of wf.nodes)
+				for (const key of ['fileSelector', 'fileName']) {
+					const file = node.parameters && node.parameters[key];
+					if (node.type === 'n8n-nodes-base.readWriteFile' && typeof file === 'string')
+						if (file.startsWith(EXAMPLE_FILES))
+							node.parameters[key] = path.join(filesDir, file.slice(EXAMPLE_FILES.length));
+				}
 			return { file, wf };
 		});
 }
