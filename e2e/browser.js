@@ -196,63 +196,63 @@ async function attributeMapper(
 }
 
 /**
- * n8n's node creator, as a user adds a PIM node to a workflow (#59): a search at the top for each
- * of `words` lists the PIM node; inside it, "import" lists Import File's action; choosing Create
- * or Update adds a new node (the newest version) whose mapper opens in Map Automatically.
+ * n8n's node creator, as a user adds a PIM node to a workflow (#59): a search for each of `words`
+ * lists the PIM node; its details list Import File among Product's actions (a community node's
+ * actions have no search of their own); choosing Create or Update adds a new node (the newest
+ * version) whose mapper opens in Map Automatically.
  */
 async function nodeCreator(page, url, { workflowId, words }, calls, shotsDir) {
 	await page.goto(`${url}/workflow/${workflowId}`);
 	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
 	const creator = page.locator('[data-test-id="node-creator"]');
-	const search = creator.locator('[data-test-id="node-creator-search-bar"] input, input').first();
-	const open = async () => {
-		const plus = page.locator('[data-test-id="node-creator-plus-button"]').first();
-		if (await plus.isVisible().catch(() => false)) await plus.click();
-		else await page.keyboard.press('Tab');
-		await creator.waitFor();
-		await search.waitFor();
-	};
-	const found = [];
-	for (const word of words) {
-		await open();
-		await search.fill(word);
-		const item = creator.locator('[data-test-id="node-creator-node-item"]').filter({
-			has: page.locator('text=/^PIM$/'),
+	const search = creator
+		.locator(
+			'input[data-test-id="node-creator-search-bar"], [data-test-id="node-creator-search-bar"] input',
+		)
+		.first();
+	// A list entry (a node, or an action in its details) by its text.
+	const entry = (text) =>
+		creator
+			.locator(
+				'[data-test-id="item-iterator-item"], [data-test-id="node-creator-node-item"], [data-test-id="node-creator-action-item"]',
+			)
+			.filter({ hasText: text });
+	const pim = creator
+		.locator('[data-test-id="item-iterator-item"], [data-test-id="node-creator-node-item"]')
+		.filter({
+			has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^PIM$/ }),
 		});
-		await item
+	// 1.x shows a + button on the canvas; 2.x opens the node creator with Tab.
+	const plus = page.locator('[data-test-id="node-creator-plus-button"]').first();
+	if (await plus.isVisible().catch(() => false)) await plus.click();
+	else await page.keyboard.press('Tab');
+	await creator.waitFor();
+	for (const word of words) {
+		await search.fill(word);
+		await pim
 			.first()
 			.waitFor({ timeout: 10000 })
 			.catch(() => undefined);
 		ok(
-			(await item.count()) > 0,
+			(await pim.count()) > 0,
 			`the node creator's search for "${word}" does not list the PIM node`,
 		);
-		found.push(word);
-		await page.keyboard.press('Escape');
-		await creator.waitFor({ state: 'hidden' }).catch(() => undefined);
 	}
-	// Into the PIM node: its actions, filtered by the search as a user types.
-	await open();
 	await search.fill('PIM');
-	const node = creator.locator('[data-test-id="node-creator-node-item"]').filter({
-		has: page.locator('text=/^PIM$/'),
-	});
-	await node.first().click();
-	const actions = creator.locator('[data-test-id="node-creator-action-item"]');
-	await actions.first().waitFor();
-	const actionSearch = creator.locator('[data-test-id="node-creator-search-bar"] input').first();
-	await actionSearch.fill('import');
-	const importFile = actions.filter({ hasText: 'Import a catalogue file (CSV or XLSX)' });
+	await pim.first().click();
+	const importFile = entry('Import a catalogue file (CSV or XLSX)');
 	await importFile.first().waitFor({ timeout: 10000 });
-	await page.waitForTimeout(300);
+	const actions = await creator.innerText();
+	const count = /Actions \((\d+)\)/.exec(actions);
+	await importFile.first().scrollIntoViewIfNeeded();
+	await importFile.first().hover();
+	await page.waitForTimeout(400);
 	await page.screenshot({ path: path.join(shotsDir, 'editor-node-creator.png') });
 	// A new node: Create or Update, as the README's five steps add it.
-	await actionSearch.fill('create or update');
-	const upsert = actions.filter({ hasText: 'Create or update a product' });
-	await upsert.first().waitFor();
+	const upsert = entry('Create or update a product');
+	await upsert.first().scrollIntoViewIfNeeded();
 	await upsert.first().click();
-	const ndv = page.locator('[data-test-id="ndv"]');
-	await ndv.waitFor();
+	await page.locator('[data-test-id="ndv"]').waitFor();
 	await settle(page, calls.pending);
 	const mode = page.locator('[data-test-id="mapping-mode-select"]');
 	await mode.waitFor({ timeout: 30000 });
@@ -265,7 +265,7 @@ async function nodeCreator(page, url, { workflowId, words }, calls, shotsDir) {
 	await page.waitForTimeout(300);
 	await page.screenshot({ path: path.join(shotsDir, 'editor-new-node.png') });
 	await closeNdv(page);
-	return `the node creator finds the PIM node by ${found.map((w) => `"${w}"`).join(', ')} and lists "Import a catalogue file (CSV or XLSX)" for "import"; a new Create or Update node opens in Map Automatically`;
+	return `the node creator finds the PIM node by ${words.map((w) => `"${w}"`).join(', ')}; its ${count ? count[1] : ''} actions list "Import a catalogue file (CSV or XLSX)"; a new Create or Update node opens in Map Automatically`;
 }
 
 /**
@@ -525,7 +525,7 @@ async function run({
 	}
 }
 
-module.exports = { run, closeNdv };
+module.exports = { run, closeNdv, nodeCreator };
 
 if (require.main === module) {
 	const args = {};

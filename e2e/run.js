@@ -333,7 +333,7 @@ const LOADER_PROBLEM =
 // test's bad-row import (e2e/fixtures/v2-bad-row-import.json: its rows' SKUs are BADROW-n),
 // and by the hostile catalogue file the Import File example is run on (e2e/examples.js).
 const EXPECTED =
-	/(SKU BADROW-\d|Credential test failed|Authorization failed - please check your credentials|Unauthenticated: the token is invalid\.|This webhook is not registered for GET requests|The requested webhook "GET pim-(export-any-size|burst)-e2e" is not registered|The file is refused at line 7: a cell is longer than 1,048,576 characters)/;
+	/(SKU BADROW-\d|Credential test failed|Authorization failed - please check your credentials|Unauthenticated: the token is invalid\.|This webhook is not registered for GET requests|The requested webhook "GET pim-(export-any-size|burst)-e2e" is not registered|The file is refused at line 7: a cell is longer than 1,048,576 characters|Nothing was written: 2 of 60 rows of the file have a problem)/;
 
 /** The log without expected errors and the stack frames under them. */
 function withoutExpected(lines) {
