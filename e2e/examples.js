@@ -1264,6 +1264,66 @@ specs.push({
 	},
 });
 
+// ---- the same export twice writes nothing (#58) ----
+
+/** Runs a workflow twice: the writes of each run, and the second run's PIM outputs. */
+async function twice(ctx, id) {
+	const writesOf = async () =>
+		(await ctx.admin('/log')).filter((r) => r.method === 'POST' || r.method === 'PUT');
+	await ctx.admin('/log', { method: 'DELETE' });
+	const first = (await ctx.execute(id)).run;
+	const firstWrites = await writesOf();
+	await ctx.admin('/log', { method: 'DELETE' });
+	const second = (await ctx.execute(id)).run;
+	return { first, second, firstWrites, secondWrites: await writesOf() };
+}
+
+specs.push({
+	id: 'pimSamplesFile',
+	file: 'v2-1-samples-import-file.json',
+	fixture: true,
+	async verify(ctx) {
+		const { first, second, firstWrites, secondWrites } = await twice(ctx, this.id);
+		const counts = (run, node) => {
+			const [s] = items(run, node);
+			return [s.created, s.updated, s.unchanged, s.failed];
+		};
+		const woo = counts(first, 'Import WooCommerce file');
+		const shopify = counts(first, 'Import Shopify file');
+		ok(woo[0] > 0 && woo[3] === 0, `WooCommerce's sample created (${woo})`);
+		ok(shopify[0] > 0 && shopify[3] === 0, `Shopify's sample created (${shopify})`);
+		eq(counts(second, 'Import WooCommerce file'), [0, 0, woo[0], 0], "WooCommerce's again");
+		eq(counts(second, 'Import Shopify file'), [0, 0, shopify[0], 0], "Shopify's again");
+		eq(secondWrites.length, 0, 'the second run writes nothing');
+		return `WooCommerce's sample ${woo[0]} and Shopify's ${shopify[0]} products created (${firstWrites.length} writes); the same files again: all unchanged, 0 writes`;
+	},
+});
+
+specs.push({
+	id: 'pimSamplesUpsert',
+	file: 'v2-samples-upsert-twice.json',
+	fixture: true,
+	async verify(ctx) {
+		const { first, second, firstWrites, secondWrites } = await twice(ctx, this.id);
+		const ops = (run, node) =>
+			items(run, node)
+				.filter((o) => o.sku !== undefined)
+				.map((o) => o.operation);
+		const nodes = ['Create or update product (WooCommerce)', 'Create or update variant (Shopify)'];
+		for (const node of nodes) {
+			const created = ops(first, node).filter((o) => o === 'created').length;
+			ok(created > 0, `${node}: the first run created products`);
+			eq(
+				ops(second, node).filter((o) => o !== 'unchanged'),
+				[],
+				`${node}: the second run finds every product unchanged`,
+			);
+		}
+		eq(secondWrites.length, 0, 'the second run writes nothing');
+		return `both samples through Create or Update with Skip Unchanged: ${firstWrites.length} writes, then 0 writes, every product unchanged`;
+	},
+});
+
 // ---- version 2.1: new nodes (#59) ----
 
 specs.push({
