@@ -222,10 +222,20 @@ async function nodeCreator(page, url, { workflowId, words }, calls, shotsDir) {
 		.filter({
 			has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^PIM$/ }),
 		});
-	// 1.x shows a + button on the canvas; 2.x opens the node creator with Tab.
+	// 1.x shows a + button on the canvas; 2.x opens the node creator with Tab on the canvas.
 	const plus = page.locator('[data-test-id="node-creator-plus-button"]').first();
-	if (await plus.isVisible().catch(() => false)) await plus.click();
-	else await page.keyboard.press('Tab');
+	for (let tries = 0; !(await creator.isVisible().catch(() => false)) && tries < 3; tries++) {
+		if (await plus.isVisible().catch(() => false)) await plus.click();
+		else {
+			await page
+				.locator('.vue-flow__pane, [data-test-id="canvas-wrapper"]')
+				.first()
+				.click({ position: { x: 40, y: 40 } })
+				.catch(() => undefined);
+			await page.keyboard.press('Tab');
+		}
+		await creator.waitFor({ timeout: 5000 }).catch(() => undefined);
+	}
 	await creator.waitFor();
 	for (const word of words) {
 		await search.fill(word);
