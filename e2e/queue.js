@@ -48,7 +48,7 @@ const { sleep } = n8n;
 // Four suppliers' catalogue files at once (#62): Import File on the workers, one account at
 // FILE_RATE requests/s.
 const FILES = 4;
-const FILE_ROWS = 1000;
+const FILE_ROWS = 500;
 const FILE_RATE = 50;
 
 /** The workflows: one update per event, an import slice per call, the trigger. */
