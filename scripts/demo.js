@@ -203,7 +203,7 @@ async function main() {
 		fs.mkdirSync(userFolder, { recursive: true });
 		fs.writeFileSync(versionFile, o.version);
 
-		// Files the examples read (the shop export's CSV): n8n's file nodes may read this folder.
+		// Files the examples read (the shop export's CSV) and write (the feed): n8n's file nodes may use this folder.
 		const filesDir = path.join(userFolder, 'files');
 		const folder = new n8n.N8nFolder({
 			version: o.version,
@@ -307,8 +307,9 @@ async function main() {
 			...(o.baseUrl
 				? []
 				: ['    acme      token acme-token     (a second seeded account, no credential)']),
-			`  Files:       n8n's file nodes may read ${filesDir}`,
-			"               (the examples' CSV files are there: put your own exports there and give Read/Write Files their full path)",
+			`  Files:       n8n's file nodes may read and write ${filesDir}`,
+			"               (the examples' CSV files are there: put your own exports there and give Read/Write Files their full path;",
+			'               "Export a product feed" writes products-feed.tsv there)',
 			'  Workflows:',
 			...o.workflows.map((w) => `    ${`${base}/workflow/${w.id}`.padEnd(50)} ${w.name}`),
 			'',
