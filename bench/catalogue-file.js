@@ -179,7 +179,7 @@ async function run({
 		extra: sizes.flatMap((size) => [
 			'--account',
 			`f${size}:f${size}-token:${size}`,
-			...(firstImport ? ['--account', `e${size}:e${size}-token:0`] : []),
+			...(firstImport !== undefined ? ['--account', `e${size}:e${size}-token:0`] : []),
 		]),
 		logLimit: LOG_LIMIT,
 	});
