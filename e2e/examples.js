@@ -1117,6 +1117,28 @@ specs.push({
 	},
 });
 
+/**
+ * Runs the catalogue-file example with its CSV's lines replaced by `edit(lines)` (the file put
+ * back afterwards): the execution must fail, writing nothing. Returns what n8n printed.
+ */
+async function failsWithCatalogueFile(ctx, id, edit) {
+	const fs = require('node:fs');
+	const csv = require('node:path').join(ctx.filesDir, 'catalogue-file.csv');
+	const original = fs.readFileSync(csv);
+	fs.writeFileSync(csv, edit(original.toString('utf8').split(/\r?\n/)).join('\n'));
+	await ctx.admin('/log', { method: 'DELETE' });
+	let failed;
+	try {
+		failed = await ctx.executeFailing(id);
+	} finally {
+		fs.writeFileSync(csv, original);
+	}
+	ok(failed.code !== 0, 'the execution failed');
+	const log = await ctx.admin('/log');
+	eq(log.filter((r) => r.method === 'POST' || r.method === 'PUT').length, 0, 'nothing was written');
+	return failed.printed;
+}
+
 specs.push({
 	id: 'pimCatalogueFile',
 	file: 'import-a-catalogue-file.json',
@@ -1125,42 +1147,20 @@ specs.push({
 		// The example's file replaced by a hostile one: five good rows, then a quote never closed
 		// and 30 MB of rows after it. With On Bad Rows → Stop the node refuses the file at the
 		// quote's line once the cell passes its bound, before anything is written.
-		const fs = require('node:fs');
-		const csv = require('node:path').join(ctx.filesDir, 'catalogue-file.csv');
-		const original = fs.readFileSync(csv);
-		const lines = original.toString('utf8').split(/\r?\n/);
 		const filler = Array.from({ length: 1000 }, (_, i) => `FILLER-${i},Filler row ${i}`).join('\n');
 		const copies = Math.ceil((30 * 1048576) / filler.length);
-		fs.writeFileSync(
-			csv,
-			[...lines.slice(0, 6), 'HOSTILE-1,"a quote never closed', ...Array(copies).fill(filler)].join(
-				'\n',
-			),
-		);
-		await ctx.admin('/log', { method: 'DELETE' });
-		let failed;
-		try {
-			failed = await ctx.executeFailing(this.id);
-		} finally {
-			fs.writeFileSync(csv, original);
-		}
-		ok(failed.code !== 0, 'the execution failed');
+		const printed = await failsWithCatalogueFile(ctx, this.id, (lines) => [
+			...lines.slice(0, 6),
+			'HOSTILE-1,"a quote never closed',
+			...Array(copies).fill(filler),
+		]);
 		const refused = /The file is refused at line 7: a cell is longer than 1,048,576 characters/;
-		ok(
-			refused.test(failed.printed),
-			`the error names the line (n8n printed: ${failed.printed.slice(-600)})`,
-		);
+		ok(refused.test(printed), `the error names the line (n8n printed: ${printed.slice(-600)})`);
 		ok(
 			/The cell's quote opens on line 7: is its closing quote missing\?[^\n]*Nothing was written\./.test(
-				failed.printed,
+				printed,
 			),
 			'the description names the quote and says nothing was written',
-		);
-		const log = await ctx.admin('/log');
-		eq(
-			log.filter((r) => r.method === 'POST' || r.method === 'PUT').length,
-			0,
-			'nothing was written',
 		);
 		return `a ${Math.round((copies * filler.length) / 1048576)} MB file with a quote never closed on line 7: refused at line 7, 0 writes`;
 	},
@@ -1174,48 +1174,26 @@ specs.push({
 		// The example's file with row 3 cut short and row 5 given one cell too many (an unquoted
 		// comma in a name): each is named by its line and SKU with its cell count, not by a value
 		// shifted into another column; with On Bad Rows → Stop nothing is written.
-		const fs = require('node:fs');
-		const csv = require('node:path').join(ctx.filesDir, 'catalogue-file.csv');
-		const original = fs.readFileSync(csv);
-		const lines = original.toString('utf8').split(/\r?\n/);
-		const width = lines[0].split(',').length;
-		const short = lines[2].split(',').slice(0, 4).join(',');
-		const long = lines[4].replace(
-			/,Catalogue file product (\d+),/,
-			',Catalogue file product $1, large,',
-		);
-		const shortSku = short.split(',')[0];
-		const longSku = long.split(',')[0];
-		fs.writeFileSync(
-			csv,
-			[...lines.slice(0, 2), short, lines[3], long, ...lines.slice(5)].join('\n'),
-		);
-		await ctx.admin('/log', { method: 'DELETE' });
-		let failed;
-		try {
-			failed = await ctx.executeFailing(this.id);
-		} finally {
-			fs.writeFileSync(csv, original);
-		}
-		ok(failed.code !== 0, 'the execution failed');
+		let width;
+		let shortSku;
+		let longSku;
+		const printed = await failsWithCatalogueFile(ctx, this.id, (lines) => {
+			width = lines[0].split(',').length;
+			const short = lines[2].split(',').slice(0, 4).join(',');
+			const long = lines[4].replace(
+				/,Catalogue file product (\d+),/,
+				',Catalogue file product $1, large,',
+			);
+			shortSku = short.split(',')[0];
+			longSku = long.split(',')[0];
+			return [...lines.slice(0, 2), short, lines[3], long, ...lines.slice(5)];
+		});
 		for (const wanted of [
 			`line 3 (SKU ${shortSku}): The row has 4 cells, the header ${width}`,
 			`line 5 (SKU ${longSku}): The row has ${width + 1} cells, the header ${width}: a value holding the delimiter is not quoted`,
 		])
-			ok(
-				failed.printed.includes(wanted),
-				`n8n printed no "${wanted}" (printed: ${failed.printed.slice(-900)})`,
-			);
-		ok(
-			!/Category Map|Channels → Active/.test(failed.printed),
-			'no shifted value is blamed on a map',
-		);
-		const log = await ctx.admin('/log');
-		eq(
-			log.filter((r) => r.method === 'POST' || r.method === 'PUT').length,
-			0,
-			'nothing was written',
-		);
+			ok(printed.includes(wanted), `n8n printed no "${wanted}" (printed: ${printed.slice(-900)})`);
+		ok(!/Category Map|Channels → Active/.test(printed), 'no shifted value is blamed on a map');
 		return `line 3 (4 of ${width} cells) and line 5 (${width + 1} cells, an unquoted comma) named by line and SKU; 0 writes`;
 	},
 });

@@ -49,3 +49,10 @@ export function autoMap(): MapperValue;
 
 /** Version 2's attribute mapper on Map Each Column Below, with these values (and saved fields). */
 export function defineBelow(value: INodeParameters, schema?: INodeParameters[]): MapperValue;
+
+/** An input item holding a file (binary field `data`, a CSV by default) as n8n keeps it in memory. */
+export function fileItem(
+	content: Buffer | string,
+	fileName?: string,
+	mimeType?: string,
+): IDataObject;

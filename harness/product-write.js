@@ -52,4 +52,13 @@ function defineBelow(value, schema = []) {
 	return { mappingMode: 'defineBelow', value, matchingColumns: [], schema };
 }
 
-module.exports = { productWrite, channels, categories, attributes, autoMap, defineBelow };
+/**
+ * An input item holding a file as n8n keeps binary data in memory (Import File's input): the
+ * binary field `data`, a CSV unless `mimeType` says otherwise.
+ */
+function fileItem(content, fileName = 'catalogue.csv', mimeType = 'text/csv') {
+	const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content);
+	return { $binary: { data: { data: bytes.toString('base64'), mimeType, fileName } } };
+}
+
+module.exports = { productWrite, channels, categories, attributes, autoMap, defineBelow, fileItem };

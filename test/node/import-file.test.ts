@@ -13,6 +13,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import * as XLSX from 'xlsx';
 
 import { nodeTypes, PIM_TYPE, pimNode, runPim } from '../../harness/in-process';
+import { fileItem } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -21,13 +22,6 @@ const writes = () => env.sb.log.filter((r) => r.method === 'POST' || r.method ==
 const product = (sku: string) => env.sb.account('demo').productBySku(sku);
 const data = (file: string) =>
 	fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'data', file));
-
-/** An input item holding the file as n8n keeps binary data in memory. */
-const fileItem = (bytes: Buffer, fileName: string): IDataObject => ({
-	$binary: {
-		data: { data: bytes.toString('base64'), mimeType: 'text/csv', fileName },
-	},
-});
 
 const importFile = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'product',

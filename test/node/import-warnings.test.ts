@@ -13,7 +13,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import * as XLSX from 'xlsx';
 
 import { runPim } from '../../harness/in-process';
-import { autoMap, productWrite } from '../../harness/product-write';
+import { autoMap, fileItem, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -39,19 +39,8 @@ function wooRows(): IDataObject[] {
 }
 
 /** The same rows as a CSV file in an input item's binary data (Import File). */
-function fileItem(rows: IDataObject[]): IDataObject {
-	const sheet = XLSX.utils.json_to_sheet(rows);
-	const csv = XLSX.utils.sheet_to_csv(sheet);
-	return {
-		$binary: {
-			data: {
-				data: Buffer.from(csv).toString('base64'),
-				mimeType: 'text/csv',
-				fileName: 'shop.csv',
-			},
-		},
-	};
-}
+const shopFile = (rows: IDataObject[]): IDataObject =>
+	fileItem(XLSX.utils.sheet_to_csv(XLSX.utils.json_to_sheet(rows)), 'shop.csv');
 
 async function upsert(rows: IDataObject[], extra: INodeParameters = {}) {
 	const { items, error } = await runPim(
@@ -82,7 +71,7 @@ async function importFile(rows: IDataObject[], extra: INodeParameters = {}) {
 			fileOptions: { report: 'changes' },
 			...extra,
 		},
-		{ input: [fileItem(rows)], version: 2 },
+		{ input: [shopFile(rows)], version: 2 },
 	);
 	expect(error).toBeUndefined();
 	const report = items[0].binary?.report as IDataObject | undefined;

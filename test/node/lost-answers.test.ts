@@ -8,7 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
-import { autoMap, categories, channels, productWrite } from '../../harness/product-write';
+import { autoMap, categories, channels, fileItem, productWrite } from '../../harness/product-write';
 import type { LoggedRequest } from '../../sandbox/types';
 import { useSandbox } from '../helpers/sandbox';
 
@@ -194,9 +194,6 @@ describe('Import File under the writes’ faults of a real service', () => {
 				...Array.from({ length: n }, (_, i) => `FILE-${i},Clothing,File ${i},${10 + i}.50 USD`),
 			].join('\n'),
 		);
-	const fileItem = (bytes: Buffer): IDataObject => ({
-		$binary: { data: { data: bytes.toString('base64'), mimeType: 'text/csv', fileName: 'f.csv' } },
-	});
 
 	it('5 % answered 503, 2 % applied and dropped: every row created once, the summary counts retries and checked answers', async () => {
 		env.sb.setFaults({

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
+import { fileItem } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({
@@ -173,11 +174,6 @@ describe("WooCommerce's sample: what the record shows is compared, a real change
 });
 
 describe('Import File: the second run of a sample writes nothing; the report names real changes', () => {
-	const fileItem = (csv: string, fileName: string): IDataObject => ({
-		$binary: {
-			data: { data: Buffer.from(csv).toString('base64'), mimeType: 'text/csv', fileName },
-		},
-	});
 	const fromExample = (example: string) => {
 		const { importOptions, familyCode, languageCode, channels } = exampleParameters(example);
 		return { importOptions, familyCode, languageCode, channels };

@@ -15,8 +15,9 @@ import { COLUMNS_LABEL } from './mapping';
 
 /**
  * Fields that several product operations share (names fixed by the contract), each defined ONCE
- * with every operation that shows it (Family twice: see familyFallback). n8n's RoutingNode evaluates a parameter's expressions once
- * per property definition with that name, whatever its displayOptions: with one definition per
+ * with every operation that shows it (Family twice: see familyFallback; the mapper once per
+ * default: columnsAutoMapped). n8n's RoutingNode evaluates a parameter's expressions once per
+ * property definition with that name, whatever its displayOptions: with one definition per
  * operation, an Update evaluated `sku` 8 times per item (bench/RESULTS.md, scenario 2).
  * SKU, which relation.getProductRelation shares, is `skuField` in shared/registry.ts.
  */
