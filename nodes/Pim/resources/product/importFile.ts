@@ -13,6 +13,7 @@ import { xlsxRecords } from '../../shared/file/xlsx';
 import { isZip } from '../../shared/file/zip';
 import type { PimItem } from '../../shared/item';
 import { fail, optionalString, ParameterProblem } from '../../shared/params';
+import { OrderedTasks } from '../../shared/orderedTasks';
 import { isPending, RunSlot, type Later, type PimRun } from '../../shared/run';
 import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
 import type { PimClient } from '../../shared/transport';
@@ -188,6 +189,8 @@ async function readWindows(
 	/** Gets each window and the rows read so far; false stops the reading (a stopped execution). */
 	each: (rows: FileLine[], read: number) => Promise<boolean>,
 	onRefusal: OnRefusal,
+	/** Waits for the rows handed on to be done, before the pass ends or fails. */
+	settle: () => Promise<void> = async () => {},
 ): Promise<number> {
 	let columns: FileColumns | undefined;
 	const window = new RowWindow<FileLine>();
@@ -230,17 +233,21 @@ async function readWindows(
 		(error: unknown) => ({ error }),
 	);
 	if ('error' in outcome) {
-		if (!(outcome.error instanceof FileRefused)) throw outcome.error;
+		if (!(outcome.error instanceof FileRefused)) {
+			await settle();
+			throw outcome.error;
+		}
 		const { rows, cut } = window.beforeRefusal();
 		if (onRefusal.writeBefore && rows.length) await each(rows, count);
+		await settle();
 		const { message, description } = outcome.error;
 		const said = onRefusal.said(cut);
 		fail(message, description ? `${description} ${said}` : said);
 	}
-	if (!outcome.read) return count;
-	if (!columns) fail('The file is empty: it has no header line');
+	if (outcome.read && !columns) fail('The file is empty: it has no header line');
 	const rest = window.rest();
-	if (rest.length) await each(rest, count);
+	if (outcome.read && rest.length) await each(rest, count);
+	await settle();
 	return count;
 }
 
@@ -296,6 +303,76 @@ const skuOf = (row: FileRow) => optionalString(row.param<unknown>('sku', undefin
 /** Forgets a finished window's product groups (the node holds a window: groups are never cut). */
 function forgetWindow(run: PimRun): void {
 	planOf(run).groups.clear();
+}
+
+/** Rows whose writes run at once, and rows done that may wait for an earlier one to be reported. */
+const ROWS_IN_FLIGHT = 20;
+const ROWS_WAITING = 2000;
+
+/** A prepared row as it writes: its problem, what its group makes it output instead, or its write. */
+type Ready = { problem: unknown } | { write: ProductWrite; instead?: IDataObject };
+
+/** Reads what a row's group makes of it (before its window's groups are forgotten). */
+function readyToWrite(done: Outcome): Ready {
+	if ('problem' in done) return done;
+	const { write } = done;
+	try {
+		const instead = write.instead?.();
+		if (instead) return { write, instead };
+		// A group's body is read with its group.
+		write.body();
+		return { write };
+	} catch (problem) {
+		return { problem };
+	}
+}
+
+/** What a file's rows share as they write. */
+interface RowWriting {
+	run: PimRun;
+	pim: PimClient;
+	sync: SyncOptions;
+	counts: { created: number; updated: number; unchanged: number };
+	confirmed: () => void;
+	/** Counts a failed row; returns its message. */
+	problem: (line: number, sku: string | undefined, error: unknown) => string;
+}
+
+/** A row's outcome, with its cells while it waits for the bad rows file. */
+type Written = RowOutcome & { bad?: { headers: string[]; cells: string[] } };
+
+/** Decides and writes one row against the catalogue (upsert.ts, decide). */
+async function writeRow(
+	writing: RowWriting,
+	catalogue: Catalogue,
+	{ line, row, cells, headers, ready }: Omit<FileLine, 'shape'> & { ready: Ready },
+): Promise<Written> {
+	const { run, pim, sync, counts } = writing;
+	const sku = skuOf(row);
+	const bad = (error: unknown): Written => ({
+		line,
+		sku,
+		operation: 'failed',
+		error: writing.problem(line, sku, error),
+		bad: { headers, cells },
+	});
+	if ('problem' in ready) return bad(ready.problem);
+	const { write, instead } = ready;
+	const warnings = write.warnings.length ? { warnings: write.warnings } : {};
+	// A row of a product group whose product another row writes.
+	if (instead) return { line, sku, operation: String(instead.operation), ...warnings };
+	try {
+		const decision = await decide(run, { pim, write, sync, compare: true, catalogue });
+		const { output, changed } = decision;
+		if (decision.confirmed) writing.confirmed();
+		const operation = String(output.operation);
+		if (operation === 'created' || operation === 'create') counts.created++;
+		else if (operation === 'updated' || operation === 'update') counts.updated++;
+		else counts.unchanged++;
+		return { line, sku, operation, changed, ...warnings };
+	} catch (error) {
+		return bad(error);
+	}
 }
 
 /** How often a long import says where it is in n8n's log. */
@@ -396,6 +473,25 @@ async function importOne(item: PimItem): Promise<Imported> {
 	let said = Date.now();
 	const written = (cut?: CutGroup) =>
 		`The rows before it were imported${cut ? `, but those of its product group "${cut.group}" (from line ${cut.line})` : ''}: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${failed} failed.`;
+	// Rows write as a pipeline (shared/orderedTasks.ts): a row paused by a fault holds its own
+	// slot, never its window; the report still lists the rows in line order.
+	const pipeline = new OrderedTasks<Written>(ROWS_IN_FLIGHT, ROWS_WAITING, (outcomes) => {
+		outcomes.sort((a, b) => a.line - b.line);
+		for (const outcome of outcomes)
+			if (outcome.bad) {
+				report.badRow(outcome.bad.headers, outcome.bad.cells);
+				delete outcome.bad;
+			}
+		report.add(outcomes);
+	});
+	const writing: RowWriting = {
+		run,
+		pim,
+		sync,
+		counts,
+		confirmed: () => confirmed++,
+		problem,
+	};
 	const rows = await readWindows(
 		item,
 		given,
@@ -409,42 +505,12 @@ async function importOne(item: PimItem): Promise<Imported> {
 				catalogue = await planOf(run).catalogue(pim, true, asked);
 			}
 			const found = catalogue;
-			const outcomes = await Promise.all(
-				prepared.map(async ({ line, row, cells, headers, outcome }) => {
-					const done = await outcome;
-					const sku = skuOf(row);
-					const bad = (error: unknown): RowOutcome => {
-						report.badRow(headers, cells);
-						return { line, sku, operation: 'failed', error: problem(line, sku, error) };
-					};
-					if ('problem' in done) return bad(done.problem);
-					const { write } = done;
-					const warnings = write.warnings.length ? { warnings: write.warnings } : {};
-					try {
-						// A row of a product group whose product another row writes.
-						const instead = write.instead?.();
-						if (instead) return { line, sku, operation: String(instead.operation), ...warnings };
-						const decision = await decide(run, {
-							pim,
-							write,
-							sync,
-							compare: true,
-							catalogue: found,
-						});
-						const { output, changed } = decision;
-						if (decision.confirmed) confirmed++;
-						const operation = String(output.operation);
-						if (operation === 'created' || operation === 'create') counts.created++;
-						else if (operation === 'updated' || operation === 'update') counts.updated++;
-						else counts.unchanged++;
-						return { line, sku, operation, changed, ...warnings };
-					} catch (error) {
-						return bad(error);
-					}
-				}),
+			// Each row's write as its group makes it, taken before the window's groups are forgotten.
+			const ready = await Promise.all(
+				prepared.map(async (p) => ({ ...p, ready: readyToWrite(await p.outcome) })),
 			);
-			report.add(outcomes);
 			forgetWindow(run);
+			await pipeline.add(ready.map((row) => () => writeRow(writing, found, row)));
 			if (Date.now() - said >= PROGRESS_EVERY_MS) {
 				said = Date.now();
 				item.ctx.logger?.info(
@@ -455,6 +521,7 @@ async function importOne(item: PimItem): Promise<Imported> {
 			return !stopped;
 		},
 		{ writeBefore: true, said: written },
+		() => pipeline.drain(),
 	);
 	problems.sort((a, b) => a.line - b.line);
 	const { refused, faulted } = pim.retries;
