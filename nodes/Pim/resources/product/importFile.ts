@@ -27,7 +27,14 @@ import { prepareWrite } from './send';
 import type { ProductWrite } from './write';
 import { FileReport, type ReportRows, type RowOutcome } from './fileReport';
 import { RowWindow, type CutGroup } from './fileWindow';
-import { decide, dryRun, isDataOverwrite, skipUnchanged, type SyncOptions } from './upsert';
+import {
+	decide,
+	dryRun,
+	isDataOverwrite,
+	skipUnchanged,
+	syncOptions,
+	type SyncOptions,
+} from './sync';
 
 /**
  * Product → Import File (version 2): a catalogue file (CSV or XLSX, told apart by its content) in
@@ -391,15 +398,12 @@ async function importOne(item: PimItem): Promise<Imported> {
 	const pim = runClient(item, true);
 	const upsertOptions = (given.upsertOptions ?? {}) as IDataObject;
 	const fileOptions = (given.fileOptions ?? {}) as IDataObject;
-	const dryRun = upsertOptions.dryRun === true;
-	const skipUnchanged = upsertOptions.skipUnchanged !== false;
 	const stopOnBadRows = fileOptions.onBadRows !== 'skip';
-	const sync: SyncOptions = {
-		lookup: 'allProducts',
-		skipUnchanged,
-		dryRun,
-		isDataOverwrite: upsertOptions.isDataOverwrite === true,
-	};
+	// The catalogue is read once; its unchanged products are left as they are unless told.
+	const sync: SyncOptions = syncOptions(
+		{ ...upsertOptions, lookup: 'allProducts' },
+		{ skipUnchanged: true },
+	);
 	const report = new FileReport(
 		(optionalString(fileOptions.report) ?? 'changes') as ReportRows,
 		fileOptions.outputRows === true,
@@ -534,7 +538,7 @@ async function importOne(item: PimItem): Promise<Imported> {
 			// Requests tried again (after a fault or a refusal), and lost answers found written.
 			retried: refused + faulted,
 			confirmed,
-			...(dryRun ? { dryRun: true } : {}),
+			...(sync.dryRun ? { dryRun: true } : {}),
 			...(stopped ? { stopped: true } : {}),
 			...report.warnedRows(),
 			...planOf(run).report.notes(rows, { refused, faulted, confirmed }),
