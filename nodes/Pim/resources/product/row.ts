@@ -4,7 +4,7 @@ import type { PimRun } from '../../shared/run';
 
 /**
  * The source of a product write's row: one type for an n8n item (PimItem, shared/item.ts) and for
- * a record of a catalogue file (FileRow, fileRow.ts). Only Group By (groups.ts) and the row stage
+ * a record of a catalogue file (FileRow, catalogueFile/fileRow.ts). Only Group By (groups.ts) and the row stage
  * (read.ts) read it: they see its parameters, their values for this row and its fields, never
  * n8n's context; every stage after them takes plain data.
  */

@@ -1,4 +1,4 @@
-import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse } from '../../shared/file/bounds';
+import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse } from '../../../shared/file/bounds';
 
 /** Rows handed on together (a product group is never cut). */
 const WINDOW = 20;

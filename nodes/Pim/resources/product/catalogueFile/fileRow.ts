@@ -1,11 +1,11 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { counted } from '../../shared/file/bounds';
-import type { FileRecord } from '../../shared/file/csv';
-import { fail, listOf, optionalString, ParameterProblem } from '../../shared/params';
-import { fold, text, withFields } from '../../shared/records';
-import type { PimRun } from '../../shared/run';
-import type { ProductRow } from './row';
+import { counted } from '../../../shared/file/bounds';
+import type { FileRecord } from '../../../shared/file/csv';
+import { fail, listOf, optionalString, ParameterProblem } from '../../../shared/params';
+import { fold, text, withFields } from '../../../shared/records';
+import type { PimRun } from '../../../shared/run';
+import type { ProductRow } from '../row';
 
 /**
  * A record of a catalogue file as a product write's row (row.ts): the node's column parameters
