@@ -5,10 +5,11 @@
  * same records in an empty account of the same structure — compared field by field as the API
  * lists them: every attribute (prices, metric amounts, dates, multi-selects, generated number and
  * select attributes), family, categories, image — and imported into its own account writes
- * nothing. The 200 seeded products are joined by products whose values need care (commas,
- * quotes, line breaks, tabs, leading zeros, `=`, JSON-looking text, spaces around a value or a
- * multi-select value, control characters). What a file cannot carry is its own test, each
- * difference named.
+ * nothing. With Channel `web`, and with `amazon` (which has none of the trees of a path such as
+ * Clothing/Shirts, which web and retail share). The 200 seeded products are joined by products
+ * whose values need care (commas, quotes, line breaks, tabs, leading zeros, `=`, JSON-looking
+ * text, spaces around a value or a multi-select value, control characters). What a file cannot
+ * carry is its own test, each difference named.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -19,7 +20,7 @@ const EXTRA_ATTRIBUTES = 8;
 const env = useSandbox({
 	products: 200,
 	extraAttributes: EXTRA_ATTRIBUTES,
-	accounts: ['copy', 'copyx'].map((domain) => ({
+	accounts: ['copy', 'copyx', 'copya'].map((domain) => ({
 		domain,
 		token: `${domain}-token`,
 		products: 0,
@@ -116,7 +117,7 @@ async function exported(fileFormat: string, domain = 'demo'): Promise<INodeExecu
 }
 
 /** Import File with the default headers, a Language and a Channel (nothing else set). */
-async function imported(domain: string, file: INodeExecutionData) {
+async function imported(domain: string, file: INodeExecutionData, channel = 'web') {
 	const { items, error } = await runPim(
 		env.creds(domain),
 		{
@@ -128,7 +129,7 @@ async function imported(domain: string, file: INodeExecutionData) {
 			categoryColumn: 'categories',
 			imageColumns: 'image',
 			languageCode: 'en_US',
-			channels: { channel: [{ code: 'web', status: true }] },
+			channels: { channel: [{ code: channel, status: true }] },
 		},
 		{ version: 2, input: [{ $binary: file.binary } as unknown as IDataObject] },
 	);
@@ -154,13 +155,16 @@ function differences(a: IDataObject, b: IDataObject): Record<string, [unknown, u
 	return found;
 }
 
+// Channel amazon: a path two other trees share (Clothing/Shirts: web and retail) is filed in one
+// of them, as a path only another tree has.
 describe.each([
-	['csv', 'copy'],
-	['xlsx', 'copyx'],
-])('%s', (fileFormat, copy) => {
+	['csv', 'copy', 'web'],
+	['xlsx', 'copyx', 'web'],
+	['csv', 'copya', 'amazon'],
+])('%s into %s, Channel %s', (fileFormat, copy, channel) => {
 	it('an empty account of the same structure gets the same records, field by field', async () => {
 		const file = await exported(fileFormat);
-		const summary = await imported(copy, file);
+		const summary = await imported(copy, file, channel);
 		expect(summary).toMatchObject({ rows: 206, created: 206, updated: 0, failed: 0 });
 
 		const [original, made] = [await records('demo'), await records(copy)];
@@ -194,7 +198,7 @@ describe.each([
 	it('into its own account: every row unchanged, nothing written', async () => {
 		const file = await exported(fileFormat);
 		env.sb.clearLog();
-		const summary = await imported('demo', file);
+		const summary = await imported('demo', file, channel);
 		expect(summary).toMatchObject({
 			rows: 206,
 			created: 0,
