@@ -5,9 +5,8 @@
  * quotes, commas, line breaks and tabs in them; Columns picking and renaming for a feed; Filters;
  * Updated Since on a list in id order (every page read) and last-updated first (the read stops at
  * the first older page); a product moved while the export reads written once; a page failing
- * after its retries fails the node with its page number, and no file; a 10 MB value; the round
- * trip through Import File (CSV and XLSX): another account of the same structure gets the same
- * records, the account itself no write.
+ * after its retries fails the node with its page number, and no file; a 10 MB value. The round
+ * trip through Import File: export-roundtrip.test.ts.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -15,7 +14,6 @@ import * as path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { BinaryDataService, ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
 import type {
-	IBinaryData,
 	IDataObject,
 	IExecuteFunctions,
 	INode,
@@ -36,17 +34,10 @@ const { Container } = require(
 import { additionalData, nodeTypes, PIM_TYPE, pimNode, runPim } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
-const env = useSandbox({
-	products: 25,
-	accounts: [
-		{ domain: 'copy', token: 'copy-token', products: 0 },
-		{ domain: 'copyx', token: 'copyx-token', products: 0 },
-	],
-});
+const env = useSandbox({ products: 25 });
 const demo = () => env.sb.account('demo');
 const productList = () =>
 	env.sb.log.filter((r) => r.method === 'GET' && r.path === '/api/integration/product');
-const writes = () => env.sb.log.filter((r) => r.method === 'POST' || r.method === 'PUT');
 
 const exportFile = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'product',
@@ -410,108 +401,6 @@ describe('when it goes wrong', () => {
 		});
 	});
 });
-
-describe('the round trip through Import File', () => {
-	const importFile = (extra: INodeParameters = {}): INodeParameters => ({
-		resource: 'product',
-		operation: 'importFile',
-		binaryPropertyName: 'data',
-		skuColumn: 'sku',
-		familyColumn: 'family',
-		categoryColumn: 'categories',
-		imageColumns: 'image',
-		languageCode: 'en_US',
-		channels: { channel: [{ code: 'web', status: true }] },
-		...extra,
-	});
-
-	async function importInto(domain: string, item: INodeExecutionData) {
-		const binary = item.binary!.data;
-		const { items, error } = await runPim(env.creds(domain), importFile(), {
-			version: 2,
-			input: [{ $binary: { data: binary } } as unknown as IDataObject],
-		});
-		return { summary: items[0]?.json, error };
-	}
-
-	it.each([
-		['csv', 'copy'],
-		['xlsx', 'copyx'],
-	])(
-		'%s: an empty account of the same structure gets the same records; into its own account, nothing is written',
-		async (fileFormat, copy) => {
-			const exported = await run({ fileFormat });
-			const into = await importInto(copy, exportedItem(exported));
-			expect(into.error).toBeUndefined();
-			expect(into.summary).toMatchObject({ rows: 25, created: 25, failed: 0 });
-
-			// The other account exports the same file.
-			const again = await run({ fileFormat }, copy);
-			const rows = (r: typeof exported) =>
-				fileFormat === 'csv' ? csvRows(r.file!.bytes) : xlsxRows(r.file!.bytes);
-			expect(rows(again)).toEqual(rows(exported));
-
-			// Into its own account: nothing written, the products of a category path that several
-			// channels' trees share included (compared by the path the record shows).
-			const shared = await sharedPaths();
-			expect(
-				byHeader(rows(exported)).some((r) => r.categories.split(', ').some((p) => shared.has(p))),
-			).toBe(true);
-			env.sb.clearLog();
-			const own = await importInto('demo', exportedItem(exported));
-			expect(own.summary).toMatchObject({ rows: 25, created: 0, updated: 0, unchanged: 25 });
-			expect(writes()).toEqual([]);
-			expect(rows(await run({ fileFormat }))).toEqual(rows(exported));
-		},
-	);
-
-	it('products in categories of one tree: imported into their own account, nothing is written', async () => {
-		const shared = await sharedPaths();
-		const exported = await run();
-		const rows = csvRows(exported.file!.bytes);
-		const sure = rows.filter((r, i) => i === 0 || !r[2].split(', ').some((p) => shared.has(p)));
-		expect(sure.length).toBeGreaterThan(10);
-		const bytes = Buffer.from(
-			`\ufeff${sure.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\r\n')}\r\n`,
-		);
-		env.sb.clearLog();
-		const own = await importInto('demo', {
-			json: {},
-			binary: { data: { data: bytes.toString('base64'), mimeType: 'text/csv', fileName: 'p.csv' } },
-		});
-		expect(own.summary).toMatchObject({ rows: sure.length - 1, unchanged: sure.length - 1 });
-		expect(writes()).toEqual([]);
-	});
-});
-
-/** The category title paths that are in more than one channel's tree of the demo account. */
-async function sharedPaths(): Promise<Set<string>> {
-	const response = await fetch(
-		`${env.sb.url}/api/integration/category?pagination[pageLimit]=1000`,
-		{
-			headers: { token: 'demo-token', 'x-domain': 'demo' },
-		},
-	);
-	const categories = ((await response.json()) as { data: { record: IDataObject[] } }).data.record;
-	const byId = new Map(categories.map((c) => [c.id, c]));
-	const pathOf = (c: IDataObject): string => {
-		const parent = c.parent_id ? byId.get(c.parent_id) : undefined;
-		return parent ? `${pathOf(parent)}/${String(c.title)}` : String(c.title);
-	};
-	const trees = new Map<string, Set<unknown>>();
-	for (const c of categories) {
-		const path = pathOf(c);
-		trees.set(path, (trees.get(path) ?? new Set()).add(c.channel_id));
-	}
-	return new Set([...trees].filter(([, channels]) => channels.size > 1).map(([path]) => path));
-}
-
-/** The export's output item, its binary as Import File takes it. */
-function exportedItem(result: { file?: ReturnType<typeof fileOf> }): INodeExecutionData {
-	const binary: IDataObject = { ...result.file! };
-	delete binary.bytes;
-	return { json: {}, binary: { data: binary as unknown as IBinaryData } };
-}
 
 describe('n8n binary data modes and a cancelled execution', () => {
 	it('filesystem mode: the file is written to disk as a stream, the same bytes as in memory mode', async () => {

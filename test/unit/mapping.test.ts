@@ -3,7 +3,7 @@ import {
 	fieldLabel,
 	ALL_FIELDS_UP_TO,
 } from '../../nodes/Pim/methods/mapperFields';
-import { matchField } from '../../nodes/Pim/resources/product/mapping';
+import { matchField, wireValue } from '../../nodes/Pim/resources/product/mapping';
 import { attributeKind, catalogOf, type AccountAttribute } from '../../nodes/Pim/shared/attributes';
 
 describe('attributeKind: the type label, however a PIM spells it', () => {
@@ -109,5 +109,21 @@ describe('the editor fields', () => {
 			Array.from({ length: n }, (_, i) => attr(`a${i}`, `A ${i}`, 'Text Field'));
 		expect(attributeFields(many(ALL_FIELDS_UP_TO)).some((f) => f.removed)).toBe(false);
 		expect(attributeFields(many(ALL_FIELDS_UP_TO + 1)).every((f) => f.removed)).toBe(true);
+	});
+});
+
+describe("a multi-select's values on the wire", () => {
+	const values = (value: unknown) => wireValue('color', 'multiSelect', value, 'the cell "color"');
+
+	it('a comma-separated text: split at its commas, each part trimmed, blank parts dropped', () => {
+		expect(values('Red,  Green , ,Blue')).toEqual(['Red', 'Green', 'Blue']);
+	});
+
+	it('a JSON list or an array: each value as it is, spaces around it kept; blank ones dropped', () => {
+		// The form Export File writes a value with spaces around it or a comma in (a round trip).
+		expect(values('[" Blue","Green, dark","[x]",""," "]')).toEqual([' Blue', 'Green, dark', '[x]']);
+		expect(values([' Blue', 'Red ', null, 2])).toEqual([' Blue', 'Red ', '2']);
+		expect(values('[]')).toBeUndefined();
+		expect(values(['', '  '])).toBeUndefined();
 	});
 });

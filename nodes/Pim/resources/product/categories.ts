@@ -130,10 +130,17 @@ export function findCategory(
 	} else if (new Set(found.map((c) => c.channel)).size > 1 && productChannels.length) {
 		const inProduct = found.filter((c) => productChannels.includes(c.channel));
 		if (inProduct.length) found = inProduct;
-		// The same path in several of the product's channels (product records cannot tell them
-		// apart): the tree of the first of those channels in Channels.
+		// The same path in several trees (product records cannot tell them apart, and a record shows
+		// the path whichever tree holds the product): the tree of the first of the product's
+		// channels in Channels that has it; when none of them has it, the first tree in the
+		// account's order of channels — the write then warns that the product is filed in a tree
+		// of a channel it does not assign (references.ts), as for a path only one tree has. (A file
+		// exported from one account and imported with any Channel reads back so.)
 		if (new Set(found.map(pathText)).size === 1) {
-			const first = productChannels.find((ch) => found.some((c) => c.channel === ch));
+			const first =
+				productChannels.find((ch) => found.some((c) => c.channel === ch)) ??
+				channels.map((ch) => text(ch.code)).find((ch) => found.some((c) => c.channel === ch)) ??
+				found[0].channel;
 			found = found.filter((c) => c.channel === first);
 		}
 	}

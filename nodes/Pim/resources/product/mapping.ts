@@ -107,9 +107,14 @@ export function wireValue(
 				`${source} holds a list with objects; the attribute "${code}" takes a list of texts`,
 			);
 		}
-		const values = listOf(
-			Array.isArray(list) ? list.filter((v) => v !== null && v !== undefined) : list,
-		);
+		// A list given as a list (an array, or a JSON list in a text such as a file's cell) keeps
+		// each value as it is, spaces around it included: it is the form that says where a value
+		// ends (Export File writes a value with spaces around it so, and a record shows it so). Only
+		// a blank value sends nothing. A comma-separated text is split and each part trimmed: the
+		// spaces after its commas are the separator's.
+		const values = Array.isArray(list)
+			? list.map(text).filter((v) => v.trim() !== '')
+			: listOf(list);
 		return values.length ? values : undefined;
 	}
 	if (kind === 'boolean') {
