@@ -15,7 +15,8 @@ import { ENDPOINTS } from '../Pim/shared/endpoints';
 import { MAX_ITEMS_PER_INPUT, paginate, tooManyRecords } from '../Pim/shared/pagination';
 import { POLL_SETTINGS } from '../Pim/shared/policy';
 import { pimClient, type PimClient } from '../Pim/shared/transport';
-import { changesSince, looksLastUpdatedFirst, nonRising, updatedAt, type Cursor } from './cursor';
+import { looksLastUpdatedFirst, nonRising, updatedAt } from '../Pim/shared/listOrder';
+import { changesSince, type Cursor } from './cursor';
 
 /** readAll's page length: reading on from page 2 continues where this poll's page 1 ended. */
 const PAGE_SIZE = FULL_LIST_PAGE_SIZE;

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { updatedAt } from '../Pim/shared/listOrder';
+
 /**
  * Where the trigger stopped: the latest `updated_at` seen and the ids of the products that
  * carry exactly that time. Timestamps have one-second resolution, so several products can
@@ -11,7 +13,6 @@ export interface Cursor {
 	ids: string[];
 }
 
-export const updatedAt = (p: IDataObject) => String(p.updated_at ?? '');
 const id = (p: IDataObject) => String(p.id ?? '');
 
 /** Products changed after `cursor` (oldest first) and the cursor to keep for next time. */
@@ -41,27 +42,4 @@ export function changesSince(
 	if (cursor && latest === cursor.updatedAt)
 		ids.push(...cursor.ids.filter((i) => !ids.includes(i)));
 	return { changed, cursor: { updatedAt: latest, ids } };
-}
-
-/** Whether `updated_at` never rises down the list (and every record has one). */
-export const nonRising = (records: IDataObject[]) =>
-	records.every(
-		(p, i) => i === 0 || (updatedAt(p) !== '' && updatedAt(p) <= updatedAt(records[i - 1])),
-	);
-
-/**
- * Whether a page lists products last-updated first: `updated_at` never rises down the page,
- * and falls at least once. A page that is also in falling id order could be a newest-created-
- * first list whose updates happen to agree: that is not taken as proof.
- */
-export function looksLastUpdatedFirst(records: IDataObject[]): boolean {
-	let falls = false;
-	let idOrder = true;
-	for (let i = 1; i < records.length; i++) {
-		const [before, after] = [updatedAt(records[i - 1]), updatedAt(records[i])];
-		if (!before || !after || after > before) return false;
-		if (after < before) falls = true;
-		if (!(Number(records[i].id) < Number(records[i - 1].id))) idOrder = false;
-	}
-	return falls && !idOrder;
 }

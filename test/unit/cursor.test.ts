@@ -1,4 +1,5 @@
-import { changesSince, looksLastUpdatedFirst, nonRising } from '../../nodes/PimTrigger/cursor';
+import { looksLastUpdatedFirst, nonRising } from '../../nodes/Pim/shared/listOrder';
+import { changesSince } from '../../nodes/PimTrigger/cursor';
 
 const p = (id: number, updated_at: string) => ({ id, updated_at });
 

@@ -7,7 +7,7 @@
 import { parse } from 'csv-parse/sync';
 import * as XLSX from 'xlsx';
 
-import { sinceOf } from '../../nodes/Pim/resources/product/exportFile';
+import { sinceOf } from '../../nodes/Pim/resources/product/catalogueFile/exportColumns';
 import { ByteStream } from '../../nodes/Pim/shared/file/byteStream';
 import { csvRecords } from '../../nodes/Pim/shared/file/csv';
 import { delimitedFile } from '../../nodes/Pim/shared/file/csvWriter';
