@@ -223,7 +223,7 @@ export const RECORD_FIELDS = new Set([
 
 /**
  * Map Automatically: every field of the input item that names an attribute, then the fields that
- * name none read by the conventions of other systems' exports (conventions.ts). `unmapped`: the
+ * name none read by the conventions of other systems' exports (conventions/). `unmapped`: the
  * fields that went nowhere, each with its reason (a run reports them).
  */
 export function autoMappedValues(

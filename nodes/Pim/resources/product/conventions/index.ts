@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AccountAttribute } from '../../shared/attributes';
-import { fail } from '../../shared/params';
-import { fold, text } from '../../shared/records';
-import type { RowWarning } from './report';
+import type { AccountAttribute } from '../../../shared/attributes';
+import { fail } from '../../../shared/params';
+import { fold, text } from '../../../shared/records';
+import type { RowWarning } from '../report';
 
 /**
  * How other systems' exports name their columns, read by Map Automatically in version 2 for the
