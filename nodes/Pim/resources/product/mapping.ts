@@ -18,9 +18,8 @@ import {
 	isPrice,
 	type ColumnValue,
 	type ConventionScope,
-	type NotWritten,
 } from './conventions';
-import type { RowWarning } from './report';
+import type { NotWritten, RowWarning } from './report';
 
 /**
  * Version 2's attribute values: the `columns` resource mapper. The editor lists the account's

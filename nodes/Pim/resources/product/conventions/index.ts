@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { AccountAttribute } from '../../../shared/attributes';
 import { fail } from '../../../shared/params';
 import { fold, text } from '../../../shared/records';
-import type { RowWarning } from '../report';
+import type { NotWritten, RowWarning } from '../report';
 
 /**
  * How other systems' exports name their columns, read by Map Automatically in version 2 for the
@@ -79,13 +79,6 @@ export interface ColumnValue {
 	source: string;
 	/** The input fields it came from. */
 	fields: string[];
-}
-
-/** Why a column lands in no attribute of this write: its kind, for counting, and the words. */
-export interface NotWritten {
-	column: string;
-	kind: 'noAttribute' | 'channel' | 'language' | 'currency' | 'givenElsewhere';
-	reason: string;
 }
 
 /**
