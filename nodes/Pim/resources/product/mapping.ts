@@ -18,9 +18,8 @@ import {
 	isPrice,
 	type ColumnValue,
 	type ConventionScope,
-	type NotWritten,
 } from './conventions';
-import type { RowWarning } from './report';
+import type { NotWritten, RowWarning } from './report';
 
 /**
  * Version 2's attribute values: the `columns` resource mapper. The editor lists the account's
@@ -228,14 +227,14 @@ export const RECORD_FIELDS = new Set([
 
 /**
  * Map Automatically: every field of the input item that names an attribute, then the fields that
- * name none read by the conventions of other systems' exports (conventions.ts). `unmapped`: the
+ * name none read by the conventions of other systems' exports (conventions/). `unmapped`: the
  * fields that went nowhere, each with its reason (a run reports them).
  */
 export function autoMappedValues(
 	json: IDataObject,
 	catalog: AttributeCatalog,
 	options: MappingOptions,
-	scope?: ConventionScope,
+	scope: ConventionScope,
 ): MappedValues {
 	const direct: ColumnValue[] = [];
 	let unmatched: string[] = [];
@@ -256,42 +255,32 @@ export function autoMappedValues(
 		}
 		direct.push({ attribute: matches[0], value, source, fields });
 	}
-	let found: ColumnValue[] = [];
+	const read = conventionValues(
+		json,
+		unmatched,
+		direct,
+		(name) => fieldMatch(name, catalog).matches,
+		(code) => catalog.byCode.get(code),
+		scope,
+	);
+	// A field that names the attribute as it is keeps it: the convention's field then goes
+	// nowhere, and is reported.
+	const given = new Map(direct.map((d) => [d.attribute.code, d.fields[0]]));
+	const found = read.values.filter((v) => !given.has(v.attribute.code));
 	const notHere: NotWritten[] = [];
-	let otherLanguages = new Map<string, ColumnValue[]>();
-	let images: string[] = [];
-	let warnings: RowWarning[] = [];
-	if (scope) {
-		const read = conventionValues(
-			json,
-			unmatched,
-			direct,
-			(name) => fieldMatch(name, catalog).matches,
-			(code) => catalog.byCode.get(code),
-			scope,
-		);
-		// A field that names the attribute as it is keeps it: the convention's field then goes
-		// nowhere, and is reported.
-		const given = new Map(direct.map((d) => [d.attribute.code, d.fields[0]]));
-		found = read.values.filter((v) => !given.has(v.attribute.code));
-		for (const v of read.values) {
-			const other = given.get(v.attribute.code);
-			if (other !== undefined)
-				for (const column of v.fields)
-					notHere.push({
-						column,
-						kind: 'givenElsewhere',
-						reason: `the column "${other}" gives the attribute "${v.attribute.code}"`,
-					});
-		}
-		notHere.push(...read.notHere);
-		otherLanguages = read.otherLanguages;
-		images = read.images;
-		warnings = read.warnings;
-		unmatched = unmatched.filter((f) => !read.used.has(f));
+	for (const v of read.values) {
+		const other = given.get(v.attribute.code);
+		if (other !== undefined)
+			for (const column of v.fields)
+				notHere.push({
+					column,
+					kind: 'givenElsewhere',
+					reason: `the column "${other}" gives the attribute "${v.attribute.code}"`,
+				});
 	}
-	// A field another parameter reads is not unmapped.
-	unmatched = unmatched.filter((f) => !options.readByParameters.has(fold(f)));
+	notHere.push(...read.notHere);
+	// A field a convention read, or another parameter reads, is not unmapped.
+	unmatched = unmatched.filter((f) => !read.used.has(f) && !options.readByParameters.has(fold(f)));
 	if (options.refuseUnmatched && unmatched.length) {
 		failColumns(
 			`the input ${unmatched.length === 1 ? 'field' : 'fields'} ${unmatched.map((f) => `"${f}"`).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no attribute of the account`,
@@ -302,7 +291,7 @@ export function autoMappedValues(
 	const empty = (column: string) => column in json && isNoValue(json[column]);
 	const byConvention: Array<[string, string]> = [];
 	for (const v of found) for (const f of v.fields) byConvention.push([f, v.attribute.code]);
-	for (const [language, values] of otherLanguages)
+	for (const [language, values] of read.otherLanguages)
 		for (const v of values)
 			for (const f of v.fields) byConvention.push([f, `${v.attribute.code} (${language})`]);
 	return withFields(writeValues([...direct, ...found]), {
@@ -317,10 +306,10 @@ export function autoMappedValues(
 			...notHere,
 		].filter((u) => !empty(u.column)),
 		byConvention,
-		images,
-		warnings,
+		images: read.images,
+		warnings: read.warnings,
 		// Other languages are written in the order of their codes, whatever the columns' order.
-		languages: [...otherLanguages]
+		languages: [...read.otherLanguages]
 			.sort(([a], [b]) => a.localeCompare(b))
 			.map(([language, values]) => ({
 				language,

@@ -1,6 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { NotWritten } from './conventions';
+/** Why a column lands in no attribute of this write: its kind, for counting, and the words. */
+export interface NotWritten {
+	column: string;
+	kind: 'noAttribute' | 'channel' | 'language' | 'currency' | 'givenElsewhere';
+	reason: string;
+}
 
 /**
  * A row's write sent with a doubt its output says: the kind, counted by the run's notice, and
