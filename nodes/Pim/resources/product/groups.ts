@@ -61,14 +61,14 @@ export function joinGroup(
 	plan: WritePlan,
 	source: ProductRow,
 	key: string,
-	/** The parameters reading other nodes' items (WritePlan.parametersRead). */
+	/** The parameters reading other nodes' items (ProductRow.parametersRead). */
 	otherNodes: string[],
 ): Member {
 	const group = plan.groups.get(key) ?? { members: [], firsts: {} };
 	plan.groups.set(key, group);
 	const { members, firsts } = group;
 	const own = source.inputRow();
-	const skuField = source.fieldOf('sku');
+	const skuField = source.skuField();
 	const row: IDataObject = { ...own };
 	let filled = false;
 	for (const [field, value] of Object.entries(firsts))

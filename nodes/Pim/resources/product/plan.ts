@@ -5,6 +5,7 @@ import { RunSlot, type Later, type PimRun } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
 import { catalogueOf, type Catalogue } from './catalogue';
 import type { Group } from './groups';
+import type { ParametersRead } from './row';
 import { accountAttributes, readAccount, type Account, type AccountNeeds } from './lists';
 import { ImportReport } from './report';
 
@@ -14,14 +15,6 @@ import { ImportReport } from './report';
  * — and the account's reads, each once per workflow execution and shared by its rows (lists.ts:
  * the attributes, the reference lists, currencies, languages; catalogue.ts: the sync's catalogue).
  */
-
-/** What the node's saved parameters read besides the row's own fields (their expressions). */
-export interface ParametersRead {
-	/** The input fields `$json.x`, `$json['x y']`, `$('Node').item.json.x` name, folded. */
-	fields: Set<string>;
-	/** The parameters (but SKU and Import Options) reading other nodes' items. */
-	otherNodes: string[];
-}
 
 export class WritePlan {
 	/** Import Options → Group By: each group's rows, by Group By's value (groups.ts). */
@@ -34,7 +27,7 @@ export class WritePlan {
 
 	constructor(private readonly run: PimRun) {}
 
-	/** What the parameters' expressions read, found once per run. */
+	/** What the parameters' expressions read (the input fields they name), found once per run. */
 	parametersRead(parameters: INodeParameters): ParametersRead {
 		return (this.read ??= parametersRead(parameters));
 	}

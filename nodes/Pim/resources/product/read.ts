@@ -1,12 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { optionalString } from '../../shared/params';
-import { productBody, productImages, type BodyParams, type ProductBody } from './body';
+import { productBody, productImages, type ProductBody } from './body';
 import type { Member } from './groups';
 import type { ImportOptions } from './imports';
 import { NOTHING, type AccountNeeds, type ReferenceKind } from './lists';
 import { severalCurrencies } from './conventions';
-import { mappingMode, mappingOptions, type ColumnsInput } from './mapping';
+import type { ColumnsInput } from './mapping';
 import type { ProductRow } from './row';
 
 /**
@@ -29,26 +27,6 @@ export interface RowRead {
 	rows: number;
 	/** What its write reads from the account (WritePlan.account). */
 	needs: AccountNeeds;
-}
-
-/** The parameters of the body (version 1 reads them when its request is sent). */
-export function bodyParams(source: ProductRow, mode: 'create' | 'update'): BodyParams {
-	const read = <T>(name: string, fallback: T) => source.param<T>(name, fallback);
-	return {
-		sku: read<unknown>('sku', ''),
-		languageCode: read<unknown>('languageCode', ''),
-		familyCode: mode === 'create' ? read<unknown>('familyCode', '') : undefined,
-		updateFields: mode === 'update' ? read<IDataObject>('updateFields', {}) : {},
-		channels: read<IDataObject>('channels', {}),
-		categories: read<IDataObject>('categories', {}),
-		images: read<unknown>('images', []),
-		...(source.version < 2
-			? {
-					attributes: read<IDataObject>('attributes', {}),
-					multiSelectAttributes: read<IDataObject>('multiSelectAttributes', {}),
-				}
-			: {}),
-	};
 }
 
 /** A row of version 1: its body, read when its request is sent (its parameters then). */
@@ -74,12 +52,12 @@ export function readRow(
 		let body: ProductBody | undefined;
 		return {
 			version: 1,
-			body: () => (body ??= productBody(bodyParams(source, mode), mode, 1)),
+			body: () => (body ??= productBody(source.bodyParams(mode), mode, 1)),
 			needs: NOTHING,
 		};
 	}
-	const params = bodyParams(source, mode);
-	const columns = columnsOf(source, readByParameters);
+	const params = source.bodyParams(mode);
+	const columns = source.mapperInput(readByParameters);
 	if (member) {
 		member.sku = optionalString(params.sku);
 		if (member.sku === undefined) {
@@ -113,18 +91,4 @@ export function readRow(
 		rows: source.rowsInRun() ?? 1,
 		needs,
 	};
-}
-
-/** The mapper's input: the row's fields (Map Automatically) or the values given (Define Below). */
-function columnsOf(source: ProductRow, readByParameters: Set<string>): ColumnsInput {
-	if (mappingMode(source.parameters) === 'autoMapInputData')
-		return {
-			mode: 'autoMapInputData',
-			row: source.row(),
-			options: mappingOptions(source.param<IDataObject>('mappingOptions', {}), readByParameters),
-		};
-	const columns = source.evaluated<IDataObject>('columns', {});
-	const values =
-		columns.value && typeof columns.value === 'object' ? (columns.value as IDataObject) : {};
-	return { mode: 'defineBelow', values };
 }

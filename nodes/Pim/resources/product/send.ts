@@ -14,6 +14,7 @@ import { append } from '../../shared/round';
 import { runClient, sendsItsOwnRequests, toItems, writeResult } from '../../shared/runners';
 import type { PimClient, PimRequest } from '../../shared/transport';
 import { changedFields, recordHolding } from './compare';
+import { ItemRow } from './itemRow';
 import { productBySku } from './lookup';
 import type { ProductRow } from './row';
 import { languagesNote, prepareProductWrite, type ProductWrite } from './write';
@@ -171,7 +172,7 @@ export function writtenItems(
 /** Create and Update: the write they prepared, sent as it is. */
 function plainWrite(mode: 'create' | 'update'): WriteSteps<unknown, PreparedWrite> {
 	return {
-		prepare: (item) => prepareWrite(item, mode, runClient(item)),
+		prepare: (item) => prepareWrite(new ItemRow(item), mode, runClient(item)),
 		write: async (item, { pim, write }) => {
 			// A row of a product group whose product another row writes (groups.ts).
 			const other = write.instead?.();

@@ -11,6 +11,7 @@ import type { PimItem } from '../../shared/item';
 import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
 import type { WriteSteps } from '../../shared/round';
 import { andThen, type Later } from '../../shared/run';
+import { ItemRow } from './itemRow';
 import { planOf } from './plan';
 import { prepareWrite, withNotes, writtenItems } from './send';
 import {
@@ -27,7 +28,7 @@ function prepareUpsert(item: PimItem): Later<SyncWrite> {
 	const sync = syncOptions(item.param<IDataObject>('upsertOptions', {}));
 	const compare = sync.skipUnchanged || sync.dryRun;
 	// The catalogue is read once the write is prepared: a bad row reads nothing more.
-	return andThen(prepareWrite(item, 'create', runClient(item)), ({ pim, write }) =>
+	return andThen(prepareWrite(new ItemRow(item), 'create', runClient(item)), ({ pim, write }) =>
 		andThen(
 			sync.lookup === 'allProducts' ? planOf(item.run).catalogue(pim, compare) : undefined,
 			(catalogue) => ({ pim, write, sync, compare, catalogue }),

@@ -82,12 +82,10 @@ export function prepareProductWrite(
 	pim: PimClient,
 ): Later<ProductWrite> {
 	const plan = planOf(source.run);
-	const readBy = plan.parametersRead(source.parameters);
+	const readBy = source.parametersRead();
 	// Group By (version 2), before anything else reads the row: it joins its group, and its
 	// empty cells are filled from the group.
-	const imports = importOptions(
-		source.version < 2 ? NO_IMPORT_OPTIONS : source.param<IDataObject>('importOptions', {}),
-	);
+	const imports = importOptions(source.version < 2 ? NO_IMPORT_OPTIONS : source.importOptions());
 	const member = imports.groupBy
 		? joinGroup(plan, source, imports.groupBy, readBy.otherNodes)
 		: undefined;

@@ -1,17 +1,18 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { counted } from '../../../shared/file/bounds';
 import type { FileRecord } from '../../../shared/file/csv';
 import { fail, listOf, optionalString, ParameterProblem } from '../../../shared/params';
 import { fold, text, withFields } from '../../../shared/records';
 import type { PimRun } from '../../../shared/run';
-import type { ProductRow } from '../row';
+import type { BodyParams } from '../body';
+import { mappingOptions, type ColumnsInput } from '../mapping';
+import type { ParametersRead, ProductRow } from '../row';
 
 /**
  * A record of a catalogue file as a product write's row (row.ts): the node's column parameters
- * (SKU Column, Family Column, …) name the headers a row's values come from; every other
- * parameter is the file item's, the same for every row. The write's stages read it as they read
- * an n8n item whose parameters pick columns with `{{ $json["Header"] }}`.
+ * (SKU Column, Family Column, …) name the headers a row's values come from; every other value is
+ * the file item's parameter, the same for every row.
  */
 
 /** The Import File parameters that name headers, as the form labels them. */
@@ -63,8 +64,8 @@ export class FileColumns {
 	readonly category?: string;
 	readonly images: string[];
 	readonly groupBy?: string;
-	/** The parameters as the write's stages read them (see FileRow). */
-	readonly parameters: INodeParameters;
+	/** The input fields the column parameters read: never reported as unmapped columns. */
+	readonly parametersRead: ParametersRead;
 	/** Import Options as every row reads them (but Group By's value): one object, its maps built once. */
 	private readonly importOptions: IDataObject;
 
@@ -94,18 +95,10 @@ export class FileColumns {
 		const noFamily = !optionalString(given.familyCode) && !optionalString(given.familyColumn);
 		if (missing.length || noFamily) formProblems(missing, noFamily, headers);
 		this.sku = sku!;
-		const pick = (h: string) => `={{ $json[${JSON.stringify(h)}] }}`;
-		// What the stages look for in parameters: the columns the parameters read (never reported
-		// as unmapped), the SKU's column (its own in a product group), Map Automatically.
-		this.parameters = {
-			...(given as INodeParameters),
-			sku: pick(this.sku),
-			...(this.family ? { familyColumn: pick(this.family) } : {}),
-			...(this.channelStatus ? { channelStatusColumn: pick(this.channelStatus) } : {}),
-			...(this.category ? { categoryColumn: pick(this.category) } : {}),
-			...(this.groupBy ? { groupByColumn: pick(this.groupBy) } : {}),
-			imageColumns: this.images.map(pick),
-			columns: { mappingMode: 'autoMapInputData', value: null },
+		const read = [this.sku, this.family, this.channelStatus, this.category, this.groupBy];
+		this.parametersRead = {
+			fields: new Set([...read, ...this.images].flatMap((h) => (h === undefined ? [] : [fold(h)]))),
+			otherNodes: [],
 		};
 	}
 
@@ -142,47 +135,40 @@ export class FileColumns {
 		return undefined;
 	}
 
-	/** A parameter's value for the row `fields`. */
-	valueOf(name: string, fields: IDataObject): unknown {
+	/** The body's parameters for the row `fields` (row.ts). */
+	bodyParams(fields: IDataObject): BodyParams {
 		const cell = (h: string | undefined) => (h === undefined ? undefined : fields[h]);
-		const given = this.given;
-		switch (name) {
-			case 'sku':
-				return cell(this.sku);
-			case 'familyCode': {
-				// An empty cell takes Family; a row with neither has no family to be written with.
-				const family = optionalString(cell(this.family));
-				if (this.family !== undefined && family === undefined && !optionalString(given.familyCode))
-					fail(
-						`The row's "${this.family}" cell (Family Column) is empty and Family is not set`,
-						'Give the row its family, or set Family: the family of every row whose cell is empty.',
-					);
-				return family ?? given.familyCode;
-			}
-			case 'channels': {
-				// An empty status cell takes the entry's Active.
-				const status = optionalString(cell(this.channelStatus));
-				const entries = ((given.channels as IDataObject | undefined)?.channel ??
-					[]) as IDataObject[];
-				return {
-					channel: (Array.isArray(entries) ? entries : [entries]).map((entry) =>
-						withFields(entry, status === undefined ? {} : { status }),
-					),
-				};
-			}
-			case 'categories':
-				return this.category ? { category: [{ code: cell(this.category) }] } : {};
-			case 'images':
-				return this.images.map((h) => text(fields[h]));
-			case 'importOptions':
-				return this.groupBy
-					? withFields(this.importOptions, { groupBy: cell(this.groupBy) })
-					: this.importOptions;
-			case 'columns':
-				return this.parameters.columns;
-			default:
-				return given[name];
-		}
+		const { given } = this;
+		// An empty family cell takes Family; a row with neither has no family to be written with.
+		const family = optionalString(cell(this.family));
+		if (this.family !== undefined && family === undefined && !optionalString(given.familyCode))
+			fail(
+				`The row's "${this.family}" cell (Family Column) is empty and Family is not set`,
+				'Give the row its family, or set Family: the family of every row whose cell is empty.',
+			);
+		// An empty status cell takes the entry's Active.
+		const status = optionalString(cell(this.channelStatus));
+		const entries = ((given.channels as IDataObject | undefined)?.channel ?? []) as IDataObject[];
+		return {
+			sku: cell(this.sku) ?? '',
+			languageCode: given.languageCode ?? '',
+			familyCode: family ?? given.familyCode ?? '',
+			updateFields: {},
+			channels: {
+				channel: (Array.isArray(entries) ? entries : [entries]).map((entry) =>
+					withFields(entry, status === undefined ? {} : { status }),
+				),
+			},
+			categories: this.category ? { category: [{ code: cell(this.category) }] } : {},
+			images: this.images.map((h) => text(fields[h])),
+		};
+	}
+
+	/** Import Options for the row `fields`: the file item's, with the row's Group By value. */
+	importOptionsOf(fields: IDataObject): IDataObject {
+		return this.groupBy
+			? withFields(this.importOptions, { groupBy: fields[this.groupBy] })
+			: this.importOptions;
 	}
 }
 
@@ -195,24 +181,36 @@ export class FileRow implements ProductRow {
 	constructor(
 		readonly index: number,
 		private readonly fields: IDataObject,
-		private readonly columns: FileColumns,
+		private readonly file: FileColumns,
 	) {}
 
 	get run(): PimRun {
-		return this.columns.run;
+		return this.file.run;
 	}
 
-	get parameters(): INodeParameters {
-		return this.columns.parameters;
+	/** The row's SKU as its cell gives it. */
+	sku(): string | undefined {
+		return optionalString(this.fields[this.file.sku]);
 	}
 
-	param<T = unknown>(name: string, fallback: T): T {
-		const value = this.columns.valueOf(name, this.row());
-		return (value === undefined ? fallback : value) as T;
+	bodyParams(): BodyParams {
+		return this.file.bodyParams(this.row());
 	}
 
-	evaluated<T = unknown>(name: string, fallback: T): T {
-		return this.param(name, fallback);
+	importOptions(): IDataObject {
+		return this.file.importOptionsOf(this.row());
+	}
+
+	mapperInput(readByParameters: Set<string>): ColumnsInput {
+		return {
+			mode: 'autoMapInputData',
+			row: this.row(),
+			options: mappingOptions({}, readByParameters),
+		};
+	}
+
+	parametersRead(): ParametersRead {
+		return this.file.parametersRead;
 	}
 
 	row(): IDataObject {
@@ -227,8 +225,8 @@ export class FileRow implements ProductRow {
 		return this.fields;
 	}
 
-	fieldOf(name: string): string | undefined {
-		return name === 'sku' ? this.columns.sku : undefined;
+	skuField(): string | undefined {
+		return this.file.sku;
 	}
 
 	continueOnFail(): boolean {

@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { optionalString } from '../../../shared/params';
 import type { PimRun } from '../../../shared/run';
 import type { PimClient } from '../../../shared/transport';
 import type { Catalogue } from '../catalogue';
@@ -26,7 +25,7 @@ type Ready = { problem: unknown } | { write: ProductWrite; instead?: IDataObject
 /** A row of the file with what it writes. */
 export type ReadyRow = Omit<FileLine, 'shape'> & { ready: Ready };
 
-export const skuOf = (row: FileRow) => optionalString(row.param<unknown>('sku', undefined));
+export const skuOf = (row: FileRow) => row.sku();
 
 /** Reads what a row's group makes of it (before its window's groups are forgotten). */
 export function readyToWrite(done: Outcome): Ready {
