@@ -160,29 +160,26 @@ export async function sendUpdates(
 	}
 }
 
-/** The output item of a product write: what the item says besides it (notes, languages) added. */
-export function writtenItems(
+/**
+ * An item's product write, as its output item: what its product group makes it output instead
+ * (groups.ts), or the answer `send` gets with what the item says besides it (notes, languages).
+ */
+export async function writeItem(
 	item: PimItem,
 	write: ProductWrite,
-	result: IDataObject,
-): INodeExecutionData[] {
-	return toItems(item, [withNotes(result, { ...write.notes(), ...languagesNote(write) })]);
+	send: () => Promise<IDataObject>,
+): Promise<INodeExecutionData[]> {
+	const other = write.instead?.();
+	if (other) return toItems(item, [other]);
+	return toItems(item, [withNotes(await send(), { ...write.notes(), ...languagesNote(write) })]);
 }
 
 /** Create and Update: the write they prepared, sent as it is. */
 function plainWrite(mode: 'create' | 'update'): WriteSteps<unknown, PreparedWrite> {
 	return {
 		prepare: (item) => prepareWrite(new ItemRow(item), mode, runClient(item)),
-		write: async (item, { pim, write }) => {
-			// A row of a product group whose product another row writes (groups.ts).
-			const other = write.instead?.();
-			if (other) return toItems(item, [other]);
-			return writtenItems(
-				item,
-				write,
-				await sendProduct(pim, write, { update: mode === 'update' }),
-			);
-		},
+		write: (item, { pim, write }) =>
+			writeItem(item, write, () => sendProduct(pim, write, { update: mode === 'update' })),
 	};
 }
 

@@ -13,7 +13,7 @@ import type { WriteSteps } from '../../shared/round';
 import { andThen, type Later } from '../../shared/run';
 import { ItemRow } from './itemRow';
 import { planOf } from './plan';
-import { prepareWrite, withNotes, writtenItems } from './send';
+import { prepareWrite, withNotes, writeItem } from './send';
 import {
 	decide,
 	dryRun,
@@ -37,12 +37,8 @@ function prepareUpsert(item: PimItem): Later<SyncWrite> {
 }
 
 /** Find the product (the sync's catalogue or one look-up), compare (compare.ts), write. */
-async function writeUpsert(item: PimItem, prepared: SyncWrite): Promise<INodeExecutionData[]> {
-	// A row of a product group whose product another row writes (groups.ts).
-	const other = prepared.write.instead?.();
-	if (other) return toItems(item, [other]);
-	const { output } = await decide(item.run, prepared);
-	return writtenItems(item, prepared.write, output);
+function writeUpsert(item: PimItem, prepared: SyncWrite): Promise<INodeExecutionData[]> {
+	return writeItem(item, prepared.write, async () => (await decide(item.run, prepared)).output);
 }
 
 /**
