@@ -4,9 +4,9 @@ import { fail } from '../../shared/params';
 import { fold, withFields } from '../../shared/records';
 import type { CategoryEntry, ProductBody } from './body';
 import type { WritePlan } from './plan';
-import type { ResolvedWrite } from './resolve';
 import type { RowWarning } from './report';
 import type { ProductRow } from './row';
+import type { Member, ResolvedWrite } from './stages';
 
 /**
  * Import Options → Group By (version 2): rows with the same non-empty value are one product group,
@@ -25,27 +25,6 @@ import type { ProductRow } from './row';
  * (shared/round.ts). With Continue On Fail items do not wait for each other, so a product may be
  * written before a later row of its group was read.
  */
-
-export interface Member {
-	/** The group: Group By's value for the row. */
-	group: string;
-	index: number;
-	row: IDataObject;
-	sku?: string;
-	/** The member's body, once prepared (rows with their own SKU). */
-	body?: ProductBody;
-	/** Images of a row without its own SKU. */
-	images?: string[];
-	/** What the row's output says of its filling (a parameter Group By cannot fill). */
-	warnings: RowWarning[];
-}
-
-/** A product group: its rows in order, and the first value its rows give each field. */
-export interface Group {
-	members: Member[];
-	/** Each field's value in the first row of the group that has one (the SKU's own excepted). */
-	firsts: IDataObject;
-}
 
 /** An empty cell of a row (filled from its group). */
 const isBlankCell = (value: unknown) =>

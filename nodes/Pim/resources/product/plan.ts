@@ -4,10 +4,10 @@ import { fold } from '../../shared/records';
 import { RunSlot, type Later, type PimRun } from '../../shared/run';
 import type { PimClient } from '../../shared/transport';
 import { catalogueOf, type Catalogue } from './catalogue';
-import type { Group } from './groups';
 import type { ParametersRead } from './row';
 import { accountAttributes, readAccount, type Account, type AccountNeeds } from './lists';
 import { ImportReport } from './report';
+import type { Group } from './stages';
 
 /**
  * The plan stage of a product write: what every row of a run shares, typed, in one object per

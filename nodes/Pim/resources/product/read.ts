@@ -1,40 +1,16 @@
 import { optionalString } from '../../shared/params';
 import { productBody, productImages, type ProductBody } from './body';
-import type { Member } from './groups';
 import type { ImportOptions } from './imports';
 import { NOTHING, type AccountNeeds, type ReferenceKind } from './lists';
 import { severalCurrencies } from './conventions';
-import type { ColumnsInput } from './mapping';
 import type { ProductRow } from './row';
+import type { Member, RowRead, RowAsBefore } from './stages';
 
 /**
  * The row stage of a product write (write.ts): every parameter the write needs, read from its row
  * once (an expression costs n8n 50-250 µs per row) and checked before the account is read. The
  * stages after this one take what it gives, never the row.
  */
-
-/** A version-2 row, read: its body (names as given), its mapper input, its Import Options. */
-export interface RowRead {
-	body: ProductBody;
-	columns: ColumnsInput;
-	imports: ImportOptions;
-	/** The row in its product group (Import Options → Group By). */
-	member?: Member;
-	/** Continue On Fail: the row stands alone, it waits for no other. */
-	alone: boolean;
-	first: boolean;
-	/** The run's rows, as its report counts them. */
-	rows: number;
-	/** What its write reads from the account (WritePlan.account). */
-	needs: AccountNeeds;
-}
-
-/** A row of version 1: its body, read when its request is sent (its parameters then). */
-export interface RowAsBefore {
-	version: 1;
-	body: () => ProductBody;
-	needs: AccountNeeds;
-}
 
 /**
  * The row, read over its fields (filled from its group when it has one). Version 1 reads its

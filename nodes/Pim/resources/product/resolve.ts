@@ -1,15 +1,13 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { withFields } from '../../shared/records';
 import type { ProductBody } from './body';
-import { groupWrite, imagesOnly, type Member } from './groups';
-import { checkLanguages, type Account, type References } from './lists';
+import { groupWrite, imagesOnly } from './groups';
+import { checkLanguages, type Account } from './lists';
 import { mappedValues } from './mapping';
 import { channelNames } from './names';
 import type { WritePlan } from './plan';
-import type { RowAsBefore, RowRead } from './read';
 import { resolveNames } from './references';
 import { columnNotes } from './report';
+import type { Member, RowRead, RowAsBefore, ResolvedWrite } from './stages';
 
 /**
  * The resolve stage of a version-2 product write (write.ts): the row read (read.ts) and the
@@ -18,21 +16,6 @@ import { columnNotes } from './report';
  * (references.ts), a product group's images and lists joined (groups.ts), and what the output
  * item says besides the answer. Nothing here reads the row or the account again.
  */
-
-/** A write with its body resolved: everything the wire stage (wire.ts) puts in a form. */
-export interface ResolvedWrite {
-	body: () => ProductBody;
-	/** The account's lists the body was resolved against (version 2; none in version 1). */
-	lists: References;
-	/** The bodies of the product's other languages (Import Options → All Languages). */
-	languages: Array<{ language: string; body: ProductBody }>;
-	/** See ProductWrite (write.ts). */
-	notes: () => IDataObject;
-	/** See ProductWrite (write.ts). */
-	warnings: string[];
-	notesOfRun: boolean;
-	instead?: () => IDataObject | undefined;
-}
 
 /**
  * The row's write resolved against the account (its reads the row needs, read.ts). Version 1:

@@ -17,7 +17,8 @@ import { changedFields, recordHolding } from './compare';
 import { ItemRow } from './itemRow';
 import { productBySku } from './lookup';
 import type { ProductRow } from './row';
-import { languagesNote, prepareProductWrite, type ProductWrite } from './write';
+import { languagesNote, prepareProductWrite } from './write';
+import type { ProductWrite } from './stages';
 
 /**
  * The one executor of a product write, for Create, Update and Create or Update of both versions:

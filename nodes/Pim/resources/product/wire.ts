@@ -2,8 +2,7 @@ import type { MultiSelectForm } from '../../shared/connection';
 import { serializeForm, type FormField } from '../../shared/serializer';
 import { withFields } from '../../shared/records';
 import type { ProductBody } from './body';
-import type { ResolvedWrite } from './resolve';
-import type { ProductWrite } from './write';
+import type { ResolvedWrite, ProductWrite } from './stages';
 
 /**
  * The wire stage of a product write (write.ts): the one place its body becomes form fields, in

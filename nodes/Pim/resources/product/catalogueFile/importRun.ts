@@ -12,7 +12,6 @@ import { accountAttributes } from '../lists';
 import { matchField } from '../mapping';
 import { planOf } from '../plan';
 import { syncOptions, type SyncOptions } from '../sync';
-import type { ProductWrite } from '../write';
 import { FileReport, type ReportRows } from './fileReport';
 import type { CutGroup } from './fileWindow';
 import { ImportLedger } from './ledger';
@@ -25,6 +24,7 @@ import {
 	writeRow,
 	type Written,
 } from './writeRows';
+import type { ProductWrite } from '../stages';
 
 /**
  * One catalogue file's import (Import File). With On Bad Rows → Stop the file is read twice:

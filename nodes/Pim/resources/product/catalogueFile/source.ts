@@ -10,9 +10,9 @@ import { fail, optionalString, ParameterProblem } from '../../../shared/params';
 import { isPending, RunSlot, type Later, type PimRun } from '../../../shared/run';
 import type { PimClient } from '../../../shared/transport';
 import { prepareWrite } from '../send';
-import type { ProductWrite } from '../write';
 import { FileColumns, FileRow } from './fileRow';
 import { RowWindow, type CutGroup } from './fileWindow';
+import type { ProductWrite } from '../stages';
 
 /**
  * Import File's source: a catalogue file in n8n's binary data (streamed where n8n keeps it in

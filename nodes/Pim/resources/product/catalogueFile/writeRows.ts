@@ -4,11 +4,11 @@ import type { PimRun } from '../../../shared/run';
 import type { PimClient } from '../../../shared/transport';
 import type { Catalogue } from '../catalogue';
 import { decide, type SyncOptions } from '../sync';
-import type { ProductWrite } from '../write';
 import type { RowOutcome } from './fileReport';
 import type { FileRow } from './fileRow';
 import type { ImportLedger } from './ledger';
 import type { FileLine, Outcome } from './source';
+import type { ProductWrite } from '../stages';
 
 /**
  * A prepared row of a catalogue file, decided and written as Create or Update decides an item
