@@ -236,25 +236,7 @@ export function autoMappedValues(
 	options: MappingOptions,
 	scope: ConventionScope,
 ): MappedValues {
-	const direct: ColumnValue[] = [];
-	let unmatched: string[] = [];
-	for (const field of Object.keys(json)) {
-		const value = json[field];
-		const { key, matches, source, fields } = fieldMatch(field, catalog);
-		// The product's own fields (sku, family_code, ...) have their own parameters.
-		if (RESERVED.has(key) || RECORD_FIELDS.has(field) || options.ignore.has(key)) continue;
-		if (matches.length === 0) {
-			unmatched.push(field);
-			continue;
-		}
-		if (matches.length > 1) {
-			failColumns(
-				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(describe).join(' and ')}`,
-				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
-			);
-		}
-		direct.push({ attribute: matches[0], value, source, fields });
-	}
+	const { direct, unmatched } = namedValues(json, catalog, options);
 	const read = conventionValues(
 		json,
 		unmatched,
@@ -263,27 +245,15 @@ export function autoMappedValues(
 		(code) => catalog.byCode.get(code),
 		scope,
 	);
-	// A field that names the attribute as it is keeps it: the convention's field then goes
-	// nowhere, and is reported.
-	const given = new Map(direct.map((d) => [d.attribute.code, d.fields[0]]));
-	const found = read.values.filter((v) => !given.has(v.attribute.code));
-	const notHere: NotWritten[] = [];
-	for (const v of read.values) {
-		const other = given.get(v.attribute.code);
-		if (other !== undefined)
-			for (const column of v.fields)
-				notHere.push({
-					column,
-					kind: 'givenElsewhere',
-					reason: `the column "${other}" gives the attribute "${v.attribute.code}"`,
-				});
-	}
+	const { found, notHere } = keptAsGiven(direct, read.values);
 	notHere.push(...read.notHere);
 	// A field a convention read, or another parameter reads, is not unmapped.
-	unmatched = unmatched.filter((f) => !read.used.has(f) && !options.readByParameters.has(fold(f)));
-	if (options.refuseUnmatched && unmatched.length) {
+	const unmapped = unmatched.filter(
+		(f) => !read.used.has(f) && !options.readByParameters.has(fold(f)),
+	);
+	if (options.refuseUnmatched && unmapped.length) {
 		failColumns(
-			`the input ${unmatched.length === 1 ? 'field' : 'fields'} ${unmatched.map((f) => `"${f}"`).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no attribute of the account`,
+			`the input ${unmapped.length === 1 ? 'field' : 'fields'} ${unmapped.map((f) => `"${f}"`).join(', ')} ${unmapped.length === 1 ? 'matches' : 'match'} no attribute of the account`,
 			'Add them to Mapping Options → Fields to Ignore, or set Input Fields Without Attribute to Ignore.',
 		);
 	}
@@ -296,7 +266,7 @@ export function autoMappedValues(
 			for (const f of v.fields) byConvention.push([f, `${v.attribute.code} (${language})`]);
 	return withFields(writeValues([...direct, ...found]), {
 		unmapped: [
-			...unmatched.map(
+			...unmapped.map(
 				(column): NotWritten => ({
 					column,
 					kind: 'noAttribute',
@@ -311,11 +281,57 @@ export function autoMappedValues(
 		// Other languages are written in the order of their codes, whatever the columns' order.
 		languages: [...read.otherLanguages]
 			.sort(([a], [b]) => a.localeCompare(b))
-			.map(([language, values]) => ({
-				language,
-				values: writeValues(values),
-			})),
+			.map(([language, values]) => ({ language, values: writeValues(values) })),
 	});
+}
+
+/**
+ * The input item's fields that name one attribute (`direct`), and those that name none
+ * (`unmatched`). The product's own fields (sku, family_code, ...) have their own parameters and
+ * record fields are no values: both are left out, as are Fields to Ignore. A field that names
+ * several attributes is an error.
+ */
+function namedValues(json: IDataObject, catalog: AttributeCatalog, options: MappingOptions) {
+	const direct: ColumnValue[] = [];
+	const unmatched: string[] = [];
+	for (const field of Object.keys(json)) {
+		const value = json[field];
+		const { key, matches, source, fields } = fieldMatch(field, catalog);
+		if (RESERVED.has(key) || RECORD_FIELDS.has(field) || options.ignore.has(key)) continue;
+		if (matches.length === 0) {
+			unmatched.push(field);
+			continue;
+		}
+		if (matches.length > 1) {
+			failColumns(
+				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(describe).join(' and ')}`,
+				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
+			);
+		}
+		direct.push({ attribute: matches[0], value, source, fields });
+	}
+	return { direct, unmatched };
+}
+
+/**
+ * A field that names the attribute as it is keeps it: the conventions' values (`read`) of other
+ * attributes are `found`; the fields of one a field gives go nowhere, and are reported.
+ */
+function keptAsGiven(direct: ColumnValue[], read: ColumnValue[]) {
+	const given = new Map(direct.map((d) => [d.attribute.code, d.fields[0]]));
+	const found = read.filter((v) => !given.has(v.attribute.code));
+	const notHere: NotWritten[] = [];
+	for (const v of read) {
+		const other = given.get(v.attribute.code);
+		if (other !== undefined)
+			for (const column of v.fields)
+				notHere.push({
+					column,
+					kind: 'givenElsewhere',
+					reason: `the column "${other}" gives the attribute "${v.attribute.code}"`,
+				});
+	}
+	return { found, notHere };
 }
 
 /**
