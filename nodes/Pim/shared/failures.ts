@@ -202,102 +202,126 @@ export function classify(
 	return { failure: { ...failure, signal } };
 }
 
+/** An attempt as data or a failure: a redirect, no answer, a cut answer, an answer, in turn. */
 function outcomeOf(
 	attempt: Attempt,
 	write: boolean,
 ): { data: unknown; envelope: Envelope } | { failure: Failure } {
 	if (attempt.redirect) return { failure: redirectFailure(attempt.redirect, write) };
 	const timeout = attempt.timeoutMs !== undefined ? ` (${attempt.timeoutMs} ms)` : '';
-	const mayHaveApplied =
-		'The connection failed after the request was sent, so the change may or may not have been applied. It was not repeated, to avoid applying it twice.';
-	if (!attempt.response) {
-		const code = attempt.networkCode;
-		const notSent = code !== undefined && RETRY_POLICY.notSent.has(code);
-		const transient = code !== undefined && RETRY_POLICY.transient.has(code);
-		// Worded without the raw code: n8n swaps messages containing one for its own text.
-		// "Could not be reached" only when no connection was made.
-		const message =
-			code === 'ETIMEDOUT'
-				? `The PIM did not answer within the Timeout${timeout}`
-				: notSent
-					? `The PIM could not be reached: ${NETWORK_WORDS[code]}`
-					: transient
-						? `The connection to the PIM failed: ${NETWORK_WORDS[code] ?? 'network error'}`
-						: 'The request to the PIM failed: network error';
-		return {
-			failure: {
-				retry: notSent || (!write && transient),
-				message,
-				description: write && transient ? mayHaveApplied : attempt.networkMessage,
-				answerLost: write && transient,
-			},
-		};
-	}
-	if (attempt.cut) {
-		const { statusCode } = attempt.response;
-		const message =
-			attempt.cut === 'deadline'
-				? `The PIM's answer did not complete within the Timeout${timeout}`
-				: attempt.cut === 'tooLarge'
-					? `The PIM's answer is larger than ${MAX_ANSWER_MB} MB`
-					: "The connection closed before the PIM's answer was complete";
-		return {
-			failure: {
-				// A read may be asked again; a write was received, so it may have been applied.
-				retry: !write && RETRY_POLICY.cutAnswersRetried.has(attempt.cut),
-				httpCode: statusCode,
-				message,
-				answerLost: write,
-				description: write
-					? 'The PIM started answering the change, so it may have been applied. It was not repeated, to avoid applying it twice.'
-					: attempt.cut === 'tooLarge'
-						? 'Stopped reading to keep n8n within its memory; check that the Base URL points at the PIM, or lower the Page Size.'
-						: 'The PIM started to answer (HTTP ' +
-							statusCode +
-							') but the body did not arrive whole. Raise the Timeout under Options if the PIM is slow.',
-			},
-		};
-	}
-
+	if (!attempt.response) return { failure: networkFailure(attempt, write, timeout) };
 	const { statusCode } = attempt.response;
+	if (attempt.cut) return { failure: cutFailure(attempt.cut, statusCode, write, timeout) };
 	const retryAfterMs = parseRetryAfter(header(attempt.response, 'retry-after'));
 	const { envelope, text } = parseBody(attempt.response.body);
-
-	if (!envelope) {
-		const snippet = (text ?? '').replace(/\s+/g, ' ').slice(0, 120);
-		const ok = statusCode >= 200 && statusCode < 300;
-		return {
-			failure: {
-				// Not processed (RETRY_POLICY.notProcessed): any request; a read by notJsonReadsRetried.
-				retry: RETRY_POLICY.notProcessed.has(statusCode) || (!write && notJsonRetried(statusCode)),
-				retryAfterMs,
-				httpCode: statusCode,
-				// A change accepted (2xx) whose answer cannot be read.
-				answerLost: ok && write,
-				message:
-					text === ''
-						? `The PIM answered HTTP ${statusCode} with an empty body`
-						: `The PIM answered HTTP ${statusCode} with a body that is not JSON`,
-				description:
-					ok && write
-						? `The change may have been applied. Body starts with: ${snippet}`
-						: snippet
-							? `Body starts with: ${snippet}`
-							: undefined,
-			},
-		};
-	}
-
-	const apiStatusCode = Number(envelope.status_code);
+	if (!envelope) return { failure: notJsonFailure(statusCode, text, write, retryAfterMs) };
 	const failedInBody =
 		envelope.status === false || envelope.status === 'false' || envelope.status === 0;
-	const httpOk = statusCode >= 200 && statusCode < 300;
-	if (httpOk && !failedInBody) return { data: envelope.data, envelope };
+	if (statusCode >= 200 && statusCode < 300 && !failedInBody)
+		return { data: envelope.data, envelope };
+	return { failure: refusedFailure(envelope, statusCode, write, retryAfterMs) };
+}
 
+/**
+ * No answer: retried when the request was not sent, a read also on a transient fault (a write's
+ * answer is then lost). Worded without the raw code: n8n swaps messages containing one for its
+ * own text. "Could not be reached" only when no connection was made.
+ */
+function networkFailure(attempt: Attempt, write: boolean, timeout: string): Failure {
+	const code = attempt.networkCode;
+	const notSent = code !== undefined && RETRY_POLICY.notSent.has(code);
+	const transient = code !== undefined && RETRY_POLICY.transient.has(code);
+	const message =
+		code === 'ETIMEDOUT'
+			? `The PIM did not answer within the Timeout${timeout}`
+			: notSent
+				? `The PIM could not be reached: ${NETWORK_WORDS[code]}`
+				: transient
+					? `The connection to the PIM failed: ${NETWORK_WORDS[code] ?? 'network error'}`
+					: 'The request to the PIM failed: network error';
+	const mayHaveApplied =
+		'The connection failed after the request was sent, so the change may or may not have been applied. It was not repeated, to avoid applying it twice.';
+	return {
+		retry: notSent || (!write && transient),
+		message,
+		description: write && transient ? mayHaveApplied : attempt.networkMessage,
+		answerLost: write && transient,
+	};
+}
+
+/** A cut answer: a read may be asked again; a write was received, so it may have been applied. */
+function cutFailure(
+	cut: AnswerProblem,
+	statusCode: number,
+	write: boolean,
+	timeout: string,
+): Failure {
+	const message =
+		cut === 'deadline'
+			? `The PIM's answer did not complete within the Timeout${timeout}`
+			: cut === 'tooLarge'
+				? `The PIM's answer is larger than ${MAX_ANSWER_MB} MB`
+				: "The connection closed before the PIM's answer was complete";
+	return {
+		retry: !write && RETRY_POLICY.cutAnswersRetried.has(cut),
+		httpCode: statusCode,
+		message,
+		answerLost: write,
+		description: write
+			? 'The PIM started answering the change, so it may have been applied. It was not repeated, to avoid applying it twice.'
+			: cut === 'tooLarge'
+				? 'Stopped reading to keep n8n within its memory; check that the Base URL points at the PIM, or lower the Page Size.'
+				: 'The PIM started to answer (HTTP ' +
+					statusCode +
+					') but the body did not arrive whole. Raise the Timeout under Options if the PIM is slow.',
+	};
+}
+
+/**
+ * An answer whose body is not JSON (`text`: empty or its text). Not processed (RETRY_POLICY
+ * .notProcessed): any request retried; a read by notJsonRetried. A 2xx to a write: answer lost.
+ */
+function notJsonFailure(
+	statusCode: number,
+	text: string | undefined,
+	write: boolean,
+	retryAfterMs: number | undefined,
+): Failure {
+	const snippet = (text ?? '').replace(/\s+/g, ' ').slice(0, 120);
+	const ok = statusCode >= 200 && statusCode < 300;
+	return {
+		retry: RETRY_POLICY.notProcessed.has(statusCode) || (!write && notJsonRetried(statusCode)),
+		retryAfterMs,
+		httpCode: statusCode,
+		answerLost: ok && write,
+		message:
+			text === ''
+				? `The PIM answered HTTP ${statusCode} with an empty body`
+				: `The PIM answered HTTP ${statusCode} with a body that is not JSON`,
+		description:
+			ok && write
+				? `The change may have been applied. Body starts with: ${snippet}`
+				: snippet
+					? `Body starts with: ${snippet}`
+					: undefined,
+	};
+}
+
+/**
+ * A request the PIM refused: worded with its message and validation errors; retried when not
+ * processed, a read from RETRY_POLICY.readsRetriedFrom on. A refused token names the credential's
+ * fields.
+ */
+function refusedFailure(
+	envelope: Envelope,
+	statusCode: number,
+	write: boolean,
+	retryAfterMs: number | undefined,
+): Failure {
+	const apiStatusCode = Number(envelope.status_code);
 	// A failure reported in the body of an HTTP 200 carries its real status in `status_code`.
-	const code = !httpOk
-		? statusCode
-		: Number.isFinite(apiStatusCode) && apiStatusCode >= 400
+	const code =
+		statusCode >= 200 && statusCode < 300 && Number.isFinite(apiStatusCode) && apiStatusCode >= 400
 			? apiStatusCode
 			: statusCode;
 	const apiMessage =
@@ -309,17 +333,14 @@ function outcomeOf(
 			.join(' ');
 	}
 	return {
-		failure: {
-			retry:
-				RETRY_POLICY.notProcessed.has(code) || (!write && code >= RETRY_POLICY.readsRetriedFrom),
-			retryAfterMs,
-			httpCode: code,
-			message: apiMessage ?? `The PIM answered HTTP ${code}`,
-			description,
-			apiBody: {
-				message: apiMessage ?? null,
-				status_code: Number.isFinite(apiStatusCode) ? apiStatusCode : code,
-			},
+		retry: RETRY_POLICY.notProcessed.has(code) || (!write && code >= RETRY_POLICY.readsRetriedFrom),
+		retryAfterMs,
+		httpCode: code,
+		message: apiMessage ?? `The PIM answered HTTP ${code}`,
+		description,
+		apiBody: {
+			message: apiMessage ?? null,
+			status_code: Number.isFinite(apiStatusCode) ? apiStatusCode : code,
 		},
 	};
 }

@@ -162,9 +162,12 @@ export function lookaheadFor(pim: PimClient): number {
 	return Math.min(4, pim.settings.maxConcurrency);
 }
 
+/** The page length asked for: a whole number from 1 to MAX_PAGE_SIZE. */
+const pageLength = (size: number) => Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(size)));
+
 /** The request for one page of a paginated list endpoint. */
 function pageRequest(request: PimRequest, page: number, pageSize: number): PimRequest {
-	const size = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(pageSize)));
+	const size = pageLength(pageSize);
 	return {
 		...request,
 		qs: { ...request.qs, [LIMIT_PARAM]: String(size), [PAGE_PARAM]: String(page) },
@@ -212,146 +215,186 @@ export async function paginate(
 	request: PimRequest,
 	options: PaginateOptions,
 ): Promise<PaginateResult> {
-	const pageSize = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(options.pageSize)));
-	const bound = options.refuseAbove ?? MAX_ITEMS_PER_INPUT;
-	// Only a read that may pass the bound is stopped by it (a Limit below it never does).
-	const bounded = options.max > bound;
-
-	const records: IDataObject[] = [];
-	/** Records read so far: kept in `records`, or handed to onRecords. */
-	let count = 0;
-	const take = async (fresh: IDataObject[]) => {
-		count += fresh.length;
-		if (options.onRecords) await options.onRecords(fresh);
-		else records.push(...fresh);
-	};
-	/** Pages the main loop read: recovering moved records never reads more than that. */
-	let pagesRead = 0;
-	const seen = new Set<number | string>();
-	let total: number | undefined;
-	let effectiveLimit = pageSize;
-	let lastPage = Infinity;
-	/** Records dropped as repeats: as many records moved ahead of the read position. */
-	let shifted = 0;
-	// Pages asked for ahead are held as bytes (readAhead) and read at their turn.
-	const inFlight = new Map<number, Promise<HeldAnswer>>();
-	const abandoned: Array<Promise<HeldAnswer>> = [];
-	const request_ = (page: number) => {
-		let promise = inFlight.get(page);
-		if (!promise) {
-			promise = pim.readAhead(pageRequest(request, page, pageSize));
-			// Pages fetched ahead and then not needed must not surface as unhandled rejections.
-			promise.catch(() => undefined);
-			inFlight.set(page, promise);
-		}
-		return promise;
-	};
-	const freshOf = (page: Page) =>
-		page.records.filter((record) => {
-			const key = identity(record);
-			if (seen.has(key)) return false;
-			seen.add(key);
-			return true;
-		});
-
+	const read = new ListRead(pim, request, options);
 	try {
-		await readPages();
+		await read.readPages();
 		// A slice (Start Page / Max Pages) leaves the front of the list to the slice that reads it.
 		const whole = (options.startPage ?? 1) <= 1 && !options.maxPages;
-		if (shifted > 0 && whole && count < options.max) await recoverMoved();
-		return { records: records.slice(0, options.max), total };
+		if (read.shifted > 0 && whole && read.count < options.max) await read.recoverMoved();
+		return { records: read.records.slice(0, options.max), total: read.total };
 	} finally {
 		// No request of this run may outlive it: wait for pages fetched ahead and not used.
-		await Promise.allSettled([...inFlight.values(), ...abandoned]);
+		await read.settled();
+	}
+}
+
+/** One paginate: the pages asked for ahead, the records seen, the list's end as known so far. */
+class ListRead {
+	readonly records: IDataObject[] = [];
+	/** Records read so far: kept in `records`, or handed to onRecords. */
+	count = 0;
+	total: number | undefined;
+	/** Records dropped as repeats: as many records moved ahead of the read position. */
+	shifted = 0;
+	/** Pages readPages read: recovering moved records never reads more than that. */
+	private pagesRead = 0;
+	private readonly seen = new Set<number | string>();
+	private lastPage = Infinity;
+	// Pages asked for ahead are held as bytes (readAhead) and read at their turn.
+	private readonly inFlight = new Map<number, Promise<HeldAnswer>>();
+	private readonly abandoned: Array<Promise<HeldAnswer>> = [];
+	private readonly pageSize: number;
+	private effectiveLimit: number;
+	private readonly bound: number;
+	/** Only a read that may pass the bound is stopped by it (a Limit below it never does). */
+	private readonly bounded: boolean;
+	private readonly startPage: number;
+	private readonly sliceEnd: number;
+
+	constructor(
+		private readonly pim: PimClient,
+		private readonly request: PimRequest,
+		private readonly options: PaginateOptions,
+	) {
+		this.effectiveLimit = this.pageSize = pageLength(options.pageSize);
+		this.bound = options.refuseAbove ?? MAX_ITEMS_PER_INPUT;
+		this.bounded = options.max > this.bound;
+		this.startPage = Math.max(1, Math.floor(options.startPage ?? 1));
+		this.sliceEnd = options.maxPages ? this.startPage + Math.floor(options.maxPages) - 1 : Infinity;
+	}
+
+	/** Page after page from startPage to the list's end, the Limit, the slice's end or stopAfter. */
+	async readPages(): Promise<void> {
+		for (let page = this.startPage; page <= Math.min(this.lastPage, this.sliceEnd); page++) {
+			const current = readPage(await (await this.requested(page)).open());
+			this.inFlight.delete(page);
+			this.pagesRead++;
+			if (!current.paginated) return this.takeWholeList(current, page);
+			if (current.records.length === 0) break;
+			await this.take(this.newRecords(current, page));
+			if (this.bounded && this.count > this.bound) throw this.tooMany(this.effectiveLimit);
+			if (page === this.startPage) this.readFirstPage(current);
+			// A list may grow as it is read (newest-first ones at the front): follow the latest count.
+			if (current.total !== undefined) this.total = Math.max(this.total ?? 0, current.total);
+			const { total, startPage, effectiveLimit } = this;
+			if (total !== undefined)
+				this.lastPage = Math.ceil(
+					Math.min(total, (startPage - 1) * effectiveLimit + this.options.max) / effectiveLimit,
+				);
+			if (this.count >= this.options.max) break;
+			if (isLastPage(current.records.length, page, effectiveLimit, total)) break;
+			if (this.options.stopAfter?.(current)) break;
+			this.requestAhead(page);
+		}
 	}
 
 	/** Reads the front of the list again for the records that moved there during the read. */
-	async function recoverMoved(): Promise<void> {
-		let missing = shifted;
-		for (let page = 1; missing > 0 && page <= Math.min(lastPage, pagesRead); page++) {
-			const current = await fetchPage(pim, request, page, pageSize);
-			const fresh = freshOf(current);
-			await take(fresh);
+	async recoverMoved(): Promise<void> {
+		let missing = this.shifted;
+		for (let page = 1; missing > 0 && page <= Math.min(this.lastPage, this.pagesRead); page++) {
+			const current = await fetchPage(this.pim, this.request, page, this.pageSize);
+			const fresh = this.freshOf(current);
+			await this.take(fresh);
 			missing -= fresh.length;
-			if (current.records.length < effectiveLimit) break;
+			if (current.records.length < this.effectiveLimit) break;
 		}
 	}
 
-	async function readPages(): Promise<void> {
-		const startPage = Math.max(1, Math.floor(options.startPage ?? 1));
-		const sliceEnd = options.maxPages ? startPage + Math.floor(options.maxPages) - 1 : Infinity;
-		for (let page = startPage; page <= Math.min(lastPage, sliceEnd); page++) {
-			const current = readPage(await (await request_(page)).open());
-			inFlight.delete(page);
-			pagesRead++;
+	/** Every page requested, used or not, answered or failed. */
+	async settled(): Promise<void> {
+		await Promise.allSettled([...this.inFlight.values(), ...this.abandoned]);
+	}
 
-			if (!current.paginated) {
-				// The whole list in one answer: a slice beyond the first page is empty.
-				if (bounded && current.records.length > bound)
-					throw tooManyRecords(pim, bound, pageSize, current.records.length, options.advice);
-				if (page === 1) await take(current.records.slice(0, options.max));
-				total = current.records.length;
-				return;
-			}
-			if (current.records.length === 0) break;
-
-			const fresh = freshOf(current);
-			if (fresh.length === 0) {
-				throw new NodeApiError(
-					pim.ctx.getNode(),
-					{ message: 'Pagination did not advance' },
-					{
-						message: `The PIM returned the same records for page ${page} as for an earlier page`,
-						description:
-							'The server seems to ignore pagination[currentPage]. Stopped reading instead of returning duplicate records; try a larger Page Size.',
-					},
-				);
-			}
-			if (fresh.length < current.records.length) {
-				shifted += current.records.length - fresh.length;
-				// Pages requested ahead may have been answered before the list moved: ask again.
-				for (const [next, promise] of inFlight) {
-					abandoned.push(promise);
-					inFlight.delete(next);
-				}
-			}
-			await take(fresh);
-			if (bounded && count > bound)
-				throw tooManyRecords(pim, bound, effectiveLimit, total, options.advice);
-
-			if (page === startPage) {
-				total = current.total;
-				// The server may clamp the page length: count pages in the length it used.
-				effectiveLimit = limitInEffect(current, pageSize);
-				const wanted =
-					total === undefined
-						? undefined
-						: Math.min(
-								total - (startPage - 1) * effectiveLimit,
-								(sliceEnd - startPage + 1) * effectiveLimit,
-							);
-				if (bounded && wanted !== undefined && wanted > bound)
-					throw tooManyRecords(pim, bound, effectiveLimit, total, options.advice);
-			}
-			// The list may grow while it is read (newest-first lists grow at the front): follow the
-			// latest count.
-			if (current.total !== undefined) total = Math.max(total ?? 0, current.total);
-			if (total !== undefined)
-				lastPage = Math.ceil(
-					Math.min(total, (startPage - 1) * effectiveLimit + options.max) / effectiveLimit,
-				);
-
-			if (count >= options.max) break;
-			if (isLastPage(current.records.length, page, effectiveLimit, total)) break;
-			if (options.stopAfter?.(current)) break;
-
-			// Request the following pages now, so the network stays busy while this one is handed on.
-			// Without a recordsTotal only the next page: the end shows only as a short page.
-			const { lookahead: given } = options;
-			const askedAhead = Math.max(0, (typeof given === 'function' ? given() : given) ?? 1);
-			const lookahead = total === undefined ? Math.min(1, askedAhead) : askedAhead;
-			const ahead = Math.min(lastPage, sliceEnd, page + lookahead);
-			for (let next = page + 1; next <= ahead; next++) request_(next);
+	/** A page's answer, requested once: asked for ahead, or now. */
+	private requested(page: number): Promise<HeldAnswer> {
+		let promise = this.inFlight.get(page);
+		if (!promise) {
+			promise = this.pim.readAhead(pageRequest(this.request, page, this.pageSize));
+			// Pages fetched ahead and then not needed must not surface as unhandled rejections.
+			promise.catch(() => undefined);
+			this.inFlight.set(page, promise);
 		}
+		return promise;
+	}
+
+	private async take(fresh: IDataObject[]): Promise<void> {
+		this.count += fresh.length;
+		if (this.options.onRecords) await this.options.onRecords(fresh);
+		else this.records.push(...fresh);
+	}
+
+	private tooMany(pageLimit: number, total = this.total): NodeApiError {
+		return tooManyRecords(this.pim, this.bound, pageLimit, total, this.options.advice);
+	}
+
+	/** The whole list in one answer (a plain array): a slice beyond the first page is empty. */
+	private async takeWholeList(current: Page, page: number): Promise<void> {
+		if (this.bounded && current.records.length > this.bound)
+			throw this.tooMany(this.pageSize, current.records.length);
+		if (page === 1) await this.take(current.records.slice(0, this.options.max));
+		this.total = current.records.length;
+	}
+
+	/** The records of a page not seen before in this read. */
+	private freshOf(page: Page): IDataObject[] {
+		return page.records.filter((record) => {
+			const key = identity(record);
+			if (this.seen.has(key)) return false;
+			this.seen.add(key);
+			return true;
+		});
+	}
+
+	/**
+	 * A page's records not seen before. A page of only repeats means the server ignores the page
+	 * number: an error, not a loop. Some repeats mean the list moved ahead of the read: they are
+	 * counted, and pages requested ahead (maybe answered before the move) are asked again.
+	 */
+	private newRecords(current: Page, page: number): IDataObject[] {
+		const fresh = this.freshOf(current);
+		if (fresh.length === 0) {
+			throw new NodeApiError(
+				this.pim.ctx.getNode(),
+				{ message: 'Pagination did not advance' },
+				{
+					message: `The PIM returned the same records for page ${page} as for an earlier page`,
+					description:
+						'The server seems to ignore pagination[currentPage]. Stopped reading instead of returning duplicate records; try a larger Page Size.',
+				},
+			);
+		}
+		if (fresh.length < current.records.length) {
+			this.shifted += current.records.length - fresh.length;
+			for (const [next, promise] of this.inFlight) {
+				this.abandoned.push(promise);
+				this.inFlight.delete(next);
+			}
+		}
+		return fresh;
+	}
+
+	/**
+	 * The first page says the list's length and the page length the server uses (it may clamp the
+	 * one asked for): a read whose records would pass the bound is refused now.
+	 */
+	private readFirstPage(current: Page): void {
+		this.total = current.total;
+		this.effectiveLimit = limitInEffect(current, this.pageSize);
+		const { total, startPage, sliceEnd, effectiveLimit: limit } = this;
+		if (!this.bounded || total === undefined) return;
+		const wanted = Math.min(total - (startPage - 1) * limit, (sliceEnd - startPage + 1) * limit);
+		if (wanted > this.bound) throw this.tooMany(limit);
+	}
+
+	/**
+	 * The following pages are requested now, so the network stays busy while this one is handed
+	 * on. Without a recordsTotal only the next page: the end shows only as a short page.
+	 */
+	private requestAhead(page: number): void {
+		const { lookahead: given } = this.options;
+		const askedAhead = Math.max(0, (typeof given === 'function' ? given() : given) ?? 1);
+		const lookahead = this.total === undefined ? Math.min(1, askedAhead) : askedAhead;
+		const ahead = Math.min(this.lastPage, this.sliceEnd, page + lookahead);
+		for (let next = page + 1; next <= ahead; next++) this.requested(next);
 	}
 }

@@ -72,6 +72,56 @@ const partMatches = (c: TreeCategory, parts: string[], offset = 0) =>
 		.slice(offset)
 		.every((part, i) => fold(part) === fold(c.path[i]) || fold(part) === fold(c.codes[i]));
 
+/**
+ * A path's categories: the path from a tree's root; else, for a path that starts with a channel's
+ * name or code, the rest of it in that channel's tree.
+ */
+function byPath(all: TreeCategory[], channels: IDataObject[], parts: string[]): TreeCategory[] {
+	const found = all.filter((c) => partMatches(c, parts));
+	if (found.length) return found;
+	return all.filter(
+		(c) =>
+			partMatches(c, parts, 1) &&
+			channels.some(
+				(ch) =>
+					text(ch.code) === c.channel && [fold(ch.code), fold(ch.name)].includes(fold(parts[0])),
+			),
+	);
+}
+
+/** As names.ts's byCodeOrTitle: the code exactly, the title ignoring case, the code ignoring case. */
+function byCodeOrTitleIn(all: TreeCategory[], value: string): TreeCategory[] {
+	let found = all.filter((c) => text(c.record.code) === value);
+	if (!found.length) found = all.filter((c) => fold(c.record.title) === fold(value));
+	if (!found.length) found = all.filter((c) => fold(c.record.code) === fold(value));
+	return found;
+}
+
+/**
+ * Categories found in several trees, with no Channel of their own: those in the trees of the
+ * product's channels. The same path in several trees (product records cannot tell them apart, and
+ * a record shows the path whichever tree holds the product): the tree of the first of the
+ * product's channels in Channels that has it; when none of them has it, the first tree in the
+ * account's order of channels — the write then warns that the product is filed in a tree of a
+ * channel it does not assign (references.ts), as for a path only one tree has. (A file exported
+ * from one account and imported with any Channel reads back so.)
+ */
+function inProductTrees(
+	found: TreeCategory[],
+	productChannels: string[],
+	channels: IDataObject[],
+): TreeCategory[] {
+	if (new Set(found.map((c) => c.channel)).size <= 1 || !productChannels.length) return found;
+	const inProduct = found.filter((c) => productChannels.includes(c.channel));
+	const among = inProduct.length ? inProduct : found;
+	if (new Set(among.map(pathText)).size !== 1) return among;
+	const first =
+		productChannels.find((ch) => among.some((c) => c.channel === ch)) ??
+		channels.map((ch) => text(ch.code)).find((ch) => among.some((c) => c.channel === ch)) ??
+		among[0].channel;
+	return among.filter((c) => c.channel === first);
+}
+
 export interface ResolvedCategory {
 	code: string;
 	channel?: string;
@@ -96,29 +146,9 @@ export function findCategory(
 ): ResolvedCategory | undefined {
 	const all = tree(categories, channels);
 	const parts = pathParts(value);
-	let found: TreeCategory[];
-	let byCode = false;
-	if (parts) {
-		found = all.filter((c) => partMatches(c, parts));
-		// A path that starts with the channel's name or code: the rest is the path in its tree.
-		if (!found.length)
-			found = all.filter(
-				(c) =>
-					partMatches(c, parts, 1) &&
-					channels.some(
-						(ch) =>
-							text(ch.code) === c.channel &&
-							[fold(ch.code), fold(ch.name)].includes(fold(parts[0])),
-					),
-			);
-	} else {
-		// As byCodeOrTitle: the code exactly, the title ignoring case, the code ignoring case.
-		found = all.filter((c) => text(c.record.code) === value);
-		if (!found.length) found = all.filter((c) => fold(c.record.title) === fold(value));
-		if (!found.length) found = all.filter((c) => fold(c.record.code) === fold(value));
-		byCode = found.length > 0 && found.every((c) => fold(c.record.code) === fold(value));
-	}
-
+	let found = parts ? byPath(all, channels, parts) : byCodeOrTitleIn(all, value);
+	const byCode =
+		!parts && found.length > 0 && found.every((c) => fold(c.record.code) === fold(value));
 	if (channel) {
 		const inChannel = found.filter((c) => c.channel === channel);
 		if (found.length && !inChannel.length)
@@ -127,23 +157,7 @@ export function findCategory(
 				`It is in: ${found.map((c) => where(c, channels)).join('; ')}.`,
 			);
 		found = inChannel;
-	} else if (new Set(found.map((c) => c.channel)).size > 1 && productChannels.length) {
-		const inProduct = found.filter((c) => productChannels.includes(c.channel));
-		if (inProduct.length) found = inProduct;
-		// The same path in several trees (product records cannot tell them apart, and a record shows
-		// the path whichever tree holds the product): the tree of the first of the product's
-		// channels in Channels that has it; when none of them has it, the first tree in the
-		// account's order of channels — the write then warns that the product is filed in a tree
-		// of a channel it does not assign (references.ts), as for a path only one tree has. (A file
-		// exported from one account and imported with any Channel reads back so.)
-		if (new Set(found.map(pathText)).size === 1) {
-			const first =
-				productChannels.find((ch) => found.some((c) => c.channel === ch)) ??
-				channels.map((ch) => text(ch.code)).find((ch) => found.some((c) => c.channel === ch)) ??
-				found[0].channel;
-			found = found.filter((c) => c.channel === first);
-		}
-	}
+	} else found = inProductTrees(found, productChannels, channels);
 
 	if (found.length === 1)
 		return { code: text(found[0].record.code), channel: found[0].channel || undefined };

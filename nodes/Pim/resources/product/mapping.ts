@@ -1,15 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import {
-	attributeCodeProblem,
-	RESERVED,
-	type AccountAttribute,
-	type AttributeCatalog,
-	type AttributeKind,
-} from '../../shared/attributes';
-import { fold, text, withFields } from '../../shared/records';
-import { fail, listOf, yesNo } from '../../shared/params';
-import { formValue, type FormValue } from '../../shared/serializer';
+import { RESERVED, type AccountAttribute, type AttributeCatalog } from '../../shared/attributes';
+import { fold, withFields } from '../../shared/records';
+import { listOf } from '../../shared/params';
 import type { AttributeValues } from './body';
 import {
 	completeAmounts,
@@ -20,6 +13,9 @@ import {
 	type ConventionScope,
 } from './conventions';
 import type { NotWritten, RowWarning } from './report';
+import { addValue, failColumns } from './wireValue';
+
+export { COLUMNS_LABEL, wireValue } from './wireValue';
 
 /**
  * Version 2's attribute values: the `columns` resource mapper. The editor lists the account's
@@ -29,8 +25,6 @@ import type { NotWritten, RowWarning } from './report';
  * the workflow.
  */
 
-export const COLUMNS_LABEL = 'Attributes';
-
 // ---- the saved parameter ----
 
 export type MappingMode = 'defineBelow' | 'autoMapInputData';
@@ -39,107 +33,6 @@ export type MappingMode = 'defineBelow' | 'autoMapInputData';
 export function mappingMode(parameters: INodeParameters): MappingMode {
 	const raw = (parameters.columns ?? {}) as INodeParameters;
 	return raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
-}
-
-// ---- values on the wire ----
-
-/** A problem of a mapped value: the node's own error (params.ts fail), naming the parameter. */
-function failColumns(message: string, description?: string): never {
-	fail(`Parameter "${COLUMNS_LABEL}": ${message}`, description);
-}
-
-const isDateTime = (value: unknown): value is { toISO: () => string } =>
-	!!value &&
-	typeof value === 'object' &&
-	typeof (value as { toISO?: unknown }).toISO === 'function';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A date as the PIM writes it (YYYY/MM/DD), from an ISO string, a Date or n8n's DateTime; else as given. */
-function dateValue(value: unknown): string {
-	// A Date's own calendar day (toISOString would shift it to UTC).
-	if (value instanceof Date)
-		return `${value.getFullYear()}/${pad(value.getMonth() + 1)}/${pad(value.getDate())}`;
-	const raw = isDateTime(value) ? String(value.toISO()) : text(value).trim();
-	const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[T\s])/.exec(raw);
-	return m ? `${m[1]}/${m[2].padStart(2, '0')}/${m[3].padStart(2, '0')}` : raw;
-}
-
-/** A list typed into the editor's array field as JSON (`["Red", "Green"]`). */
-function jsonArray(value: unknown): unknown[] | undefined {
-	if (typeof value !== 'string' || !value.trim().startsWith('[')) return undefined;
-	try {
-		const parsed: unknown = JSON.parse(value);
-		return Array.isArray(parsed) ? parsed : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-/**
- * One attribute's value as the form sends it, its text made here once (the comparison, the
- * catalogue and the request all read it); undefined for an empty value (nothing is sent).
- */
-export function wireValue(
-	code: string,
-	kind: AttributeKind,
-	value: unknown,
-	source: string,
-): string | string[] | undefined {
-	if (isNoValue(value)) return undefined;
-	if (
-		value &&
-		typeof value === 'object' &&
-		!Array.isArray(value) &&
-		!(value instanceof Date) &&
-		!isDateTime(value)
-	) {
-		failColumns(
-			`${source} holds an object; the attribute "${code}" takes a text value`,
-			'Map one of its fields instead, e.g. {{ $json.price.amount }}.',
-		);
-	}
-	if (kind === 'multiSelect') {
-		const list = jsonArray(value) ?? value;
-		if (Array.isArray(list) && list.some((v) => v !== null && typeof v === 'object')) {
-			failColumns(
-				`${source} holds a list with objects; the attribute "${code}" takes a list of texts`,
-			);
-		}
-		// A list given as a list (an array, or a JSON list in a text such as a file's cell) keeps
-		// each value as it is, spaces around it included: it is the form that says where a value
-		// ends (Export File writes a value with spaces around it so, and a record shows it so). Only
-		// a blank value sends nothing. A comma-separated text is split and each part trimmed: the
-		// spaces after its commas are the separator's.
-		const values = Array.isArray(list)
-			? list.map(text).filter((v) => v.trim() !== '')
-			: listOf(list);
-		return values.length ? values : undefined;
-	}
-	if (kind === 'boolean') {
-		const yes = yesNo(value, `Parameter "${COLUMNS_LABEL}": ${source}`, `the attribute "${code}"`);
-		return yes === undefined ? undefined : formValue(yes);
-	}
-	if (kind === 'date') return dateValue(value);
-	if (Array.isArray(value)) return value.map(text).join(', ');
-	if (value instanceof Date) return value.toISOString();
-	if (isDateTime(value)) return String(value.toISO());
-	return formValue(value as FormValue);
-}
-
-function addValue(
-	out: AttributeValues,
-	code: string,
-	kind: AttributeKind,
-	value: unknown,
-	source: string,
-) {
-	const problem = attributeCodeProblem(code);
-	if (problem) failColumns(`${source}: ${problem}`);
-	const wire = wireValue(code, kind, value, source);
-	if (wire === undefined) return;
-	if (Array.isArray(wire)) out.multiSelectAttributes.push({ code, values: wire });
-	else out.attributes.push({ code, value: wire });
 }
 
 export interface MappingOptions {
@@ -236,25 +129,7 @@ export function autoMappedValues(
 	options: MappingOptions,
 	scope: ConventionScope,
 ): MappedValues {
-	const direct: ColumnValue[] = [];
-	let unmatched: string[] = [];
-	for (const field of Object.keys(json)) {
-		const value = json[field];
-		const { key, matches, source, fields } = fieldMatch(field, catalog);
-		// The product's own fields (sku, family_code, ...) have their own parameters.
-		if (RESERVED.has(key) || RECORD_FIELDS.has(field) || options.ignore.has(key)) continue;
-		if (matches.length === 0) {
-			unmatched.push(field);
-			continue;
-		}
-		if (matches.length > 1) {
-			failColumns(
-				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(describe).join(' and ')}`,
-				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
-			);
-		}
-		direct.push({ attribute: matches[0], value, source, fields });
-	}
+	const { direct, unmatched } = namedValues(json, catalog, options);
 	const read = conventionValues(
 		json,
 		unmatched,
@@ -263,27 +138,15 @@ export function autoMappedValues(
 		(code) => catalog.byCode.get(code),
 		scope,
 	);
-	// A field that names the attribute as it is keeps it: the convention's field then goes
-	// nowhere, and is reported.
-	const given = new Map(direct.map((d) => [d.attribute.code, d.fields[0]]));
-	const found = read.values.filter((v) => !given.has(v.attribute.code));
-	const notHere: NotWritten[] = [];
-	for (const v of read.values) {
-		const other = given.get(v.attribute.code);
-		if (other !== undefined)
-			for (const column of v.fields)
-				notHere.push({
-					column,
-					kind: 'givenElsewhere',
-					reason: `the column "${other}" gives the attribute "${v.attribute.code}"`,
-				});
-	}
+	const { found, notHere } = keptAsGiven(direct, read.values);
 	notHere.push(...read.notHere);
 	// A field a convention read, or another parameter reads, is not unmapped.
-	unmatched = unmatched.filter((f) => !read.used.has(f) && !options.readByParameters.has(fold(f)));
-	if (options.refuseUnmatched && unmatched.length) {
+	const unmapped = unmatched.filter(
+		(f) => !read.used.has(f) && !options.readByParameters.has(fold(f)),
+	);
+	if (options.refuseUnmatched && unmapped.length) {
 		failColumns(
-			`the input ${unmatched.length === 1 ? 'field' : 'fields'} ${unmatched.map((f) => `"${f}"`).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no attribute of the account`,
+			`the input ${unmapped.length === 1 ? 'field' : 'fields'} ${unmapped.map((f) => `"${f}"`).join(', ')} ${unmapped.length === 1 ? 'matches' : 'match'} no attribute of the account`,
 			'Add them to Mapping Options → Fields to Ignore, or set Input Fields Without Attribute to Ignore.',
 		);
 	}
@@ -296,7 +159,7 @@ export function autoMappedValues(
 			for (const f of v.fields) byConvention.push([f, `${v.attribute.code} (${language})`]);
 	return withFields(writeValues([...direct, ...found]), {
 		unmapped: [
-			...unmatched.map(
+			...unmapped.map(
 				(column): NotWritten => ({
 					column,
 					kind: 'noAttribute',
@@ -311,11 +174,57 @@ export function autoMappedValues(
 		// Other languages are written in the order of their codes, whatever the columns' order.
 		languages: [...read.otherLanguages]
 			.sort(([a], [b]) => a.localeCompare(b))
-			.map(([language, values]) => ({
-				language,
-				values: writeValues(values),
-			})),
+			.map(([language, values]) => ({ language, values: writeValues(values) })),
 	});
+}
+
+/**
+ * The input item's fields that name one attribute (`direct`), and those that name none
+ * (`unmatched`). The product's own fields (sku, family_code, ...) have their own parameters and
+ * record fields are no values: both are left out, as are Fields to Ignore. A field that names
+ * several attributes is an error.
+ */
+function namedValues(json: IDataObject, catalog: AttributeCatalog, options: MappingOptions) {
+	const direct: ColumnValue[] = [];
+	const unmatched: string[] = [];
+	for (const field of Object.keys(json)) {
+		const value = json[field];
+		const { key, matches, source, fields } = fieldMatch(field, catalog);
+		if (RESERVED.has(key) || RECORD_FIELDS.has(field) || options.ignore.has(key)) continue;
+		if (matches.length === 0) {
+			unmatched.push(field);
+			continue;
+		}
+		if (matches.length > 1) {
+			failColumns(
+				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(describe).join(' and ')}`,
+				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
+			);
+		}
+		direct.push({ attribute: matches[0], value, source, fields });
+	}
+	return { direct, unmatched };
+}
+
+/**
+ * A field that names the attribute as it is keeps it: the conventions' values (`read`) of other
+ * attributes are `found`; the fields of one a field gives go nowhere, and are reported.
+ */
+function keptAsGiven(direct: ColumnValue[], read: ColumnValue[]) {
+	const given = new Map(direct.map((d) => [d.attribute.code, d.fields[0]]));
+	const found = read.filter((v) => !given.has(v.attribute.code));
+	const notHere: NotWritten[] = [];
+	for (const v of read) {
+		const other = given.get(v.attribute.code);
+		if (other !== undefined)
+			for (const column of v.fields)
+				notHere.push({
+					column,
+					kind: 'givenElsewhere',
+					reason: `the column "${other}" gives the attribute "${v.attribute.code}"`,
+				});
+	}
+	return { found, notHere };
 }
 
 /**

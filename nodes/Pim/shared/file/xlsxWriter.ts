@@ -90,14 +90,35 @@ export async function* xlsxFile(
 			`An XLSX sheet holds at most ${counted(XLSX_COLUMNS)} columns; this export has ${counted(header.length)}`,
 			'Pick the columns with Export Options → Columns, or export as CSV.',
 		);
+	const zip = new ZipWriter();
+	const names = yield* sheetEntries(zip, header, rows, options);
+	for (const [name, text] of workbookParts(names))
+		yield* zip.entry(
+			name,
+			(async function* () {
+				yield Buffer.from(text, 'utf8');
+			})(),
+		);
+	yield zip.end();
+}
+
+/**
+ * The sheets' entries, and their names: a sheet holds the header and then rows until it has
+ * `sheetRows`; the rows after them go on the next. The first sheet even when there is no row: the
+ * header alone.
+ */
+async function* sheetEntries(
+	zip: ZipWriter,
+	header: string[],
+	rows: AsyncIterable<string[]>,
+	options: XlsxWriteOptions,
+): AsyncGenerator<Uint8Array, string[]> {
 	const sheetRows = Math.max(2, options.sheetRows ?? XLSX_SHEET_ROWS);
 	const columns = header.map((_, i) => columnName(i));
-	const zip = new ZipWriter();
 	const names: string[] = [];
 	const iterator = rows[Symbol.asyncIterator]();
 	let next = await iterator.next();
 	try {
-		// The first sheet even when there is no row: the header alone.
 		do {
 			const name = names.length ? `${options.sheetName} ${names.length + 1}` : options.sheetName;
 			names.push(name);
@@ -120,50 +141,41 @@ export async function* xlsxFile(
 	} finally {
 		if (!next.done) await iterator.return?.();
 	}
+	return names;
+}
 
-	const one = (text: string) =>
-		(async function* () {
-			yield Buffer.from(text, 'utf8');
-		})();
-	const sheets = names
-		.map((name, i) => `<sheet name="${xmlText(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
-		.join('');
-	yield* zip.entry(
-		'xl/workbook.xml',
-		one(
+/** The parts that name the sheets (`names`, in order), after them: [path, XML] in archive order. */
+function workbookParts(names: string[]): Array<[string, string]> {
+	const each = (part: (name: string, n: number) => string) =>
+		names.map((name, i) => part(name, i + 1)).join('');
+	const sheets = each(
+		(name, n) => `<sheet name="${xmlText(name)}" sheetId="${n}" r:id="rId${n}"/>`,
+	);
+	const sheetRels = each(
+		(_, n) =>
+			`<Relationship Id="rId${n}" Type="${DOC_RELS}/worksheet" Target="worksheets/sheet${n}.xml"/>`,
+	);
+	const sheetTypes = each(
+		(_, n) =>
+			`<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+	);
+	return [
+		[
+			'xl/workbook.xml',
 			`${XML_HEAD}<workbook xmlns="${MAIN}" xmlns:r="${DOC_RELS}"><bookViews><workbookView/></bookViews><sheets>${sheets}</sheets></workbook>`,
-		),
-	);
-	const sheetRels = names
-		.map(
-			(_, i) =>
-				`<Relationship Id="rId${i + 1}" Type="${DOC_RELS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
-		)
-		.join('');
-	yield* zip.entry(
-		'xl/_rels/workbook.xml.rels',
-		one(
+		],
+		[
+			'xl/_rels/workbook.xml.rels',
 			`${XML_HEAD}<Relationships xmlns="${RELS}">${sheetRels}<Relationship Id="rId${names.length + 1}" Type="${DOC_RELS}/styles" Target="styles.xml"/></Relationships>`,
-		),
-	);
-	yield* zip.entry('xl/styles.xml', one(STYLES));
-	yield* zip.entry(
-		'_rels/.rels',
-		one(
+		],
+		['xl/styles.xml', STYLES],
+		[
+			'_rels/.rels',
 			`${XML_HEAD}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-		),
-	);
-	const sheetTypes = names
-		.map(
-			(_, i) =>
-				`<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
-		)
-		.join('');
-	yield* zip.entry(
-		'[Content_Types].xml',
-		one(
+		],
+		[
+			'[Content_Types].xml',
 			`${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${sheetTypes}</Types>`,
-		),
-	);
-	yield zip.end();
+		],
+	];
 }
