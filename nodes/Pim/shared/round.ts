@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { itemOf, type PimItem } from './item';
-import { optionalString } from './params';
+import { append, nothingWritten, skuOf } from './roundErrors';
 import { isPending, RunSlot, type Later } from './run';
 
 /**
@@ -33,12 +33,6 @@ const PREPARE_SLICE = 50;
  * 50 000-row run.
  */
 const TURN_EVERY_MS = 20;
-
-/** The problems a run's error lists one by one. */
-const SUMMARY_ITEMS = 50;
-
-/** The items named for one problem; the others are counted. */
-const ITEMS_PER_PROBLEM = 5;
 
 type Moment = 'allPrepared' | 'allSettled';
 const MOMENTS: Moment[] = ['allPrepared', 'allSettled'];
@@ -155,7 +149,11 @@ export class WriteRound {
 		// Alone in its run, its own error says it all. With others at fault the list, which holds
 		// this item's own hint too, replaces its description.
 		if (faulty.length > 1)
-			(error as Error & { description?: string }).description = this.summary(faulty);
+			(error as Error & { description?: string }).description = nothingWritten(
+				this.problems,
+				faulty,
+				this.registered,
+			);
 		else if (this.registered > 1)
 			append(error, `Nothing was written: no other item of the ${this.registered} has a problem.`);
 		return error;
@@ -189,32 +187,6 @@ export class WriteRound {
 		return error;
 	}
 
-	/**
-	 * Every item at fault, by problem: each problem once with its hint, and the items that have it
-	 * with their SKUs (the first few of many).
-	 */
-	private summary(faulty: number[]): string {
-		const byProblem = new Map<string, number[]>();
-		for (const i of faulty) {
-			const { error } = this.problems.get(i)!;
-			const hint = (error as { description?: unknown }).description;
-			const text = `${error.message}${typeof hint === 'string' && hint ? `. ${hint}` : ''}`;
-			byProblem.set(text, [...(byProblem.get(text) ?? []), i]);
-		}
-		const name = (i: number) => {
-			const sku = this.problems.get(i)!.sku;
-			return `${i}${sku ? ` (SKU ${sku})` : ''}`;
-		};
-		const parts = [...byProblem].slice(0, SUMMARY_ITEMS).map(([text, items]) => {
-			const shown = items.slice(0, ITEMS_PER_PROBLEM).map(name).join(', ');
-			const more = items.length > ITEMS_PER_PROBLEM ? `, … ${items.length} items in all` : '';
-			return `${items.length === 1 ? 'item' : 'items'} ${shown}${more}: ${text}`;
-		});
-		if (byProblem.size > SUMMARY_ITEMS)
-			parts.push(`and ${byProblem.size - SUMMARY_ITEMS} more problems`);
-		return `Nothing was written: ${faulty.length} of ${this.registered} items have a problem. ${parts.join(' | ')}`;
-	}
-
 	/** Wakes the items waiting for a moment that has come, in the order of their items. */
 	private notify(): void {
 		const slicing = this.preparationEnded;
@@ -242,21 +214,6 @@ export class WriteRound {
 			await woken;
 		} while (!this.moments[moment]());
 	}
-}
-
-/** The item's SKU, to name an item at fault; none when it cannot be read or there is none. */
-export function skuOf(item: PimItem): string | undefined {
-	try {
-		return optionalString(item.param<unknown>('sku', undefined));
-	} catch {
-		return undefined;
-	}
-}
-
-/** Adds a sentence to an error's description. */
-export function append(error: Error, note: string): void {
-	const target = error as Error & { description?: string | null };
-	target.description = [target.description, note].filter(Boolean).join(' ');
 }
 
 /** The write round of a node run (joinRound). */

@@ -15,7 +15,8 @@ import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './paginat
 import { itemOf, type PimItem } from './item';
 import { maxRecords, pageSize, pageSlice, ParameterProblem, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
-import { skuOf, writeInRound, type WriteSteps } from './round';
+import { writeInRound, type WriteSteps } from './round';
+import { skuOf } from './roundErrors';
 import { pimClient, type PimClient, type PimRequest } from './transport';
 
 /**

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { counted } from '../../../shared/file/bounds';
 import type { FileRecord } from '../../../shared/file/csv';
+import { columnName } from '../../../shared/file/xlsxWriter';
 import { fail, listOf, optionalString, ParameterProblem } from '../../../shared/params';
 import { fold, text, withFields } from '../../../shared/records';
 import type { PimRun } from '../../../shared/run';
@@ -22,14 +23,6 @@ export const COLUMN_PARAMETERS = {
 	channelStatusColumn: 'Channel Status Column',
 	categoryColumn: 'Category Column',
 } as const;
-
-/** A sheet's column name: 0 → A, 26 → AA. */
-function columnName(index: number): string {
-	let name = '';
-	for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
-		name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-	return name;
-}
 
 /** The file's headers an error lists. */
 const HEADERS_SAID = 100;
