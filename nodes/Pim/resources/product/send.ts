@@ -46,7 +46,8 @@ export function prepareWrite(
  * Sends the product's form (its other languages after it, each as an update): POST for a new
  * product, PUT for an existing one. `overwrite`, when given, replaces the body's Overwrite Data.
  * `written` is told once the product's own write went in, before its other languages;
- * `confirmed`, when its answer was lost and a read found it written (sendChecked).
+ * `confirmed`, when its answer was lost and a read found it written (sendChecked). `createOnly`
+ * (Create): a product found holding other values is never updated in its place.
  */
 export async function sendProduct(
 	pim: PimClient,
@@ -56,7 +57,14 @@ export async function sendProduct(
 		overwrite,
 		written,
 		confirmed,
-	}: { update: boolean; overwrite?: boolean; written?: () => void; confirmed?: () => void },
+		createOnly = false,
+	}: {
+		update: boolean;
+		overwrite?: boolean;
+		written?: () => void;
+		confirmed?: () => void;
+		createOnly?: boolean;
+	},
 ): Promise<IDataObject> {
 	const request: PimRequest = {
 		method: update ? 'PUT' : 'POST',
@@ -66,7 +74,7 @@ export async function sendProduct(
 		write: true,
 		domainOptional: true,
 	};
-	const data = await sendChecked(pim, write, request, overwrite, confirmed);
+	const data = await sendChecked(pim, write, request, { overwrite, confirmed, createOnly });
 	written?.();
 	await sendUpdates(
 		pim,
@@ -81,7 +89,8 @@ export async function sendProduct(
  * lost after it was sent (answerLost, failures.ts: the connection failed, the answer was cut or
  * unreadable), the product is read by SKU: found holding every value the write sent
  * (compare.ts), the write went in, and the record read is its answer; found otherwise, the form
- * is sent again as an update (it exists: never POSTed again); not found, the write is sent
+ * is sent again as an update (it exists: never POSTed again) — but by Create, which fails
+ * instead (another writer holds the SKU: Create never updates); not found, the write is sent
  * again as it was. A write is sent again at most Max Retries times, each counted as a retry.
  * When the read fails, the write fails with its own error.
  */
@@ -89,8 +98,11 @@ async function sendChecked(
 	pim: PimClient,
 	write: ProductWrite,
 	request: PimRequest,
-	overwrite: boolean | undefined,
-	confirmed: (() => void) | undefined,
+	{
+		overwrite,
+		confirmed,
+		createOnly,
+	}: { overwrite?: boolean; confirmed?: () => void; createOnly: boolean },
 ): Promise<unknown> {
 	let sending = request;
 	for (let again = 0; ; again++) {
@@ -121,6 +133,12 @@ async function sendChecked(
 		if (changed && Object.keys(changed).length === 0) {
 			confirmed?.();
 			return record;
+		}
+		if (record && createOnly && request.method === 'POST') {
+			// What the read told replaces what the lost answer could not.
+			(failed as NodeApiError & { description?: string }).description =
+				'A read of its SKU then found a product holding other values: another writer holds this SKU, and Create does not overwrite it (Create or Update does). Nothing was written.';
+			throw failed;
 		}
 		if (again >= pim.settings.maxRetries) throw failed;
 		pim.retries.faulted++;
@@ -180,7 +198,9 @@ function plainWrite(mode: 'create' | 'update'): WriteSteps<unknown, PreparedWrit
 	return {
 		prepare: (item) => prepareWrite(new ItemRow(item), mode, runClient(item)),
 		write: (item, { pim, write }) =>
-			writeItem(item, write, () => sendProduct(pim, write, { update: mode === 'update' })),
+			writeItem(item, write, () =>
+				sendProduct(pim, write, { update: mode === 'update', createOnly: mode === 'create' }),
+			),
 	};
 }
 
