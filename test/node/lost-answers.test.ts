@@ -188,6 +188,34 @@ it('Create: a lost answer whose read finds the SKU with other values fails the i
 	expect(product('HELD-1')!.values.name).toBe('The other writer’s');
 });
 
+it('a write whose answer is lost every time it is sent again fails saying how often it was sent, after Max Retries', async () => {
+	// Every POST's connection closes before the PIM acts on it: each read finds no product.
+	env.sb.setFaults({ dropRate: 1, dropPhase: 'before', pathPattern: '^POST ' });
+	const { items, error } = await runPim(
+		env.creds('lost'),
+		{ ...productWrite('create', { columns: autoMap() }), requestOptions: { maxRetries: 2 } },
+		{
+			input: [{ sku: 'GONE-1', family: 'Clothing', name: 'Never lands' }],
+			version: 2,
+			continueOnFail: true,
+		},
+	);
+	expect(error).toBeUndefined();
+	expect(items[0].json.message).toMatch(
+		/answer was lost 3 time\(s\); each time a read of its SKU found the product missing, and it was sent again 2 time\(s\) \(Max Retries: 2\)/,
+	);
+	expect(items[0].json.message).not.toMatch(/not repeated/);
+	expect(log().map(said)).toEqual([
+		'POST 0',
+		'GET GONE-1 200',
+		'POST 0',
+		'GET GONE-1 200',
+		'POST 0',
+		'GET GONE-1 200',
+	]);
+	expect(skus('GONE-')).toEqual([]);
+});
+
 it('when the read after a lost answer fails too, the item fails with the write’s own error', async () => {
 	env.sb.setFaults({
 		script: [{ drop: true }, { status: 403 }],

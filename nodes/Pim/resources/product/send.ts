@@ -140,7 +140,12 @@ async function sendChecked(
 				'A read of its SKU then found a product holding other values: another writer holds this SKU, and Create does not overwrite it (Create or Update does). Nothing was written.';
 			throw failed;
 		}
-		if (again >= pim.settings.maxRetries) throw failed;
+		if (again >= pim.settings.maxRetries) {
+			// Sent again as often as Max Retries allows: the error says so, not "not repeated".
+			(failed as NodeApiError & { description?: string }).description =
+				`Its answer was lost ${again + 1} time(s); each time a read of its SKU found the product ${record ? 'holding other values' : 'missing'}, and it was sent again ${again} time(s) (Max Retries: ${pim.settings.maxRetries}). Nothing confirms it was written.`;
+			throw failed;
+		}
 		pim.retries.faulted++;
 		sending = record ? { ...request, method: 'PUT' } : request;
 	}
