@@ -202,8 +202,9 @@ async function neverRunExamples(api) {
 		const wf = JSON.parse(fs.readFileSync(f, 'utf8'));
 		const nodes = wf.nodes.filter((n) => /^n8n-nodes-pim\./.test(n.type)).map((n) => n.name);
 		if (!nodes.length) continue;
+		// n8n's REST API takes names of up to 128 characters.
 		const copy = await api.post('/rest/workflows', {
-			name: `${wf.name} (never run)`,
+			name: `${wf.name.slice(0, 128 - ' (never run)'.length)} (never run)`,
 			active: false,
 			nodes: wf.nodes,
 			connections: wf.connections,
