@@ -4,6 +4,10 @@
  * reader (a ZIP written as a stream, deflated); a sheet full of rows goes on to the next; Updated
  * Since's forms; the stream n8n's binary data takes, in both of the ways n8n consumes it.
  */
+import { randomBytes } from 'node:crypto';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- test code, never published: zlib's CRC is the reference
+import { crc32 as zlibCrc32 } from 'node:zlib';
+
 import { parse } from 'csv-parse/sync';
 import * as XLSX from 'xlsx';
 
@@ -132,6 +136,15 @@ describe('XLSX', () => {
 		]);
 		expect(xmlText('a<b & "c"\r\n\u0002')).toBe('a&lt;b &amp; &quot;c&quot;&#13;\n_x0002_');
 		expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+	});
+
+	it("the CRC eight bytes a step is zlib's, whole and continued over chunks of any length", () => {
+		for (const length of [0, 1, 7, 8, 9, 15, 16, 17, 1000, 65_537]) {
+			const bytes = randomBytes(length);
+			const cut = Math.floor(length / 3);
+			expect(crc32(bytes)).toBe(zlibCrc32(bytes));
+			expect(crc32(bytes.subarray(cut), crc32(bytes.subarray(0, cut)))).toBe(zlibCrc32(bytes));
+		}
 	});
 });
 
