@@ -20,7 +20,7 @@
  * measured window) and checked there: its rows (each product once, every SKU of the account or
  * exactly the changed ones) and a few rows cell by cell against the product's record as the
  * sandbox holds it (`/__admin/accounts/<d>/products/<sku>`'s `wire`); an XLSX file through
- * `unzip -p` and sax, a CSV through csv-parse (neither is the node's own reader).
+ * `unzip -p` and a reader of SpreadsheetML's cells here, a CSV through csv-parse (neither is the node's own reader).
  *
  *   node bench/export-file.js [--size 1000000] [--flow-size 100000] [--versions 1.123.81,2.41.1]
  *     [--rps 50] [--changed 0.01] [--only noop,csv,xlsx,delta,flow] [--repeat N]
@@ -32,16 +32,15 @@
  * The 1-minute load average is taken before and after each run. Raw figures:
  * bench/out/export-file.json.
  */
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
 const { parse } = require('csv-parse');
-const sax = require('sax');
 
 const { startSandbox } = require('./lib/sandbox');
-const { executeOnce, nodeOf, rssPeakBetween } = require('./lib/realn8n');
+const { cpuBetween, executeOnce, nodeOf, rssPeakBetween } = require('./lib/realn8n');
 const { median } = require('./lib/stats');
 
 const LIST = '/api/integration/product';
@@ -80,7 +79,7 @@ function expectedCell(record, header) {
 
 /**
  * What a file holds, row by row: `rows(onRow)` calls onRow(cells, index) for each row after the
- * header and resolves with the header. The sheet's rows come through sax from `unzip -p`.
+ * header and resolves with the header. A sheet's rows come from `unzip -p`, read by cellsOf.
  */
 function csvRows(file) {
 	return (onRow) =>
@@ -110,59 +109,74 @@ function columnIndex(reference) {
 	return n - 1;
 }
 
+const ENTITIES = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** XML text as it reads: entities, then Excel's `_xHHHH_` escapes. */
+const unescapeXml = (text) =>
+	text
+		.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_, e) =>
+			e[0] === '#'
+				? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
+				: ENTITIES[e],
+		)
+		.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The cells of one `<row>…` of SpreadsheetML, by their references (`r`), else in order. */
+function cellsOf(row) {
+	const cells = [];
+	for (const c of row.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+		const reference = /\br="([A-Z]+)\d*"/.exec(c[1]);
+		const column = reference ? columnIndex(reference[1]) : cells.length;
+		while (cells.length < column) cells.push('');
+		const texts = [...(c[2] ?? '').matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]);
+		cells[column] = unescapeXml(texts.join(''));
+	}
+	return cells;
+}
+
 function xlsxRows(file) {
 	return async (onRow) => {
+		// `unzip -l`: each entry's size and name.
 		const entries = await new Promise((resolve, reject) => {
-			const unzip = spawn('unzip', ['-Z1', file]);
+			const unzip = spawn('unzip', ['-l', file]);
 			let out = '';
 			unzip.stdout.on('data', (d) => (out += d));
 			unzip.on('error', reject);
 			unzip.on('close', (code) =>
-				code === 0 ? resolve(out.split('\n').filter(Boolean)) : reject(new Error(`unzip ${code}`)),
+				code === 0
+					? resolve(
+							[...out.matchAll(/^\s*(\d+)\s+\S+\s+\S+\s+(xl\/worksheets\/sheet(\d+)\.xml)$/gm)].map(
+								(m) => ({ size: Number(m[1]), name: m[2], number: Number(m[3]) }),
+							),
+						)
+					: reject(new Error(`unzip ${code}`)),
 			);
 		});
-		const sheets = entries
-			.filter((e) => /^xl\/worksheets\/sheet\d+\.xml$/.test(e))
-			.sort((a, b) => Number(/\d+/.exec(a)[0]) - Number(/\d+/.exec(b)[0]));
+		const sheets = entries.sort((a, b) => a.number - b.number).map((e) => e.name);
+		const xmlMB = mb(entries.reduce((sum, e) => sum + e.size, 0));
 		let header;
 		let index = 0;
-		for (const sheet of sheets)
-			await new Promise((resolve, reject) => {
-				const xml = sax.createStream(true, {});
-				let cells;
-				let column = 0;
-				let inText = false;
-				let first = true;
-				xml.on('opentag', (tag) => {
-					if (tag.name === 'row') cells = [];
-					else if (tag.name === 'c') {
-						column = tag.attributes.r ? columnIndex(tag.attributes.r) : cells.length;
-						while (cells.length <= column) cells.push('');
-					} else if (tag.name === 't') inText = true;
-				});
-				xml.on('text', (text) => {
-					if (inText) cells[column] += text;
-				});
-				xml.on('closetag', (name) => {
-					if (name === 't') inText = false;
-					else if (name === 'row') {
-						const row = cells.map((c) =>
-							c.replace(/_x([0-9A-F]{4})_/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
-						);
-						// Each sheet starts with the header again.
-						if (first) header ??= row;
-						else onRow(row, index++);
-						first = false;
-					}
-				});
-				xml.on('error', reject);
-				xml.on('end', resolve);
-				const unzip = spawn('unzip', ['-p', file, sheet]);
-				unzip.on('error', reject);
-				unzip.stdout.setEncoding('utf8');
-				unzip.stdout.pipe(xml);
-			});
-		return { header, sheets: sheets.length };
+		for (const sheet of sheets) {
+			let first = true;
+			let rest = '';
+			const unzip = spawn('unzip', ['-p', file, sheet]);
+			unzip.stdout.setEncoding('utf8');
+			for await (const text of unzip.stdout) {
+				rest += text;
+				const end = rest.lastIndexOf('</row>');
+				if (end < 0) continue;
+				for (const row of rest.slice(0, end + 6).split('</row>')) {
+					if (!row.includes('<row')) continue;
+					const cells = cellsOf(row);
+					// Each sheet starts with the header again.
+					if (first) header ??= cells;
+					else onRow(cells, index++);
+					first = false;
+				}
+				rest = rest.slice(end + 6);
+			}
+		}
+		return { header, sheets: sheets.length, xmlMB };
 	};
 }
 
@@ -179,7 +193,7 @@ async function checkFile(sb, domain, file, format, { count, expected }) {
 	const every = Math.max(1, Math.floor((expected ? expected.size : count) / SAMPLES));
 	const sampled = [];
 	let last;
-	const { header, sheets } = await rows((cells, i) => {
+	const { header, sheets, xmlMB } = await rows((cells, i) => {
 		const sku = cells[0];
 		if (skus.has(sku)) repeated++;
 		skus.add(sku);
@@ -207,6 +221,7 @@ async function checkFile(sb, domain, file, format, { count, expected }) {
 		unexpected,
 		missing,
 		sheets,
+		...(xmlMB ? { xmlMB } : {}),
 		columns: header.length,
 		sampled: sampled.length,
 		problems: problems.slice(0, 10),
@@ -282,9 +297,10 @@ async function measure(sb, o, { version, kind, domain, format = 'csv', exportExt
 	try {
 		run = await executeOnce({
 			version,
-			distDir: process.env.PIM_BENCH_DIST ?? path.join(__dirname, '..', 'dist'),
+			distDir: o.distDir,
 			filesDir: o.filesDir,
 			env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+			cpu: true,
 			credentials: [
 				{
 					...credential,
@@ -305,7 +321,7 @@ async function measure(sb, o, { version, kind, domain, format = 'csv', exportExt
 		await sb.admin('DELETE', '/faults');
 	}
 	const loadAfter = load();
-	const { data, peakRss, samples } = run;
+	const { data, peakRss, samples, cpu } = run;
 	const runData = data.data.resultData.runData;
 	const task = runData.Measured[0];
 	if (task.error) throw new Error(`${kind}: ${task.error.message}`);
@@ -322,6 +338,9 @@ async function measure(sb, o, { version, kind, domain, format = 'csv', exportExt
 		getManyMs: getMany?.executionTime,
 		convertMs: getMany ? task.executionTime : undefined,
 		spanMs: end - startedAt,
+		// The n8n process's CPU time (all threads) over the measured node(s): what the load of the
+		// machine does not stretch as it stretches wall time.
+		cpuMs: cpuBetween(cpu, getMany ? getMany.startTime : task.startTime, end),
 		summary: kind === 'export' ? task.data.main[0][0].json : undefined,
 		requests: counters.requests,
 		refused: counters.byStatus['429'] ?? 0,
@@ -338,7 +357,7 @@ async function repeated(repeat, once) {
 	for (let i = 0; i < repeat; i++) runs.push(await once(i));
 	if (runs.length === 1) return runs[0];
 	const result = { ...runs[runs.length - 1], runs: runs.length };
-	for (const key of ['ms', 'spanMs', 'peakMB', 'processPeakMB', 'requests', 'refused'])
+	for (const key of ['ms', 'cpuMs', 'spanMs', 'peakMB', 'processPeakMB', 'requests', 'refused'])
 		result[key] = median(runs.map((r) => r[key]));
 	result.msRange = [Math.min(...runs.map((r) => r.ms)), Math.max(...runs.map((r) => r.ms))];
 	result.peakRange = [
@@ -370,6 +389,13 @@ function spread(size, count) {
 	return skus;
 }
 
+/** The commit dist/ was presumably built from, `+` when the work tree has changes in nodes/. */
+function build() {
+	const git = (...args) =>
+		execFileSync('git', args, { cwd: path.join(__dirname, '..'), encoding: 'utf8' }).trim();
+	return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', 'nodes') ? '+' : ''}`;
+}
+
 async function run({
 	size = 1_000_000,
 	flowSize = 100_000,
@@ -395,8 +421,21 @@ async function run({
 		`sandbox with ${size} + ${flowSize} products ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
 	);
 	const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-export-'));
-	const o = { rps, filesDir };
-	const result = { size, flowSize, rps, changed, startedAt: new Date().toISOString(), runs: [] };
+	// Every run installs this copy of the build: a rebuild meanwhile cannot mix two builds.
+	const distDir = path.join(filesDir, 'dist');
+	fs.cpSync(process.env.PIM_BENCH_DIST ?? path.join(__dirname, '..', 'dist'), distDir, {
+		recursive: true,
+	});
+	const o = { rps, filesDir, distDir };
+	const result = {
+		size,
+		flowSize,
+		rps,
+		changed,
+		startedAt: new Date().toISOString(),
+		build: process.env.PIM_BENCH_DIST ?? build(),
+		runs: [],
+	};
 	const started = load();
 	const add = (r, label) => {
 		result.runs.push(r);
@@ -503,7 +542,7 @@ function line(r) {
 	const check = r.check
 		? `; file ${r.check.rows} rows${r.check.ok ? ' ok' : ` NOT OK ${JSON.stringify(r.check)}`}`
 		: '';
-	return `${s(r.ms)}, ${r.requests} requests (${r.refused} refused), peak ${m(r.peakMB)} (process ${m(r.processPeakMB)}), load ${r.load.join(' → ')}${r.summary ? `, summary ${JSON.stringify({ ...r.summary, columns: r.summary.columns.length })}` : ''}${check}`;
+	return `${s(r.ms)} (CPU ${r.cpuMs === undefined ? '—' : s(r.cpuMs)}), ${r.requests} requests (${r.refused} refused), peak ${m(r.peakMB)} (process ${m(r.processPeakMB)}), load ${r.load.join(' → ')}${r.summary ? `, summary ${JSON.stringify({ ...r.summary, columns: r.summary.columns.length })}` : ''}${check}`;
 }
 
 /** The figures and #61's goals, each as a ratio (≤ 1.00 meets it). */
@@ -512,8 +551,8 @@ function table(result) {
 	const find = (version, pred) => runs.find((r) => r.version === version && pred(r));
 	const versions = [...new Set(runs.map((r) => r.version))];
 	const lines = [
-		`| n8n | run | products | requests (429) | pages read | time | requests ÷ ${rps}/s | peak RSS (process) | file | load 1 min |`,
-		'|---|---|---:|---:|---:|---:|---:|---:|---|---|',
+		`| n8n | run | products | requests (429) | pages read | time | n8n's CPU | requests ÷ ${rps}/s | peak RSS (process) | file | load 1 min |`,
+		'|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
 	];
 	for (const r of runs) {
 		const label =
@@ -538,7 +577,7 @@ function table(result) {
 			? `${r.check.rows.toLocaleString('en-US')} rows, ${r.check.mb.toFixed(1)} MB${r.check.ok ? ', checked' : ', **NOT OK**'}`
 			: '—';
 		lines.push(
-			`| ${r.version} | ${label}${r.runs ? ` (median of ${r.runs})` : ''} | ${products} | ${r.kind === 'noop' ? '—' : `${r.requests} (${r.refused})`} | ${r.summary?.pages ?? (r.kind === 'flow' ? r.listPages : '—')} | ${time} | ${r.kind === 'noop' ? '—' : s((1000 * r.requests) / rps)} | ${m(r.peakMB)}${range(r, 'peakRange', m)} (${m(r.processPeakMB)}) | ${file} | ${r.load.join(' → ')} |`,
+			`| ${r.version} | ${label}${r.runs ? ` (median of ${r.runs})` : ''} | ${products} | ${r.kind === 'noop' ? '—' : `${r.requests} (${r.refused})`} | ${r.summary?.pages ?? (r.kind === 'flow' ? r.listPages : '—')} | ${time} | ${r.kind === 'noop' || r.cpuMs === undefined ? '—' : s(r.cpuMs)} | ${r.kind === 'noop' ? '—' : s((1000 * r.requests) / rps)} | ${m(r.peakMB)}${range(r, 'peakRange', m)} (${m(r.processPeakMB)}) | ${file} | ${r.load.join(' → ')} |`,
 		);
 	}
 	lines.push('', "Against #61's goals (≤ 1.00 meets one):");
@@ -601,7 +640,7 @@ if (require.main === module) {
 			fs.mkdirSync(outDir, { recursive: true });
 			fs.writeFileSync(path.join(outDir, 'export-file.json'), JSON.stringify(result, null, 2));
 			process.stdout.write(
-				`load average (1 min) ${result.load.join(' → ')}, ${result.minutes.toFixed(1)} min\n\n${table(result)}`,
+				`build ${result.build}, ${result.startedAt}, load average (1 min) ${result.load.join(' → ')}, ${result.minutes.toFixed(1)} min\n\n${table(result)}`,
 			);
 		})
 		.catch((e) => {
