@@ -349,9 +349,12 @@ async function executeOnce(o) {
 			log: o.log,
 		});
 		const outFile = path.join(tmp, 'stdout');
+		// cpu: the process's CPU time sampled every 5 ms (clock-mark.js), for cpuBetween.
+		const cpuFile = path.join(tmp, 'cpu.json');
 		const r = await folder.cli(['execute', `--id=${o.workflow.id}`, '--rawOutput'], {
 			allowFail: true,
 			stdoutFile: outFile,
+			...(o.cpu ? { env: { PIM_BENCH_CPU_FILE: cpuFile } } : {}),
 			// PIM_BENCH_TIMEOUT_MIN=<minutes>: a longer run than 15 minutes (a million creates).
 			timeoutMs: (Number(process.env.PIM_BENCH_TIMEOUT_MIN) || 15) * 60_000,
 			sampleRss: true,
@@ -371,6 +374,7 @@ async function executeOnce(o) {
 				...(process.env.PIM_BENCH_PROMOTED
 					? ['--require', path.join(__dirname, 'promoted-sampler.js')]
 					: []),
+				...(o.cpu ? ['--require', path.join(__dirname, 'clock-mark.js')] : []),
 			],
 		});
 		const text = fs.readFileSync(outFile, 'utf8');
@@ -388,7 +392,8 @@ async function executeOnce(o) {
 		const data = n8n.parseRun(text);
 		const error = data.data && data.data.resultData && data.data.resultData.error;
 		if (error) throw new Error(`the execution failed: ${error.message}`);
-		return { data, processWallMs: r.ms, peakRss: r.peakRss, samples: r.samples };
+		const cpu = o.cpu && fs.existsSync(cpuFile) ? JSON.parse(fs.readFileSync(cpuFile, 'utf8')) : [];
+		return { data, processWallMs: r.ms, peakRss: r.peakRss, samples: r.samples, cpu };
 	} finally {
 		if (!process.env.PIM_BENCH_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
 	}
@@ -418,4 +423,12 @@ function nodeOf(id) {
 	});
 }
 
-module.exports = { measure, executeOnce, workflow, cutProfile, rssPeakBetween, nodeOf };
+module.exports = {
+	measure,
+	executeOnce,
+	workflow,
+	cutProfile,
+	rssPeakBetween,
+	nodeOf,
+	cpuBetween,
+};

@@ -34,7 +34,11 @@ const { Container } = require(
 import { additionalData, nodeTypes, PIM_TYPE, pimNode, runPim } from '../../harness/in-process';
 import { useSandbox } from '../helpers/sandbox';
 
-const env = useSandbox({ products: 25 });
+const env = useSandbox({
+	products: 25,
+	// Updated Since with changes made in id order: a list long enough to stop well before its end.
+	accounts: [{ domain: 'bulk', token: 'bulk-token', products: 100, listOrder: 'updated-desc' }],
+});
 const demo = () => env.sb.account('demo');
 const productList = () =>
 	env.sb.log.filter((r) => r.method === 'GET' && r.path === '/api/integration/product');
@@ -311,6 +315,38 @@ describe('Updated Since: a nightly delta', () => {
 			exportOptions: { updatedSince: '={{ DateTime.fromISO("2030-01-02T03:04:05Z") }}' },
 		});
 		expect(later.summary).toMatchObject({ products: 0, pages: 1 });
+	});
+});
+
+describe('Updated Since: changes made in id order (a bulk update walking the catalogue by SKU)', () => {
+	// SKU-000002, 4, … 24, each a second after the one before: last-updated first, the first
+	// pages fall by id too, as a newest-created-first list's would.
+	const changed = Array.from(
+		{ length: 12 },
+		(_, i) => `SKU-${String(2 * (i + 1)).padStart(6, '0')}`,
+	);
+	beforeAll(() => {
+		changed.forEach((sku, i) =>
+			env.sb.account('bulk').touchProduct(sku, new Date(Date.UTC(2030, 1, 1, 0, 0, i))),
+		);
+	});
+
+	it('the read goes on until a page shows the order, and stops at the first older page after it', async () => {
+		const { summary, file } = await run(
+			{ exportOptions: { updatedSince: '2030-01-15 00:00:00', pageSize: 5 } },
+			'bulk',
+		);
+		// Pages 1 and 2 fall by id (24 … 6); page 3 (4, 2, then older products) shows the order and
+		// ends older: the read stops there, with the 4 pages asked for ahead while it was not known.
+		expect(summary).toMatchObject({ products: 12, deltaRead: 'stoppedAtOlderPage' });
+		expect(summary.pages).toBeLessThanOrEqual(3 + 4);
+		expect(productList().length).toBe(summary.pages);
+		expect(
+			csvRows(file!.bytes)
+				.slice(1)
+				.map((r) => r[0])
+				.sort(),
+		).toEqual([...changed].sort());
 	});
 });
 

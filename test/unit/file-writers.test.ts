@@ -4,6 +4,10 @@
  * reader (a ZIP written as a stream, deflated); a sheet full of rows goes on to the next; Updated
  * Since's forms; the stream n8n's binary data takes, in both of the ways n8n consumes it.
  */
+import { randomBytes } from 'node:crypto';
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- test code, never published: zlib's CRC is the reference
+import { crc32 as zlibCrc32, inflateRawSync } from 'node:zlib';
+
 import { parse } from 'csv-parse/sync';
 import * as XLSX from 'xlsx';
 
@@ -12,6 +16,7 @@ import { ByteStream } from '../../nodes/Pim/shared/file/byteStream';
 import { csvRecords } from '../../nodes/Pim/shared/file/csv';
 import { delimitedFile } from '../../nodes/Pim/shared/file/csvWriter';
 import { xlsxRecords } from '../../nodes/Pim/shared/file/xlsx';
+import { zipEntries } from '../../nodes/Pim/shared/file/zip';
 import { columnName, xlsxFile, xmlText } from '../../nodes/Pim/shared/file/xlsxWriter';
 import { crc32 } from '../../nodes/Pim/shared/file/zipWriter';
 
@@ -132,6 +137,44 @@ describe('XLSX', () => {
 		]);
 		expect(xmlText('a<b & "c"\r\n\u0002')).toBe('a&lt;b &amp; &quot;c&quot;&#13;\n_x0002_');
 		expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+	});
+
+	it("the CRC eight bytes a step is zlib's, whole and continued over chunks of any length", () => {
+		for (const length of [0, 1, 7, 8, 9, 15, 16, 17, 1000, 65_537]) {
+			const bytes = randomBytes(length);
+			const cut = Math.floor(length / 3);
+			expect(crc32(bytes)).toBe(zlibCrc32(bytes));
+			expect(crc32(bytes.subarray(cut), crc32(bytes.subarray(0, cut)))).toBe(zlibCrc32(bytes));
+		}
+	});
+
+	it('xml:space="preserve" only on a cell whose spaces a reader could change; plain text as it is', async () => {
+		const rows = [
+			['A-1', 'plain text, one space', 'two  spaces'],
+			['A-2', ' leading', 'trailing '],
+			['A-3', 'line\nbreak', 'tab\there'],
+		];
+		const bytes = await bytesOf(xlsxFile(['sku', 'a', 'b'], rowsOf(rows), { sheetName: 'P' }));
+		const sheet = zipEntries(bytes).get('xl/worksheets/sheet1.xml')!;
+		// The entry's data after its local header (30 bytes, the name, the extra field).
+		const start =
+			sheet.offset +
+			30 +
+			bytes.readUInt16LE(sheet.offset + 26) +
+			bytes.readUInt16LE(sheet.offset + 28);
+		const xml = inflateRawSync(bytes.subarray(start, start + sheet.compressedSize)).toString(
+			'utf8',
+		);
+		const kept = [...xml.matchAll(/<t( xml:space="preserve")?>([^<]*)<\/t>/g)]
+			.filter((m) => m[1])
+			.map((m) => m[2]);
+		expect(kept).toEqual(['two  spaces', ' leading', 'trailing ', 'line\nbreak', 'tab\there']);
+		expect(xml).toContain('<t>plain text, one space</t>');
+		const book = XLSX.read(bytes, { type: 'buffer' });
+		expect(XLSX.utils.sheet_to_json(book.Sheets.P, { header: 1 }).slice(1)).toEqual(rows);
+		const own: string[][] = [];
+		for await (const r of xlsxRecords(bytes)) own.push(r.cells);
+		expect(own.slice(1)).toEqual(rows);
 	});
 });
 

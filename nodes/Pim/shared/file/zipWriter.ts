@@ -18,20 +18,44 @@ const DEFLATE = 8;
 const VERSION = 20;
 const LIMIT = 0xffffffff;
 
-const CRC_TABLE = (() => {
-	const table = new Uint32Array(256);
+/**
+ * CRC-32's tables for slicing by 8 (eight bytes a step): table 0 is the byte-wise table, table k
+ * the CRC of a byte followed by k zero bytes.
+ */
+const CRC_TABLES = (() => {
+	const table = new Uint32Array(256 * 8);
 	for (let n = 0; n < 256; n++) {
 		let c = n;
 		for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
 		table[n] = c >>> 0;
 	}
+	for (let n = 0; n < 256; n++)
+		for (let k = 1; k < 8; k++) {
+			const before = table[(k - 1) * 256 + n];
+			table[k * 256 + n] = (before >>> 8) ^ table[before & 0xff];
+		}
 	return table;
 })();
 
-/** The CRC-32 of `bytes`, continued from `crc` (0 to start). */
+/** The CRC-32 of `bytes`, continued from `crc` (0 to start): eight bytes a step, then byte-wise. */
 export function crc32(bytes: Uint8Array, crc = 0): number {
+	const t = CRC_TABLES;
 	let c = ~crc >>> 0;
-	for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+	let i = 0;
+	const whole = bytes.length - (bytes.length % 8);
+	for (; i < whole; i += 8) {
+		const low = c ^ (bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24));
+		c =
+			t[1792 + (low & 0xff)] ^
+			t[1536 + ((low >>> 8) & 0xff)] ^
+			t[1280 + ((low >>> 16) & 0xff)] ^
+			t[1024 + (low >>> 24)] ^
+			t[768 + bytes[i + 4]] ^
+			t[512 + bytes[i + 5]] ^
+			t[256 + bytes[i + 6]] ^
+			t[bytes[i + 7]];
+	}
+	for (; i < bytes.length; i++) c = t[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
 	return ~c >>> 0;
 }
 

@@ -41,10 +41,13 @@ export const EXPORT_BOUND = 10_000_000;
 const MAX_PROBLEMS = 100;
 
 /**
- * Updated Since on a list read last-updated first: whether to stop after a page. The first page
- * shows the order (looksLastUpdatedFirst, as the trigger tells it); each later page must keep it,
- * across the page boundary too, or the read goes on to the end (every product is still filtered
- * by its `updated_at`). Stops after the first page whose last product is not later than `since`.
+ * Updated Since on a list read last-updated first: whether to stop after a page. A page shows the
+ * order (looksLastUpdatedFirst, as the trigger tells it, with the page before's last product);
+ * until one does, a list whose times never rise may still be newest-created first (the first
+ * pages of changes made in id order fall by id too), and the next page is read. Every page must
+ * keep the order, across the page boundary too, or the read goes on to the end (every product is
+ * still filtered by its `updated_at`). Stops after the first page, once the order is shown, whose
+ * last product is not later than `since`.
  */
 function deltaStop(since: string) {
 	let ordered: boolean | undefined;
@@ -52,10 +55,11 @@ function deltaStop(since: string) {
 	const state = { stopped: false, ordered: () => ordered === true };
 	const stopAfter = (page: Page) => {
 		const records = page.records;
-		if (ordered === undefined) ordered = looksLastUpdatedFirst(records);
-		else if (ordered && !nonRising(last ? [last, ...records] : records)) ordered = false;
+		const read = last ? [last, ...records] : records;
+		if (ordered !== false && !nonRising(read)) ordered = false;
+		else if (ordered === undefined && looksLastUpdatedFirst(read)) ordered = true;
 		last = records[records.length - 1] ?? last;
-		state.stopped = ordered && last !== undefined && updatedAt(last) <= since;
+		state.stopped = ordered === true && last !== undefined && updatedAt(last) <= since;
 		return state.stopped;
 	};
 	return { state, stopAfter };
