@@ -150,6 +150,7 @@ async function measure(sb, creds, csv, filesDir, version, measured, rps, faults)
 			: log
 					.filter((r) => r.status === 429)
 					.map((r) => `${((r.arrivedAt - log[0].arrivedAt) / 1000).toFixed(1)} s ${r.method}`),
+		phases: logCut || measured !== 'import' ? undefined : phasesOf(log),
 		// A cut log cannot tell the writes: the products the summary says were written.
 		writes: logCut
 			? (summary?.created ?? 0) + (summary?.updated ?? 0)
@@ -161,9 +162,41 @@ async function measure(sb, creds, csv, filesDir, version, measured, rps, faults)
 	};
 }
 
-/** A measured run's requests, its refusals and when each came. */
+/**
+ * When a run's phases came, in s after its first request: the catalogue's pages read (the last
+ * answered), the writes (the first sent, the last answered), and the 503s among each; the reads
+ * by SKU that checked lost answers.
+ */
+function phasesOf(log) {
+	const t0 = log[0].arrivedAt;
+	const at = (t) => (t - t0) / 1000;
+	const lists = log.filter((r) => r.method === 'GET' && r.query['pagination[currentPage]']);
+	const pages = lists.filter((r) => r.query['filter[sku]'] === undefined);
+	const writes = log.filter((r) => r.method === 'POST' || r.method === 'PUT');
+	// A first import's 100 000 writes: too many arguments for Math.max(...list).
+	const last = (list) => list.reduce((m, r) => Math.max(m, r.arrivedAt + (r.durationMs ?? 0)), 0);
+	const busy = (list) => list.filter((r) => r.status === 503).length;
+	return {
+		pagesEndS: at(last(pages)),
+		pages503: busy(pages),
+		writesFromS: writes.length
+			? at(writes.reduce((m, r) => Math.min(m, r.arrivedAt), Infinity))
+			: undefined,
+		writesEndS: writes.length ? at(last(writes)) : undefined,
+		writes503: busy(writes),
+		checks: lists.length - pages.length,
+	};
+}
+
+/** A run's phases, as phasesOf gives them. */
+const phasesText = (p) =>
+	p
+		? `pages read by ${p.pagesEndS.toFixed(1)} s (${p.pages503} answered 503), writes from ${p.writesFromS?.toFixed(1)} s to ${p.writesEndS?.toFixed(1)} s (${p.writes503} answered 503), ${p.checks} reads by SKU`
+		: 'phases not told (the log was cut)';
+
+/** A measured run's requests, its refusals and when each came, and its phases. */
 const requestsText = (m) =>
-	`${m.requests} requests (${m.refused} refused with 429${m.refusedAt.length ? `: ${m.refusedAt.join(', ')}` : ''})`;
+	`${m.requests} requests (${m.refused} refused with 429${m.refusedAt.length ? `: ${m.refusedAt.join(', ')}` : ''}; ${phasesText(m.phases)})`;
 
 async function run({
 	sizes = [100_000],
