@@ -133,6 +133,24 @@ async function measure(sb, creds, csv, filesDir, version, measured, rps, faults)
 	const task = data.data.resultData.runData.Measured[0];
 	if (task.error) throw new Error(`${measured}: ${task.error.message}`);
 	const log = await sb.admin('GET', '/log');
+	// PIM_BENCH_LOG=<prefix>: each run's request log (method, path, query, status, arrival,
+	// duration) written to <prefix>-<version>-<measured>[-faults].json, to see where a run's time went.
+	if (process.env.PIM_BENCH_LOG)
+		fs.writeFileSync(
+			`${process.env.PIM_BENCH_LOG}-${version}-${measured}${faults ? '-faults' : ''}.json`,
+			JSON.stringify(
+				log.map(({ seq, method, path: p, query, status, arrivedAt, durationMs, faulted }) => ({
+					seq,
+					method,
+					path: p,
+					query,
+					status,
+					arrivedAt,
+					durationMs,
+					faulted,
+				})),
+			),
+		);
 	const counters = await sb.admin('GET', '/counters');
 	const summary = measured === 'import' ? task.data.main[0][0].json : undefined;
 	// The log keeps the last LOG_LIMIT requests; the counters count them all.
