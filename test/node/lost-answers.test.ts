@@ -295,4 +295,53 @@ describe('Import File under the writes’ faults of a real service', () => {
 		expect(new Set(skus('FILE-')).size).toBe(200);
 		expect(product('FILE-7')!.values).toMatchObject({ name: 'File 7', price: '17.50 USD' });
 	});
+
+	it('a sync: a write paused by a 503 holds its own row, never the rows read after it (1 % of 3 000 rows changed)', async () => {
+		// A catalogue of 3 000 products; the file renames every 100th. Its first write is answered
+		// 503 with a Retry-After of 4 s; the other 29 writes, spread over the file, go in meanwhile
+		// (the million-row sync at 50 requests/s with 1 % answered 503 took 363 s instead of 250 s
+		// while the rows done waited for a paused one up to 2 000 rows: 20 writes).
+		const account = env.sb.account('lost');
+		const size = 3000;
+		const renamed = (i: number) => i % 100 === 0;
+		for (let i = 0; i < size; i++)
+			account.createProduct({
+				sku: `SYNC-${i}`,
+				familyCode: 'Clothing',
+				values: { name: `Sync ${i}` },
+			});
+		const sheet = Buffer.from(
+			[
+				'SKU,Family,Name',
+				...Array.from(
+					{ length: size },
+					(_, i) => `SYNC-${i},Clothing,Sync ${i}${renamed(i) ? ' renamed' : ''}`,
+				),
+			].join('\n'),
+		);
+		env.sb.setFaults({ script: [{ status: 503, retryAfter: '4' }], pathPattern: '^(POST|PUT) ' });
+		const { items, error } = await runPim(
+			env.creds('lost'),
+			{
+				resource: 'product',
+				operation: 'importFile',
+				binaryPropertyName: 'data',
+				skuColumn: 'SKU',
+				familyColumn: 'Family',
+				familyCode: 'Clothing',
+				languageCode: 'en_US',
+				channels: { channel: [{ code: 'web', status: true }] },
+			},
+			{ input: [fileItem(sheet)], version: 2 },
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ rows: size, updated: 30, unchanged: 2970, failed: 0 });
+		// In the order the PIM answered them: the paused write's 503, the 29 others, its retry.
+		expect(writes().map((r) => `${skuOf(r)} ${r.status}`)).toEqual([
+			'SYNC-0 503',
+			...Array.from({ length: 29 }, (_, k) => `SYNC-${(k + 1) * 100} 200`),
+			'SYNC-0 200',
+		]);
+		expect(product('SYNC-2900')!.values.name).toBe('Sync 2900 renamed');
+	});
 });

@@ -15,9 +15,17 @@ import type { ProductWrite } from '../stages';
  * (sync.ts, decide), against the catalogue read once.
  */
 
-/** Rows whose writes run at once, and rows done that may wait for an earlier one to be reported. */
+/**
+ * Rows whose writes run at once, and rows done that may wait for an earlier one to be reported.
+ * A row paused by a fault (a 503's Retry-After, 1 s) holds the rows after it once ROWS_WAITING
+ * are done: in a sync most rows are unchanged, so the rows done while it waits must hold a pause's
+ * worth of writes, pause × rate ÷ the share of rows changed (1 s × 50/s ÷ 1 % = 5 000 rows). With
+ * 2 000, each such pause stopped the million-row sync for most of a second (363 s instead of 250 s
+ * with 1 % of requests answered 503: bench/analysis.md, "A fault or a rate limit"). A row done
+ * holds its outcome only (its line, SKU and operation; a bad row its cells).
+ */
 export const ROWS_IN_FLIGHT = 20;
-export const ROWS_WAITING = 2000;
+export const ROWS_WAITING = 20_000;
 
 /** A prepared row as it writes: its problem, what its group makes it output instead, or its write. */
 type Ready = { problem: unknown } | { write: ProductWrite; instead?: IDataObject };
