@@ -162,32 +162,6 @@ it('Create: a write dropped before it was applied is not found, so it is sent ag
 	expect(product('BEFORE-1')!.values.name).toBe('Sent twice, created once');
 });
 
-it('Create: a lost answer whose read finds the SKU with other values fails the item, nothing overwritten', async () => {
-	// Another writer holds the SKU; the POST's connection closes before the PIM acts on it.
-	await runPim(env.creds('lost'), productWrite('create', { columns: autoMap() }), {
-		input: [{ sku: 'HELD-1', family: 'Clothing', name: 'The other writer’s' }],
-		version: 2,
-	});
-	env.sb.clearLog();
-	env.sb.setFaults({ script: [{ drop: true }], pathPattern: '^POST ' });
-	const { items, error } = await runPim(
-		env.creds('lost'),
-		productWrite('create', { columns: autoMap() }),
-		{
-			input: [{ sku: 'HELD-1', family: 'Clothing', name: 'Mine' }],
-			version: 2,
-			continueOnFail: true,
-		},
-	);
-	expect(error).toBeUndefined();
-	expect(items).toHaveLength(1);
-	expect(items[0].json.message).toMatch(
-		/another writer holds this SKU, and Create does not overwrite it/,
-	);
-	expect(log().map(said)).toEqual(['POST 0', 'GET HELD-1 200']);
-	expect(product('HELD-1')!.values.name).toBe('The other writer’s');
-});
-
 it('a write whose answer is lost every time it is sent again fails saying how often it was sent, after Max Retries', async () => {
 	// Every POST's connection closes before the PIM acts on it: each read finds no product.
 	env.sb.setFaults({ dropRate: 1, dropPhase: 'before', pathPattern: '^POST ' });

@@ -46,8 +46,7 @@ export function prepareWrite(
  * Sends the product's form (its other languages after it, each as an update): POST for a new
  * product, PUT for an existing one. `overwrite`, when given, replaces the body's Overwrite Data.
  * `written` is told once the product's own write went in, before its other languages;
- * `confirmed`, when its answer was lost and a read found it written (sendChecked). `createOnly`
- * (Create): a product found holding other values is never updated in its place.
+ * `confirmed`, when its answer was lost and a read found it written (sendChecked).
  */
 export async function sendProduct(
 	pim: PimClient,
@@ -57,14 +56,7 @@ export async function sendProduct(
 		overwrite,
 		written,
 		confirmed,
-		createOnly = false,
-	}: {
-		update: boolean;
-		overwrite?: boolean;
-		written?: () => void;
-		confirmed?: () => void;
-		createOnly?: boolean;
-	},
+	}: { update: boolean; overwrite?: boolean; written?: () => void; confirmed?: () => void },
 ): Promise<IDataObject> {
 	const request: PimRequest = {
 		method: update ? 'PUT' : 'POST',
@@ -74,7 +66,7 @@ export async function sendProduct(
 		write: true,
 		domainOptional: true,
 	};
-	const data = await sendChecked(pim, write, request, { overwrite, confirmed, createOnly });
+	const data = await sendChecked(pim, write, request, { overwrite, confirmed });
 	written?.();
 	await sendUpdates(
 		pim,
@@ -89,8 +81,7 @@ export async function sendProduct(
  * lost after it was sent (answerLost, failures.ts: the connection failed, the answer was cut or
  * unreadable), the product is read by SKU: found holding every value the write sent
  * (compare.ts), the write went in, and the record read is its answer; found otherwise, the form
- * is sent again as an update (it exists: never POSTed again) — but by Create, which fails
- * instead (another writer holds the SKU: Create never updates); not found, the write is sent
+ * is sent again as an update (it exists: never POSTed again); not found, the write is sent
  * again as it was. A write is sent again at most Max Retries times, each counted as a retry.
  * When the read fails, the write fails with its own error.
  */
@@ -98,11 +89,7 @@ async function sendChecked(
 	pim: PimClient,
 	write: ProductWrite,
 	request: PimRequest,
-	{
-		overwrite,
-		confirmed,
-		createOnly,
-	}: { overwrite?: boolean; confirmed?: () => void; createOnly: boolean },
+	{ overwrite, confirmed }: { overwrite?: boolean; confirmed?: () => void },
 ): Promise<unknown> {
 	let sending = request;
 	for (let again = 0; ; again++) {
@@ -133,12 +120,6 @@ async function sendChecked(
 		if (changed && Object.keys(changed).length === 0) {
 			confirmed?.();
 			return record;
-		}
-		if (record && createOnly && request.method === 'POST') {
-			// What the read told replaces what the lost answer could not.
-			(failed as NodeApiError & { description?: string }).description =
-				'A read of its SKU then found a product holding other values: another writer holds this SKU, and Create does not overwrite it (Create or Update does). Nothing was written.';
-			throw failed;
 		}
 		if (again >= pim.settings.maxRetries) {
 			// Sent again as often as Max Retries allows: the error says so, not "not repeated".
@@ -203,9 +184,7 @@ function plainWrite(mode: 'create' | 'update'): WriteSteps<unknown, PreparedWrit
 	return {
 		prepare: (item) => prepareWrite(new ItemRow(item), mode, runClient(item)),
 		write: (item, { pim, write }) =>
-			writeItem(item, write, () =>
-				sendProduct(pim, write, { update: mode === 'update', createOnly: mode === 'create' }),
-			),
+			writeItem(item, write, () => sendProduct(pim, write, { update: mode === 'update' })),
 	};
 }
 
