@@ -69,7 +69,9 @@ async function measureCatalogue(sb, Catalogue, products, out, log) {
 async function run({ products = 250_000, runs = 100, log = () => {} } = {}) {
 	if (!global.gc) throw new Error('run with node --expose-gc');
 	const h = loadInProcess();
-	const { Catalogue } = require(path.join(ROOT, 'dist/nodes/Pim/resources/product/catalogue.js'));
+	const { Catalogue } = require(
+		path.join(ROOT, 'dist/nodes/Pim/resources/product/account/catalogue.js'),
+	);
 	const sb = await startSandbox({
 		extra: ['--account', `big:big-token:${products}`, '--account', 'leak:leak-token:2000'],
 		logLimit: 400_000,

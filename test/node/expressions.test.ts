@@ -1,7 +1,7 @@
 /**
  * Cost of a bulk write in n8n's engine: RoutingNode evaluates a parameter's expressions once per
  * property definition with that name (whatever its displayOptions) before any request is sent,
- * so the node defines each shared product field once (resources/product/fields.ts; Family twice,
+ * so the node defines each shared product field once (resources/product/descriptions/fields.ts; Family twice,
  * for Import File's Family Column), and the node evaluates none of them again (shared/item.ts,
  * `PimItem.param`): a `{{ $json.field }}` is the item's field, a parameter without expressions is
  * read once per run. This counts the evaluations

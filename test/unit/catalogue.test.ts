@@ -5,14 +5,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ProductBody } from '../../nodes/Pim/resources/product/body';
-import type { References } from '../../nodes/Pim/resources/product/lists';
-import { Catalogue } from '../../nodes/Pim/resources/product/catalogue';
+import type { ProductBody } from '../../nodes/Pim/resources/product/engine/body';
+import type { References } from '../../nodes/Pim/resources/product/account/lists';
+import { Catalogue } from '../../nodes/Pim/resources/product/account/catalogue';
 import {
 	changedFields,
 	fieldsAsked,
 	recordHolding,
-} from '../../nodes/Pim/resources/product/compare';
+} from '../../nodes/Pim/resources/product/engine/compare';
 
 const lists: References = {
 	families: [

@@ -11,7 +11,7 @@ import { crc32 as zlibCrc32, inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import * as XLSX from 'xlsx';
 
-import { sinceOf } from '../../nodes/Pim/resources/product/catalogueFile/exportColumns';
+import { sinceOf } from '../../nodes/Pim/resources/product/fileExport/exportColumns';
 import { ByteStream } from '../../nodes/Pim/shared/file/byteStream';
 import { csvRecords } from '../../nodes/Pim/shared/file/csv';
 import { delimitedFile } from '../../nodes/Pim/shared/file/csvWriter';

@@ -4,7 +4,7 @@
  * window open, and what a refusal leaves to write.
  */
 import { FILE_BOUNDS } from '../../nodes/Pim/shared/file/bounds';
-import { RowWindow } from '../../nodes/Pim/resources/product/catalogueFile/fileWindow';
+import { RowWindow } from '../../nodes/Pim/resources/product/sources/fileWindow';
 
 /** Feeds rows (line from 2) with their groups; returns the windows handed on, as lines. */
 function windows(groups: Array<string | undefined>, chars = () => 10) {

@@ -3,7 +3,7 @@ import {
 	fieldLabel,
 	ALL_FIELDS_UP_TO,
 } from '../../nodes/Pim/methods/mapperFields';
-import { matchField, wireValue } from '../../nodes/Pim/resources/product/mapping';
+import { matchField, wireValue } from '../../nodes/Pim/resources/product/engine/mapping';
 import { attributeKind, catalogOf, type AccountAttribute } from '../../nodes/Pim/shared/attributes';
 
 describe('attributeKind: the type label, however a PIM spells it', () => {

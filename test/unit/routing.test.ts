@@ -11,7 +11,7 @@ import { sendsItsOwnRequests, sendThroughTransport } from '../../nodes/Pim/share
 
 /**
  * Operations whose code sends its own requests: n8n builds none. The product writes go through
- * one executor (resources/product/send.ts); Get by SKU filters the list; Export File reads it in
+ * one executor (resources/product/engine/send.ts); Get by SKU filters the list; Export File reads it in
  * pages into a file.
  */
 const OWN_REQUESTS = [

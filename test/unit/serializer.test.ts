@@ -1,4 +1,4 @@
-import { productFields } from '../../nodes/Pim/resources/product/wire';
+import { productFields } from '../../nodes/Pim/resources/product/engine/wire';
 import { serializeForm } from '../../nodes/Pim/shared/serializer';
 
 describe('serializeForm', () => {

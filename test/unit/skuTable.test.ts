@@ -3,7 +3,7 @@
  * length, the same SKU set again), each with random units or none, past the table's growth and
  * across its chunks; every SKU found with exactly its last units, no other SKU found.
  */
-import { SkuTable } from '../../nodes/Pim/resources/product/skuTable';
+import { SkuTable } from '../../nodes/Pim/resources/product/account/skuTable';
 
 let seed = 11;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

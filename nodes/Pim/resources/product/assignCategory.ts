@@ -6,8 +6,8 @@ import type { PimItem } from '../../shared/item';
 import { optionalString, requiredString } from '../../shared/params';
 import type { FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
-import { assignedChannel, channelField, postsFields } from './assign';
-import { findCategory } from './categories';
+import { assignedChannel, channelField, postsFields } from './descriptions/assign';
+import { findCategory } from './account/categories';
 
 /**
  * The form of one item; version 2 also takes the channel's name and the category's title or

@@ -6,7 +6,7 @@ import type { PimItem } from '../../shared/item';
 import { requiredString, yesNo } from '../../shared/params';
 import type { FormField } from '../../shared/serializer';
 import type { PimClient } from '../../shared/transport';
-import { assignedChannel, channelField, postsFields } from './assign';
+import { assignedChannel, channelField, postsFields } from './descriptions/assign';
 
 /** Active: version 2 reads the words exports write (yesNo); version 1 takes only `true`. */
 function activeOf(item: PimItem): boolean {

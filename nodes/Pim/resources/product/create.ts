@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { productWriteRouting } from './send';
+import { productWriteRouting } from './engine/send';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',

@@ -4,11 +4,11 @@ import { codeDropdown, FROM_VERSION_2, showFor } from '../../shared/descriptions
 import type { PimItem } from '../../shared/item';
 import { MAX_PAGE_SIZE } from '../../shared/pagination';
 import { sendsItsOwnRequests } from '../../shared/runners';
-import { exportOne } from './catalogueFile/exportRun';
+import { exportOne } from './fileExport/exportRun';
 
 /**
  * Product → Export File (version 2): the account's products written as ONE file (CSV, TSV or
- * XLSX) in the output item's binary data, streamed (catalogueFile/exportRun.ts: the read and the
+ * XLSX) in the output item's binary data, streamed (fileExport/exportRun.ts: the read and the
  * writer; exportColumns.ts: the columns and their cells).
  */
 

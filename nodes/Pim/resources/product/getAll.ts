@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { listOptions, returnAllAndLimit } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import { itemPreSend, listOperation, sendThroughTransport } from '../../shared/runners';
-import { filterQuery, filters } from './filters';
+import { filterQuery, filters } from './descriptions/filters';
 
 /** preSend: the filters in the request's query. */
 const attributeFilters = itemPreSend((item, options) => {

@@ -5,7 +5,7 @@ import { showFor } from '../../shared/descriptions';
 import type { PimItem } from '../../shared/item';
 import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
 import { requiredString } from '../../shared/params';
-import { productBySku } from './lookup';
+import { productBySku } from './account/lookup';
 
 async function run(item: PimItem) {
 	const sku = requiredString(item, 'sku', 'SKU');

@@ -4,13 +4,13 @@ import { FROM_VERSION_2, showFor } from '../../shared/descriptions';
 import type { PimItem } from '../../shared/item';
 import { optionalString } from '../../shared/params';
 import { sendsItsOwnRequests, toItems } from '../../shared/runners';
-import { importOne } from './catalogueFile/importRun';
-import { dryRun, isDataOverwrite, skipUnchanged } from './sync';
+import { importOne } from './fileImport/importRun';
+import { dryRun, isDataOverwrite, skipUnchanged } from './engine/sync';
 
 /**
  * Product → Import File (version 2): a catalogue file (CSV or XLSX) in one input item's binary
- * data, its rows created or updated as Create or Update's items are (catalogueFile/: the file
- * read, its rows written, the report). Its output is one summary item per file.
+ * data, its rows created or updated as Create or Update's items are (sources/: the file read;
+ * fileImport/: its rows written, the report). Its output is one summary item per file.
  */
 
 /**

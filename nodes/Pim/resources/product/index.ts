@@ -2,7 +2,7 @@ import * as assignCategory from './assignCategory';
 import * as assignChannel from './assignChannel';
 import * as create from './create';
 import * as exportFile from './exportFile';
-import { sharedProductFields, type ProductOperation } from './fields';
+import { sharedProductFields, type ProductOperation } from './descriptions/fields';
 import * as get from './get';
 import * as getAll from './getAll';
 import * as getBySku from './getBySku';

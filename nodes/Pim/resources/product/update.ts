@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, showFor } from '../../shared/descriptions';
-import { FAMILY_ALSO } from './fields';
-import { productWriteRouting } from './send';
+import { FAMILY_ALSO } from './descriptions/fields';
+import { productWriteRouting } from './engine/send';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',

@@ -11,9 +11,9 @@ import type { PimItem } from '../../shared/item';
 import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
 import type { WriteSteps } from '../../shared/round';
 import { andThen, type Later } from '../../shared/run';
-import { ItemRow } from './itemRow';
-import { planOf } from './plan';
-import { prepareWrite, withNotes, writeItem } from './send';
+import { ItemRow } from './sources/itemRow';
+import { planOf } from './engine/plan';
+import { prepareWrite, withNotes, writeItem } from './engine/send';
 import {
 	decide,
 	dryRun,
@@ -21,7 +21,7 @@ import {
 	skipUnchanged,
 	syncOptions,
 	type SyncWrite,
-} from './sync';
+} from './engine/sync';
 
 /** The write, prepared as every product write is (send.ts); the sync's catalogue, when asked for. */
 function prepareUpsert(item: PimItem): Later<SyncWrite> {

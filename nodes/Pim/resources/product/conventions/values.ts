@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { AccountAttribute } from '../../../shared/attributes';
 import { fold, text } from '../../../shared/records';
-import type { NotWritten, RowWarning } from '../report';
+import type { NotWritten, RowWarning } from '../engine/report';
 
 /** The write a row is read for: its language, its channels as given, the default currency. */
 export interface ConventionScope {

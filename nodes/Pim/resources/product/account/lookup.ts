@@ -1,0 +1,36 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../../shared/endpoints';
+import { paginate } from '../../../shared/pagination';
+import type { PimClient } from '../../../shared/transport';
+
+/**
+ * Products whose SKU equals `sku` exactly, through `filter[sku]`. The match is re-checked here
+ * because the interface does not say whether the filter is exact or partial.
+ */
+export async function productsWithSku(pim: PimClient, sku: string): Promise<IDataObject[]> {
+	const { records } = await paginate(
+		pim,
+		{ method: 'GET', url: ENDPOINTS.product, qs: { 'filter[sku]': sku } },
+		{ pageSize: 100, max: Infinity },
+	);
+	return records.filter((record) => String(record.sku ?? '') === sku);
+}
+
+/** The one product with this SKU, undefined when there is none; several is an error. */
+export async function productBySku(pim: PimClient, sku: string): Promise<IDataObject | undefined> {
+	const matches = await productsWithSku(pim, sku);
+	if (matches.length > 1) {
+		throw new NodeApiError(
+			pim.ctx.getNode(),
+			{ message: 'Ambiguous SKU' },
+			{
+				message: `${matches.length} products have the SKU "${sku}"`,
+				description: `Product IDs: ${matches.map((m) => String(m.id)).join(', ')}`,
+				itemIndex: pim.itemIndex,
+			},
+		);
+	}
+	return matches[0];
+}

@@ -1,0 +1,70 @@
+import { optionalString } from '../../../shared/params';
+import { productBody, productImages, type ProductBody } from './body';
+import type { ImportOptions } from '../descriptions/imports';
+import { NOTHING, type AccountNeeds, type ReferenceKind } from '../account/lists';
+import { severalCurrencies } from '../conventions';
+import type { ProductRow } from './row';
+import type { Member, RowRead, RowAsBefore } from './stages';
+
+/**
+ * The row stage of a product write (write.ts): every parameter the write needs, read from its row
+ * once (an expression costs n8n 50-250 µs per row) and checked before the account is read. The
+ * stages after this one take what it gives, never the row.
+ */
+
+/**
+ * The row, read over its fields (filled from its group when it has one). Version 1 reads its
+ * body when its request is sent, as its saved workflows expect. A row of a group without its own
+ * SKU gives only its images to the group's products.
+ */
+export function readRow(
+	source: ProductRow,
+	mode: 'create' | 'update',
+	imports: ImportOptions,
+	readByParameters: Set<string>,
+	member?: Member,
+): RowAsBefore | { imagesOf: Member; needs: AccountNeeds } | RowRead {
+	if (source.version < 2) {
+		let body: ProductBody | undefined;
+		return {
+			version: 1,
+			body: () => (body ??= productBody(source.bodyParams(mode), mode, 1)),
+			needs: NOTHING,
+		};
+	}
+	const params = source.bodyParams(mode);
+	const columns = source.mapperInput(readByParameters);
+	if (member) {
+		member.sku = optionalString(params.sku);
+		if (member.sku === undefined) {
+			member.images = productImages(params.images, true, imports.imageBaseUrl);
+			return { imagesOf: member, needs: NOTHING };
+		}
+	}
+	const body = productBody(params, mode, 2, imports.imageBaseUrl);
+	// What its write reads from the account: the attributes that type its values, the lists
+	// its names are resolved against (and its columns' channel suffixes compared with), the
+	// currencies that decide between a price's columns, the languages of other-language columns.
+	const auto = columns.mode === 'autoMapInputData';
+	const lists = new Set<ReferenceKind>();
+	if (body.familyCode) lists.add('family');
+	if (body.channels?.length || body.categories?.some((c) => c.channel)) lists.add('channel');
+	if (body.categories?.length) lists.add('category').add('channel');
+	const needs: AccountNeeds = {
+		attributes: auto || Object.keys(columns.values).length > 0,
+		lists,
+		// One price in several currencies, none chosen: the account's currencies decide.
+		currencies: auto && !imports.currency && severalCurrencies(columns.row),
+		languages: auto && imports.allLanguages,
+	};
+	return {
+		body,
+		columns,
+		imports,
+		member,
+		alone: source.continueOnFail(),
+		first: source.index === 0,
+		rows: source.rowsInRun() ?? 1,
+		needs,
+	};
+}

@@ -1,0 +1,110 @@
+import { withFields } from '../../../shared/records';
+import type { ProductBody } from './body';
+import { groupWrite, imagesOnly } from './groups';
+import { checkLanguages, type Account } from '../account/lists';
+import { mappedValues } from './mapping';
+import { channelNames } from '../account/names';
+import type { WritePlan } from './plan';
+import { resolveNames } from './references';
+import { columnNotes } from './report';
+import type { Member, RowRead, RowAsBefore, ResolvedWrite } from './stages';
+
+/**
+ * The resolve stage of a version-2 product write (write.ts): the row read (read.ts) and the
+ * account its write needs (plan.ts) → the body the PIM takes: the mapper's values typed by the
+ * account's attributes (mapping.ts), other languages checked, names resolved to codes
+ * (references.ts), a product group's images and lists joined (groups.ts), and what the output
+ * item says besides the answer. Nothing here reads the row or the account again.
+ */
+
+/**
+ * The row's write resolved against the account (its reads the row needs, read.ts). Version 1:
+ * names as given, nothing said besides the answer.
+ */
+export function resolveRow(
+	plan: WritePlan,
+	row: RowAsBefore | { imagesOf: Member } | RowRead,
+	account: Account,
+): ResolvedWrite {
+	if ('version' in row)
+		return {
+			body: row.body,
+			lists: {},
+			languages: [],
+			notes: () => ({}),
+			warnings: [],
+			notesOfRun: false,
+		};
+	if ('body' in row) return resolveWrite(plan, row, account);
+	return imagesOnly(plan, row.imagesOf);
+}
+
+/** The row's write: its values typed by the account's attributes, its names resolved. */
+function resolveWrite(plan: WritePlan, row: RowRead, account: Account): ResolvedWrite {
+	const { body: read, columns, imports, member, alone, first, rows } = row;
+	const given = (read.channels ?? []).map((c) => c.code);
+	const channels = account.lists.channels;
+	const mapped = mappedValues(columns, account.attributes, {
+		language: read.languageCode,
+		// A column's channel suffix is compared with the write's channels by their codes and names.
+		channels: channels ? channelNames(channels, given, imports.channel) : given.map((c) => [c]),
+		currency: imports.currency,
+		allLanguages: imports.allLanguages,
+		channel: imports.channel,
+		accountCurrencies: account.currencies,
+	});
+	const { attributes, multiSelectAttributes, languages, images: lead } = mapped;
+	if (languages.length)
+		checkLanguages(
+			account.languages ?? [],
+			languages.map((l) => l.language),
+		);
+	// Names are resolved apart from the values: the values go from the mapper to the body.
+	const named = resolveNames(read, imports, account.lists, alone, plan.report);
+	const resolved: ProductBody = withFields(named.body, { attributes, multiSelectAttributes });
+
+	// Where the input fields went, said once per run on its first item (see notes).
+	const { unmapped, byConvention } = mapped;
+	plan.report.addColumns(unmapped, byConvention);
+	// The row's warnings, each counted by its kind in the run's report (its notice).
+	const rowWarnings = [...named.warnings, ...mapped.warnings, ...(member?.warnings ?? [])];
+	plan.report.addWarnings(rowWarnings);
+	const warnings = rowWarnings.map((w) => w.text);
+	// A column's own images (Shopify's Variant Image) come before the product's.
+	const body = lead.length
+		? withFields(resolved, { images: unique([...lead, ...(resolved.images ?? [])]) })
+		: resolved;
+	// A group's product gets its group's images and lists when it writes (groups.ts).
+	const group = member ? groupWrite(plan, member, resolved, lead) : undefined;
+	return {
+		body: group?.body ?? (() => body),
+		lists: named.lists,
+		warnings,
+		notesOfRun: !alone && (first || named.countsRun),
+		instead: group?.instead,
+		languages: languages.map(({ language, values: own }) => ({
+			language,
+			// The product's other language: its SKU and that language's values, nothing else.
+			body: { sku: body.sku, languageCode: language, ...own },
+		})),
+		notes: () => {
+			const own = named.notes();
+			// With Continue On Fail items do not wait for each other: each says its own row.
+			const columnsSaid = alone
+				? columnNotes(
+						unmapped,
+						byConvention.map(([c, t]) => [c, [t]]),
+					)
+				: first
+					? plan.report.notes(rows)
+					: {};
+			return {
+				...own,
+				...columnsSaid,
+				...(warnings.length ? { warnings } : {}),
+			};
+		},
+	};
+}
+
+const unique = (list: string[]) => [...new Set(list)];

@@ -1,0 +1,116 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ProductBody } from './body';
+import type { ImportOptions } from '../descriptions/imports';
+import type { AccountNeeds, References } from '../account/lists';
+import type { ColumnsInput } from './mapping';
+import type { RowWarning } from './report';
+
+/**
+ * What passes between the stages of a product write (write.ts), as types: a row in its product
+ * group (Member, Group), the row read (RowRead; version 1's RowAsBefore), the write resolved
+ * against the account (ResolvedWrite) and put on the wire (ProductWrite).
+ */
+
+export interface Member {
+	/** The group: Group By's value for the row. */
+	group: string;
+	index: number;
+	row: IDataObject;
+	sku?: string;
+	/** The member's body, once prepared (rows with their own SKU). */
+	body?: ProductBody;
+	/** Images of a row without its own SKU. */
+	images?: string[];
+	/** What the row's output says of its filling (a parameter Group By cannot fill). */
+	warnings: RowWarning[];
+}
+
+/** A product group: its rows in order, and the first value its rows give each field. */
+export interface Group {
+	members: Member[];
+	/** Each field's value in the first row of the group that has one (the SKU's own excepted). */
+	firsts: IDataObject;
+}
+
+/** A version-2 row, read: its body (names as given), its mapper input, its Import Options. */
+export interface RowRead {
+	body: ProductBody;
+	columns: ColumnsInput;
+	imports: ImportOptions;
+	/** The row in its product group (Import Options → Group By). */
+	member?: Member;
+	/** Continue On Fail: the row stands alone, it waits for no other. */
+	alone: boolean;
+	first: boolean;
+	/** The run's rows, as its report counts them. */
+	rows: number;
+	/** What its write reads from the account (WritePlan.account). */
+	needs: AccountNeeds;
+}
+
+/** A row of version 1: its body, read when its request is sent (its parameters then). */
+export interface RowAsBefore {
+	version: 1;
+	body: () => ProductBody;
+	needs: AccountNeeds;
+}
+
+/** A write with its body resolved: everything the wire stage (wire.ts) puts in a form. */
+export interface ResolvedWrite {
+	body: () => ProductBody;
+	/** The account's lists the body was resolved against (version 2; none in version 1). */
+	lists: References;
+	/** The bodies of the product's other languages (Import Options → All Languages). */
+	languages: Array<{ language: string; body: ProductBody }>;
+	/** See ProductWrite. */
+	notes: () => IDataObject;
+	/** See ProductWrite. */
+	warnings: string[];
+	notesOfRun: boolean;
+	instead?: () => IDataObject | undefined;
+}
+
+/** A product write, ready to compare and send. */
+export interface ProductWrite {
+	/**
+	 * The body. Version 2: read, checked and resolved before the write (the run's round checks
+	 * every item first, shared/round.ts). Version 1: read when first asked for, in the request's
+	 * turn (PimRequest.body in shared/transport.ts).
+	 */
+	body: () => ProductBody;
+	/** The account's lists the body was resolved against (version 2; none in version 1). */
+	lists: References;
+	/** The form on the wire; `isDataOverwrite`, when given, replaces the body's. */
+	form: (isDataOverwrite?: boolean) => string;
+	/**
+	 * What the output item says besides the answer (version 2), asked when the item is written:
+	 * `skippedCategories` (Import Options → Unknown Categories: Skip) with
+	 * `itemsWithSkippedCategories` (how many items of the run skipped some, once every item is
+	 * prepared: not with Continue On Fail, where items do not wait for each other), `warnings`,
+	 * and on the run's first item its report (report.ts).
+	 */
+	notes: () => IDataObject;
+	/**
+	 * The row's warnings (version 2), as `notes` says them: values sent with a doubt (an amount
+	 * with no currency or unit), a category in the tree of a channel the write does not assign, a
+	 * parameter Group By could not fill. The run's report counts them by kind (report.ts).
+	 */
+	warnings: string[];
+	/**
+	 * Whether `notes` speak of the whole run (the first item's report of the run's columns, the
+	 * count of items with skipped categories), and so are complete only once every item of the
+	 * run is prepared.
+	 */
+	notesOfRun: boolean;
+	/**
+	 * Import Options → All Languages (version 2): the product's other languages, each sent as an
+	 * update after the write of `body` (the Language parameter's first).
+	 */
+	languages: Array<{ language: string; body: ProductBody; form: () => string }>;
+	/**
+	 * Import Options → Group By: what the row outputs instead of writing, when another row of its
+	 * group writes its product (asked when the row would write).
+	 */
+	instead?: () => IDataObject | undefined;
+}

@@ -1,0 +1,221 @@
+import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../../shared/endpoints';
+import { ByteStream } from '../../../shared/file/byteStream';
+import { counted } from '../../../shared/file/bounds';
+import { delimitedFile } from '../../../shared/file/csvWriter';
+import { XLSX_CELL_CHARS, xlsxFile } from '../../../shared/file/xlsxWriter';
+import { Handoff } from '../../../shared/handoff';
+import type { PimItem } from '../../../shared/item';
+import { looksLastUpdatedFirst, nonRising, updatedAt } from '../../../shared/listOrder';
+import { lookaheadFor, paginate, type Page } from '../../../shared/pagination';
+import { text } from '../../../shared/records';
+import { runClient } from '../../../shared/runners';
+import type { PimClient, PimRequest } from '../../../shared/transport';
+import { accountAttributes } from '../account/lists';
+import {
+	cellOf,
+	exportPlanOf,
+	fileColumns,
+	FORMATS,
+	type Column,
+	type ExportPlan,
+} from './exportColumns';
+
+/**
+ * One export (Export File): the account's products read page by page (paginate: the account's
+ * limiter, retries, every product that exists for the whole read written once) and written as
+ * ONE file (CSV, TSV or XLSX) into the output item's binary data as a stream: a page is handed
+ * to the writer only when the writer has taken the one before (shared/handoff.ts), so the node
+ * holds a page, the pages read ahead (as bytes) and the writer's chunk, whatever the
+ * catalogue's size; n8n's binary data mode decides where the file itself goes
+ * (docs/file-export.md, "Memory").
+ */
+/**
+ * The most products one export reads: a list that never ends (a server that ignores
+ * pagination[currentPage] past its end) is refused there instead of filling the disk.
+ */
+export const EXPORT_BOUND = 10_000_000;
+
+/** The problems the summary lists; the count is `refused`. */
+const MAX_PROBLEMS = 100;
+
+/**
+ * Updated Since on a list read last-updated first: whether to stop after a page. A page shows the
+ * order (looksLastUpdatedFirst, as the trigger tells it, with the page before's last product);
+ * until one does, a list whose times never rise may still be newest-created first (the first
+ * pages of changes made in id order fall by id too), and the next page is read. Every page must
+ * keep the order, across the page boundary too, or the read goes on to the end (every product is
+ * still filtered by its `updated_at`). Stops after the first page, once the order is shown, whose
+ * last product is not later than `since`.
+ */
+function deltaStop(since: string) {
+	let ordered: boolean | undefined;
+	let last: IDataObject | undefined;
+	const state = { stopped: false, ordered: () => ordered === true };
+	const stopAfter = (page: Page) => {
+		const records = page.records;
+		const read = last ? [last, ...records] : records;
+		if (ordered !== false && !nonRising(read)) ordered = false;
+		else if (ordered === undefined && looksLastUpdatedFirst(read)) ordered = true;
+		last = records[records.length - 1] ?? last;
+		state.stopped = ordered === true && last !== undefined && updatedAt(last) <= since;
+		return state.stopped;
+	};
+	return { state, stopAfter };
+}
+
+/** How the list read ended when it failed: the page it stopped at, in the error n8n shows. */
+function atPage(error: unknown, page: number): unknown {
+	if (error instanceof Error && !/^The export stopped at page/.test(error.message))
+		error.message = `The export stopped at page ${page} of the product list: ${error.message}`;
+	return error;
+}
+
+class Cancelled extends Error {
+	constructor() {
+		super('The export was stopped: the execution was cancelled');
+	}
+}
+
+/**
+ * The list read page by page into `handoff` (each page once the writer took the one before);
+ * `pages`: the requests it sent.
+ */
+function readPages(
+	item: PimItem,
+	pim: PimClient,
+	plan: ExportPlan,
+	handoff: Handoff<IDataObject[]>,
+) {
+	const read = { pages: 0, stopped: () => delta?.state.stopped === true };
+	const counting: PimClient = {
+		...pim,
+		request: async (request) => (read.pages++, await pim.request(request)),
+		readAhead: async (request) => (read.pages++, await pim.readAhead(request)),
+	};
+	const request: PimRequest = {
+		method: 'GET',
+		url: ENDPOINTS.product,
+		qs: Object.keys(plan.filters).length ? plan.filters : undefined,
+	};
+	const delta = plan.since ? deltaStop(plan.since) : undefined;
+	const cancel = item.ctx.getExecutionCancelSignal?.();
+	let handed = 0;
+	const reading = paginate(counting, request, {
+		pageSize: plan.pageSize,
+		max: Infinity,
+		// A delta read asks for no page ahead until the list shows it is not last-updated first.
+		lookahead: delta ? () => (delta.state.ordered() ? 0 : lookaheadFor(pim)) : lookaheadFor(pim),
+		refuseAbove: EXPORT_BOUND,
+		advice: `Export File writes at most ${counted(EXPORT_BOUND)} products to one file: narrow it with Filters or Export Options → Updated Since.`,
+		onRecords: async (records) => {
+			if (cancel?.aborted) throw new Cancelled();
+			handed++;
+			await handoff.put(records);
+			// Cancelled while the page was written: no page is asked for after it.
+			if (cancel?.aborted) throw new Cancelled();
+		},
+		stopAfter: delta?.stopAfter,
+	}).then(
+		() => handoff.end(),
+		(error: unknown) => {
+			handoff.fail(error instanceof Cancelled ? error : atPage(error, handed + 1));
+		},
+	);
+	return { reading, read };
+}
+
+/**
+ * The file's rows from the pages: the products changed since Updated Since, each record's cells;
+ * a value an XLSX cell cannot hold refuses its product, named by its SKU.
+ */
+class FileRows {
+	products = 0;
+	refused = 0;
+	readonly problems: IDataObject[] = [];
+
+	constructor(
+		private readonly plan: ExportPlan,
+		private readonly columns: Column[],
+	) {}
+
+	async *of(pages: AsyncIterable<IDataObject[]>): AsyncGenerator<string[]> {
+		const { since, format } = this.plan;
+		for await (const records of pages)
+			for (const record of records) {
+				if (since !== undefined && !(updatedAt(record) > since)) continue;
+				const cells = this.columns.map((c) => cellOf(record, c.source));
+				const long = format === 'xlsx' ? cells.findIndex((c) => c.length > XLSX_CELL_CHARS) : -1;
+				if (long >= 0) {
+					this.refuse(record, long, cells[long].length);
+					continue;
+				}
+				this.products++;
+				yield cells;
+			}
+	}
+
+	private refuse(record: IDataObject, column: number, chars: number): void {
+		this.refused++;
+		if (this.problems.length < MAX_PROBLEMS)
+			this.problems.push({
+				sku: text(record.sku),
+				error: `The value of "${this.columns[column].header}" has ${counted(chars)} characters; an XLSX cell holds at most ${counted(XLSX_CELL_CHARS)} (export as CSV to keep it)`,
+			});
+	}
+}
+
+/** One export: the file in the item's binary field, the summary as its JSON. */
+export async function exportOne(item: PimItem): Promise<INodeExecutionData> {
+	const plan = exportPlanOf(item);
+	// One long run: its requests keep to the pace a rate limit taught, not just its pauses.
+	const pim = runClient(item, true);
+	const columns = fileColumns(plan, await accountAttributes(item.run, pim));
+	const headers = columns.map((c) => c.header);
+	const { format, since } = plan;
+	const handoff = new Handoff<IDataObject[]>();
+	const { reading, read } = readPages(item, pim, plan, handoff);
+	const rows = new FileRows(plan, columns);
+	const sheets: string[] = [];
+	const bytes =
+		format === 'xlsx'
+			? xlsxFile(headers, rows.of(handoff), {
+					sheetName: 'Products',
+					onSheet: (name) => sheets.push(name),
+				})
+			: delimitedFile(format, headers, rows.of(handoff));
+	let binary: IBinaryData;
+	try {
+		binary = await item.ctx.helpers.prepareBinaryData(
+			new ByteStream(bytes) as unknown as Buffer,
+			plan.fileName,
+			FORMATS[format].mimeType,
+		);
+	} finally {
+		// However n8n's store ended (it may stop before reading the stream to its end), the read
+		// ends with it.
+		handoff.close();
+		await reading;
+	}
+	const { products, refused, problems } = rows;
+	return {
+		json: {
+			products,
+			columns: headers,
+			fileName: binary.fileName ?? plan.fileName,
+			pages: read.pages,
+			format,
+			...(since !== undefined
+				? {
+						updatedSince: since,
+						deltaRead: read.stopped() ? 'stoppedAtOlderPage' : 'everyPage',
+					}
+				: {}),
+			...(sheets.length > 1 ? { sheets } : {}),
+			...(refused ? { refused, problems } : {}),
+		},
+		binary: { [plan.property]: binary },
+		pairedItem: { item: item.index },
+	};
+}

@@ -1,0 +1,232 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { counted } from '../../../shared/file/bounds';
+import type { FileRecord } from '../../../shared/file/csv';
+import { columnName } from '../../../shared/file/xlsxWriter';
+import { fail, listOf, optionalString, ParameterProblem } from '../../../shared/params';
+import { fold, text, withFields } from '../../../shared/records';
+import type { PimRun } from '../../../shared/run';
+import type { BodyParams } from '../engine/body';
+import { mappingOptions, type ColumnsInput } from '../engine/mapping';
+import type { ParametersRead, ProductRow } from '../engine/row';
+
+/**
+ * A record of a catalogue file as a product write's row (row.ts): the node's column parameters
+ * (SKU Column, Family Column, …) name the headers a row's values come from; every other value is
+ * the file item's parameter, the same for every row.
+ */
+
+/** The Import File parameters that name headers, as the form labels them. */
+export const COLUMN_PARAMETERS = {
+	skuColumn: 'SKU Column',
+	familyColumn: 'Family Column',
+	channelStatusColumn: 'Channel Status Column',
+	categoryColumn: 'Category Column',
+} as const;
+
+/** The file's headers an error lists. */
+const HEADERS_SAID = 100;
+
+/**
+ * The form's problems the file's header shows, all in one error before any request: the columns
+ * the parameters name that the header lacks (`missing`: each parameter's label and the column it
+ * names), and Family when no Family Column gives one.
+ */
+function formProblems(
+	missing: Array<[label: string, name: string]>,
+	noFamily: boolean,
+	headers: string[],
+): never {
+	const family = "a family for every row, or a Family Column naming each row's family";
+	if (!missing.length) fail('Parameter "Family" is required', `Set ${family}.`);
+	const columns = `Its columns: ${headers.slice(0, HEADERS_SAID).join(', ')}${headers.length > HEADERS_SAID ? `, … (${counted(headers.length - HEADERS_SAID)} more)` : ''}.`;
+	const [[label, name]] = missing;
+	fail(
+		missing.length === 1
+			? `Parameter "${label}": the file has no column "${name}"`
+			: `The file has no column for ${missing.length} parameters: ${missing.map(([l, n]) => `"${n}" (${l})`).join(', ')}`,
+		noFamily ? `${columns} Parameter "Family" is required too: set ${family}.` : columns,
+	);
+}
+
+/** What every row of one file shares: its headers, the columns the parameters name, the run. */
+export class FileColumns {
+	readonly sku: string;
+	readonly family?: string;
+	readonly channelStatus?: string;
+	readonly category?: string;
+	readonly images: string[];
+	readonly groupBy?: string;
+	/** The input fields the column parameters read: never reported as unmapped columns. */
+	readonly parametersRead: ParametersRead;
+	/** Import Options as every row reads them (but Group By's value): one object, its maps built once. */
+	private readonly importOptions: IDataObject;
+
+	constructor(
+		readonly headers: string[],
+		/** The file item's parameters, evaluated (the same for every row). */
+		private readonly given: IDataObject,
+		readonly run: PimRun,
+	) {
+		// Every column the parameters name that the header lacks, said at once (with Family's).
+		const missing: Array<[label: string, name: string]> = [];
+		const header = (value: unknown, label: string) => {
+			const name = optionalString(value);
+			if (name === undefined) return undefined;
+			const found = headers.find((h) => fold(h) === fold(name));
+			if (found === undefined) missing.push([label, name]);
+			return found;
+		};
+		const sku = header(given.skuColumn ?? 'sku', COLUMN_PARAMETERS.skuColumn);
+		this.family = header(given.familyColumn, COLUMN_PARAMETERS.familyColumn);
+		this.channelStatus = header(given.channelStatusColumn, COLUMN_PARAMETERS.channelStatusColumn);
+		this.category = header(given.categoryColumn, COLUMN_PARAMETERS.categoryColumn);
+		this.images = listOf(given.imageColumns).flatMap((h) => header(h, 'Image Columns') ?? []);
+		const imports = (given.importOptions ?? {}) as IDataObject;
+		this.groupBy = header(imports.groupBy, 'Import Options → Group By');
+		this.importOptions = Object.freeze(withFields(imports, { groupBy: undefined }));
+		const noFamily = !optionalString(given.familyCode) && !optionalString(given.familyColumn);
+		if (missing.length || noFamily) formProblems(missing, noFamily, headers);
+		this.sku = sku!;
+		const read = [this.sku, this.family, this.channelStatus, this.category, this.groupBy];
+		this.parametersRead = {
+			fields: new Set([...read, ...this.images].flatMap((h) => (h === undefined ? [] : [fold(h)]))),
+			otherNodes: [],
+		};
+	}
+
+	/**
+	 * What is wrong with a record's shape, if anything: its values go under the header's columns
+	 * by their place, so a row has as many cells as the header (`sparse`: the format leaves a row's
+	 * empty last cells out, as XLSX does, so a shorter row is whole), and a quoted cell that runs
+	 * over line breaks closes where a cell ends (else its quote took in the lines after it).
+	 */
+	shapeProblem(record: FileRecord, sparse: boolean): ParameterProblem | undefined {
+		const width = this.headers.length;
+		const cells = record.cells.length;
+		const { quote } = record;
+		if (quote && (quote.textAfter || cells !== width))
+			return new ParameterProblem(
+				`The quote opened on line ${quote.opens} closes on line ${quote.closes}${quote.textAfter ? ' inside a cell' : ''}: lines ${record.line}–${quote.closes} were read as one row of ${cells} cells, the header ${width}`,
+				`Is the closing quote of the cell on line ${quote.opens} missing? A cell holding the delimiter, a quote or a line break is quoted whole, and a quote inside it is doubled ("").`,
+			);
+		if (cells > width)
+			return sparse
+				? new ParameterProblem(
+						`The row has values past the header's ${width} columns (up to column ${columnName(cells - 1)}): no header says what they are`,
+						"Give those columns a header in the sheet's first row, or clear them.",
+					)
+				: new ParameterProblem(
+						`The row has ${cells} cells, the header ${width}: a value holding the delimiter is not quoted, or the row has values no column heads`,
+						'Quote a value that holds the delimiter ("Shirt, blue"), or give the extra values a header.',
+					);
+		if (cells < width && !sparse)
+			return new ParameterProblem(
+				`The row has ${cells} cells, the header ${width}: which column each value belongs to cannot be told`,
+				"A row's values go under the header's columns by their place: give the row its missing cells (empty ones as nothing between two delimiters), or save the file again from its spreadsheet.",
+			);
+		return undefined;
+	}
+
+	/** The body's parameters for the row `fields` (row.ts). */
+	bodyParams(fields: IDataObject): BodyParams {
+		const cell = (h: string | undefined) => (h === undefined ? undefined : fields[h]);
+		const { given } = this;
+		// An empty family cell takes Family; a row with neither has no family to be written with.
+		const family = optionalString(cell(this.family));
+		if (this.family !== undefined && family === undefined && !optionalString(given.familyCode))
+			fail(
+				`The row's "${this.family}" cell (Family Column) is empty and Family is not set`,
+				'Give the row its family, or set Family: the family of every row whose cell is empty.',
+			);
+		// An empty status cell takes the entry's Active.
+		const status = optionalString(cell(this.channelStatus));
+		const entries = ((given.channels as IDataObject | undefined)?.channel ?? []) as IDataObject[];
+		return {
+			sku: cell(this.sku) ?? '',
+			languageCode: given.languageCode ?? '',
+			familyCode: family ?? given.familyCode ?? '',
+			updateFields: {},
+			channels: {
+				channel: (Array.isArray(entries) ? entries : [entries]).map((entry) =>
+					withFields(entry, status === undefined ? {} : { status }),
+				),
+			},
+			categories: this.category ? { category: [{ code: cell(this.category) }] } : {},
+			images: this.images.map((h) => text(fields[h])),
+		};
+	}
+
+	/** Import Options for the row `fields`: the file item's, with the row's Group By value. */
+	importOptionsOf(fields: IDataObject): IDataObject {
+		return this.groupBy
+			? withFields(this.importOptions, { groupBy: fields[this.groupBy] })
+			: this.importOptions;
+	}
+}
+
+/** One record of the file (see FileColumns). */
+export class FileRow implements ProductRow {
+	readonly version = 2;
+	/** Group By's filling of the row (groups.ts). */
+	private filled?: IDataObject;
+
+	constructor(
+		readonly index: number,
+		private readonly fields: IDataObject,
+		private readonly file: FileColumns,
+	) {}
+
+	get run(): PimRun {
+		return this.file.run;
+	}
+
+	/** The row's SKU as its cell gives it. */
+	sku(): string | undefined {
+		return optionalString(this.fields[this.file.sku]);
+	}
+
+	bodyParams(): BodyParams {
+		return this.file.bodyParams(this.row());
+	}
+
+	importOptions(): IDataObject {
+		return this.file.importOptionsOf(this.row());
+	}
+
+	mapperInput(readByParameters: Set<string>): ColumnsInput {
+		return {
+			mode: 'autoMapInputData',
+			row: this.row(),
+			options: mappingOptions({}, readByParameters),
+		};
+	}
+
+	parametersRead(): ParametersRead {
+		return this.file.parametersRead;
+	}
+
+	row(): IDataObject {
+		return this.filled ?? this.fields;
+	}
+
+	fill(filled: IDataObject): void {
+		this.filled = filled;
+	}
+
+	inputRow(): IDataObject {
+		return this.fields;
+	}
+
+	skuField(): string | undefined {
+		return this.file.sku;
+	}
+
+	continueOnFail(): boolean {
+		return false;
+	}
+
+	rowsInRun(): number | undefined {
+		return undefined;
+	}
+}

@@ -1,0 +1,242 @@
+import type { IDataObject } from 'n8n-workflow';
+import { BINARY_ENCODING } from 'n8n-workflow';
+
+import { counted, FILE_BOUNDS, FileRefused, refuse } from '../../../shared/file/bounds';
+import { csvRecords, type FileRecord } from '../../../shared/file/csv';
+import { xlsxRecords } from '../../../shared/file/xlsx';
+import { isZip } from '../../../shared/file/zip';
+import type { PimItem } from '../../../shared/item';
+import { fail, optionalString, ParameterProblem } from '../../../shared/params';
+import { isPending, RunSlot, type Later, type PimRun } from '../../../shared/run';
+import type { PimClient } from '../../../shared/transport';
+import { prepareWrite } from '../engine/send';
+import { FileColumns, FileRow } from './fileRow';
+import { RowWindow, type CutGroup } from './fileWindow';
+import type { ProductWrite } from '../engine/stages';
+
+/**
+ * Import File's source: a catalogue file in n8n's binary data (streamed where n8n keeps it in
+ * files or S3), read by the file readers (CSV or XLSX, told apart by its content) into records,
+ * made rows by column (fileRow.ts) and handed on a window at a time (fileWindow.ts), each row
+ * prepared as every product write is (send.ts, write.ts).
+ */
+
+/** The bytes of the file read at a time. */
+const CHUNK = 256 * 1024;
+
+/** The file item's parameters, evaluated once for all its rows. */
+export function fileParameters(item: PimItem): IDataObject {
+	const names = [
+		'binaryPropertyName',
+		'skuColumn',
+		'familyCode',
+		'familyColumn',
+		'languageCode',
+		'channels',
+		'channelStatusColumn',
+		'categoryColumn',
+		'imageColumns',
+		'importOptions',
+		'upsertOptions',
+		'fileOptions',
+	];
+	return Object.fromEntries(
+		names.map((n) => [n, item.param<unknown>(n, undefined)]),
+	) as IDataObject;
+}
+
+/** What the file's format says of its rows, known once its first bytes are read. */
+interface FileFormat {
+	/** A row's empty last cells are left out (XLSX): a row shorter than the header is whole. */
+	sparse: boolean;
+}
+
+/**
+ * The file's records, from n8n's binary data: streamed where n8n keeps it in files or S3.
+ * `format` is told the file's format before its first record.
+ */
+async function* fileRecords(
+	item: PimItem,
+	given: IDataObject,
+	format: FileFormat,
+): AsyncGenerator<FileRecord> {
+	const property = optionalString(given.binaryPropertyName) ?? 'data';
+	const options = (given.fileOptions ?? {}) as IDataObject;
+	const helpers = item.ctx.helpers;
+	const binary = helpers.assertBinaryData(property);
+	const chunks: AsyncIterable<Uint8Array> = binary.id
+		? ((await helpers.getBinaryStream(binary.id, CHUNK)) as unknown as AsyncIterable<Uint8Array>)
+		: (async function* () {
+				// Binary data n8n keeps in memory: decoded once, read in slices (no copy), so the
+				// text in hand is a slice's, never the file's.
+				const whole = Buffer.from(binary.data, BINARY_ENCODING);
+				for (let at = 0; at < whole.length; at += CHUNK) yield whole.subarray(at, at + CHUNK);
+			})();
+	const iterator = chunks[Symbol.asyncIterator]();
+	const first = await iterator.next();
+	const rest = (async function* () {
+		if (!first.done) yield first.value;
+		for (let next = await iterator.next(); !next.done; next = await iterator.next())
+			yield next.value;
+	})();
+	if (!first.done && isZip(first.value)) {
+		// An XLSX is read from its directory at the end: the archive is held, its sheet streamed.
+		const parts: Uint8Array[] = [];
+		let size = 0;
+		for await (const part of rest) {
+			size += part.length;
+			if (size > FILE_BOUNDS.xlsxFile)
+				refuse(
+					undefined,
+					`it is an XLSX file of more than ${counted(FILE_BOUNDS.xlsxFile)} bytes`,
+					'An XLSX file is held whole (compressed) to read its directory: save a larger one as CSV, which is read as a stream.',
+				);
+			parts.push(part);
+		}
+		format.sparse = true;
+		yield* xlsxRecords(Buffer.concat(parts), { sheet: optionalString(options.sheet) });
+		return;
+	}
+	yield* csvRecords(rest, {
+		delimiter: optionalString(options.delimiter),
+		encoding: optionalString(options.encoding),
+	});
+}
+
+/**
+ * One pass over a file: its rows share the execution's reads and turns, and keep their per-run
+ * state (the plan: groups, report) apart from the other files' and passes'.
+ */
+export class FileRun implements PimRun {
+	private readonly slots = new Map<RunSlot<unknown>, unknown>();
+
+	constructor(private readonly run: PimRun) {}
+
+	shared<T>(key: string, what: string, read: () => Promise<T>): Later<T> {
+		return this.run.shared(key, what, read);
+	}
+
+	ofNodeRun<T>(slot: RunSlot<T>): T {
+		return slot.in(this.slots);
+	}
+
+	async inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
+		return await this.run.inTurn(key, task);
+	}
+}
+
+/**
+ * A row of the file: its line, its record as a product write's row, its cells as read, and what
+ * is wrong with its shape (a bad row, never written: FileColumns.shapeProblem).
+ */
+export interface FileLine {
+	line: number;
+	row: FileRow;
+	cells: string[];
+	headers: string[];
+	shape?: ParameterProblem;
+}
+
+/** What a pass over the file does when the file is refused (bounds.ts). */
+export interface OnRefusal {
+	/** Whether `each` gets the rows read before the refusal (but a product group it cuts). */
+	writeBefore: boolean;
+	/** What the error adds: what was written (`cut`: the group whose rows were left out). */
+	said: (cut?: CutGroup) => string;
+}
+
+/** Reads the file once: `each` gets every window of rows (fileWindow.ts). */
+export async function readWindows(
+	item: PimItem,
+	given: IDataObject,
+	run: PimRun,
+	/** Gets each window and the rows read so far; false stops the reading (a stopped execution). */
+	each: (rows: FileLine[], read: number) => Promise<boolean>,
+	onRefusal: OnRefusal,
+	/** Waits for the rows handed on to be done, before the pass ends or fails. */
+	settle: () => Promise<void> = async () => {},
+): Promise<number> {
+	let columns: FileColumns | undefined;
+	const window = new RowWindow<FileLine>();
+	let count = 0;
+	const format: FileFormat = { sparse: false };
+	const reading = async () => {
+		for await (const record of fileRecords(item, given, format)) {
+			if (!columns) {
+				columns = new FileColumns(
+					record.cells.map((h) => h.trim()),
+					given,
+					run,
+				);
+				continue;
+			}
+			const fields: IDataObject = {};
+			columns.headers.forEach((h, i) => {
+				if (!(h in fields)) fields[h] = record.cells[i] ?? '';
+			});
+			let chars = 0;
+			for (const cell of record.cells) chars += cell.length;
+			// Group By's key as the write reads it (imports.ts).
+			const group =
+				columns.groupBy === undefined ? undefined : optionalString(fields[columns.groupBy]);
+			const line: FileLine = {
+				line: record.line,
+				row: new FileRow(count, fields, columns),
+				cells: record.cells,
+				headers: columns.headers,
+				shape: columns.shapeProblem(record, format.sparse),
+			};
+			const full = window.add(line, group, chars);
+			count++;
+			if (full && !(await each(full, count - 1))) return false;
+		}
+		return true;
+	};
+	const outcome = await reading().then(
+		(read) => ({ read }),
+		(error: unknown) => ({ error }),
+	);
+	if ('error' in outcome) {
+		if (!(outcome.error instanceof FileRefused)) {
+			await settle();
+			throw outcome.error;
+		}
+		const { rows, cut } = window.beforeRefusal();
+		if (onRefusal.writeBefore && rows.length) await each(rows, count);
+		await settle();
+		const { message, description } = outcome.error;
+		const said = onRefusal.said(cut);
+		fail(message, description ? `${description} ${said}` : said);
+	}
+	if (outcome.read && !columns) fail('The file is empty: it has no header line');
+	const rest = window.rest();
+	if (outcome.read && rest.length) await each(rest, count);
+	await settle();
+	return count;
+}
+
+export type Outcome = { write: ProductWrite } | { problem: unknown };
+
+/**
+ * A window's rows prepared, in order (rows of a group join it in order): each its write or its
+ * problem, as a promise that never rejects.
+ */
+export function prepareRows(rows: FileLine[], pim: PimClient) {
+	return rows.map(({ line, row, cells, headers, shape }) => {
+		let outcome: Promise<Outcome>;
+		// A row whose values cannot be put under their columns is bad as it is, none of them read.
+		if (shape) return { line, row, cells, headers, outcome: Promise.resolve({ problem: shape }) };
+		try {
+			const made = prepareWrite(row, 'create', pim);
+			outcome = isPending(made)
+				? made.then(
+						({ write }) => ({ write }),
+						(problem: unknown) => ({ problem }),
+					)
+				: Promise.resolve({ write: made.write });
+		} catch (problem) {
+			outcome = Promise.resolve({ problem });
+		}
+		return { line, row, cells, headers, outcome };
+	});
+}
