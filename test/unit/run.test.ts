@@ -2,19 +2,19 @@
  * Reads shared by the items of an execution (shared/run.ts): once the answer is in, an item gets
  * it as it is, with nothing to await; a failed read is every item's own error.
  */
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { all, isPending, runOf, andThen } from '../../nodes/Pim/shared/run';
+import { all, isPending, runOf, andThen, type ItemPlace } from '../../nodes/Pim/shared/run';
 
-/** The context of item `itemIndex` in a node run (`executeData`) of an execution (`node`). */
-function contextOf(node: object, executeData: object, itemIndex: number) {
+/** Item `itemIndex` of a node run (`executeData`) of an execution (`node`), as item.ts tells it. */
+function placeOf(node: object, executeData: object, itemIndex: number): ItemPlace {
 	return {
-		getContext: () => node,
-		getExecuteData: () => executeData,
-		getNode: () => ({ name: 'PIM', typeVersion: 2 }),
-		getItemIndex: () => itemIndex,
-	} as unknown as IExecuteSingleFunctions;
+		execution: () => node,
+		nodeRun: executeData,
+		node: () => ({ name: 'PIM', typeVersion: 2 }) as INode,
+		itemIndex,
+	};
 }
 
 it('gives a read that is in as it is: read once, no promise for the items after it', async () => {
@@ -25,23 +25,23 @@ it('gives a read that is in as it is: read once, no promise for the items after 
 		reads++;
 		return ['web', 'shop'];
 	};
-	const first = runOf(contextOf(execution, batch, 0)).shared('channels', 'channels', read);
-	const second = runOf(contextOf(execution, batch, 1)).shared('channels', 'channels', read);
+	const first = runOf(placeOf(execution, batch, 0)).shared('channels', 'channels', read);
+	const second = runOf(placeOf(execution, batch, 1)).shared('channels', 'channels', read);
 	expect(isPending(first)).toBe(true);
 	expect(isPending(second)).toBe(true);
 	expect(await first).toEqual(['web', 'shop']);
 	await second;
 
 	// Items prepared after the answer (later slices, the next batch) get the list itself.
-	const later = runOf(contextOf(execution, batch, 2)).shared('channels', 'channels', read);
-	const nextBatch = runOf(contextOf(execution, {}, 0)).shared('channels', 'channels', read);
+	const later = runOf(placeOf(execution, batch, 2)).shared('channels', 'channels', read);
+	const nextBatch = runOf(placeOf(execution, {}, 0)).shared('channels', 'channels', read);
 	expect(isPending(later)).toBe(false);
 	expect(later).toEqual(['web', 'shop']);
 	expect(nextBatch).toBe(later);
 	expect(reads).toBe(1);
 
 	// Another execution reads for itself.
-	const other = runOf(contextOf({}, {}, 0)).shared('channels', 'channels', read);
+	const other = runOf(placeOf({}, {}, 0)).shared('channels', 'channels', read);
 	expect(isPending(other)).toBe(true);
 	await other;
 	expect(reads).toBe(2);
@@ -58,13 +58,13 @@ it('never gives a failed read as an answer: each item of the run gets its own er
 	};
 	const failures = await Promise.all(
 		[0, 1].map(async (i) => {
-			const got = runOf(contextOf(execution, batch, i)).shared('channels', 'channels', read);
+			const got = runOf(placeOf(execution, batch, i)).shared('channels', 'channels', read);
 			expect(isPending(got)).toBe(true);
 			return await Promise.resolve(got).catch((error: NodeApiError) => error);
 		}),
 	);
 	// A later item of the same run still gets the error, not a read of its own.
-	const later = runOf(contextOf(execution, batch, 2)).shared('channels', 'channels', read);
+	const later = runOf(placeOf(execution, batch, 2)).shared('channels', 'channels', read);
 	const laterError = await Promise.resolve(later).catch((error: NodeApiError) => error);
 	expect([...failures, laterError].map((e) => (e as NodeApiError).context.itemIndex)).toEqual([
 		0, 1, 2,
@@ -73,9 +73,9 @@ it('never gives a failed read as an answer: each item of the run gets its own er
 	expect(reads).toBe(1);
 
 	// The next run (the next batch) reads again, and its answer is then given as it is.
-	const retried = runOf(contextOf(execution, {}, 0)).shared('channels', 'channels', read);
+	const retried = runOf(placeOf(execution, {}, 0)).shared('channels', 'channels', read);
 	expect(await retried).toEqual(['web']);
-	expect(runOf(contextOf(execution, {}, 1)).shared('channels', 'channels', read)).toEqual(['web']);
+	expect(runOf(placeOf(execution, {}, 1)).shared('channels', 'channels', read)).toEqual(['web']);
 	expect(reads).toBe(2);
 });
 

@@ -1,12 +1,29 @@
 import type {
+	DeclarativeRestApiSettings,
+	IBinaryData,
 	IDataObject,
+	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
+	PreSendAction,
 } from 'n8n-workflow';
 
-import { runOf, RunSlot, type PimRun } from './run';
+import type { ClientSettings } from './policy';
+import { runOf, RunSlot, type ItemPlace, type PimRun } from './run';
+import { pimClient, type PimClient } from './transport';
+
+/**
+ * The one module that talks to n8n's per-item calls. The node is declarative: n8n's engine
+ * builds each item's request from the routing and hands the item over through two hooks, a
+ * routing's `operations.pagination` (every operation turns it on to send its requests through
+ * the node's transport: runners.ts) and a preSend. Both hooks make a PimItem here, and the rest
+ * of the code sees the item only through it: its parameters (each expression evaluated once),
+ * its row, its binary data, its client, and its place in the run (run.ts: the per-execution
+ * state that Loop Over Items' batches share, keyed by objects n8n holds for the execution).
+ */
 
 /**
  * What a node run knows of its parameters: the node (getNode() deep-copies it on every call),
@@ -34,10 +51,64 @@ export class PimItem {
 
 	constructor(
 		/** n8n's context of the item, for what only n8n does: requests, credentials, expressions. */
-		readonly ctx: IExecuteSingleFunctions,
+		private readonly ctx: IExecuteSingleFunctions,
 	) {
-		this.run = runOf(ctx);
 		this.index = ctx.getItemIndex();
+		const place: ItemPlace = {
+			nodeRun: ctx.getExecuteData?.() as object | undefined,
+			itemIndex: this.index,
+			execution: () => executionOf(ctx),
+			node: () => ctx.getNode(),
+		};
+		this.run = runOf(place);
+	}
+
+	/** What an item waiting in a write round keeps of itself: itemAgain() makes it again. */
+	get handle(): ItemHandle {
+		return this.ctx as unknown as ItemHandle;
+	}
+
+	/** The client of this item's requests (transport.ts), with the run's settings. */
+	client(settings: ClientSettings): PimClient {
+		return pimClient(this.ctx, settings, { itemIndex: this.index });
+	}
+
+	/** A parameter as n8n gives it with `extractValue` (a resource locator's value). */
+	extractedParam(name: string): unknown {
+		return this.ctx.getNodeParameter(name, '', { extractValue: true }) as unknown;
+	}
+
+	/** The input item's binary property (an error naming it when there is none). */
+	inputBinary(property: string): IBinaryData {
+		return this.ctx.helpers.assertBinaryData(property);
+	}
+
+	/** The file name of the input item's binary property, when it has one. */
+	inputFileName(property: string): string | undefined {
+		return this.ctx.getInputData()?.binary?.[property]?.fileName;
+	}
+
+	/** Binary data n8n keeps in files or S3, as a stream of chunks. */
+	async binaryStream(id: string, chunkSize: number): Promise<AsyncIterable<Uint8Array>> {
+		return (await this.ctx.helpers.getBinaryStream(
+			id,
+			chunkSize,
+		)) as unknown as AsyncIterable<Uint8Array>;
+	}
+
+	/** Bytes (a buffer or a stream) as n8n's binary data of an output item. */
+	async binaryOf(data: Buffer, fileName: string, mimeType: string): Promise<IBinaryData> {
+		return await this.ctx.helpers.prepareBinaryData(data, fileName, mimeType);
+	}
+
+	/** The execution's cancel signal, where n8n gives one. */
+	cancelSignal(): AbortSignal | undefined {
+		return this.ctx.getExecutionCancelSignal?.();
+	}
+
+	/** A line in n8n's log. */
+	log(message: string): void {
+		this.ctx.logger?.info(message);
 	}
 
 	/** The node as this run sees it, copied once per run (getNode() deep-copies it every call). */
@@ -152,12 +223,57 @@ export class PimItem {
 }
 
 /**
- * The item of n8n's context. Not kept beside the context: n8n keeps every item's context until
- * the node ends, and an item waiting for its turn in a write round holds only the context
- * (round.ts); the item is made again when its turn comes.
+ * An item as a write round keeps it while it waits: its n8n context, opaque to the round. n8n
+ * keeps every item's context until the node ends, so a waiting item holds nothing more; the item
+ * is made again when its turn comes (itemAgain).
  */
+export type ItemHandle = { readonly waitingItem: unique symbol };
+
+export function itemAgain(handle: ItemHandle): PimItem {
+	return new PimItem(handle as unknown as IExecuteSingleFunctions);
+}
+
+/** The item of n8n's context (the hooks below; tests with a context of their own). */
 export function itemOf(ctx: IExecuteSingleFunctions): PimItem {
 	return new PimItem(ctx);
+}
+
+/** The execution's key (see ItemPlace in run.ts). */
+function executionOf(ctx: IExecuteSingleFunctions): object | undefined {
+	try {
+		return ctx.getContext('node');
+	} catch {
+		return undefined;
+	}
+}
+
+/** What an operation runs for one item, given n8n's request for it (see runners.ts). */
+export type ItemRunner = (
+	item: PimItem,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+/**
+ * The routing's `operations.pagination` hook: n8n calls it once per item with the request it
+ * built. No async function: n8n starts every item at once, and each waiting item's suspended
+ * frame would stay in memory until its turn.
+ */
+export function paginationHook(run: ItemRunner) {
+	return function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		return run(itemOf(this), requestData);
+	};
+}
+
+/** A preSend hook: n8n calls it once per item with the request options it built. */
+export function preSendHook(
+	prepare: (item: PimItem, options: IHttpRequestOptions) => IHttpRequestOptions,
+): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		return prepare(itemOf(this), options);
+	};
 }
 
 const NO_EXPRESSION = Symbol('no expression');

@@ -87,7 +87,7 @@ const POSITIVE_INT = /^[1-9]\d*$/;
 
 /** A record id from a resource locator or a plain value: must be a positive integer. */
 export function positiveId(item: PimItem, name: string, label: string): string {
-	const raw = item.ctx.getNodeParameter(name, '', { extractValue: true }) as unknown;
+	const raw = item.extractedParam(name);
 	const text = raw === undefined || raw === null ? '' : String(raw).trim();
 	if (!text) fail(`Parameter "${label}" is required`);
 	if (!POSITIVE_INT.test(text))

@@ -1,7 +1,7 @@
-import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { itemOf, type PimItem } from './item';
+import { itemAgain, type ItemHandle, type PimItem } from './item';
 import { append, nothingWritten, skuOf } from './roundErrors';
 import { isPending, RunSlot, type Later } from './run';
 
@@ -78,7 +78,7 @@ export class WriteRound {
 		let slice = this.slicesWaiting[this.slicesWaiting.length - 1];
 		if (!slice || slice.full()) this.slicesWaiting.push((slice = new Slice(this)));
 		if (!this.slicing) void this.slices();
-		return slice.add(item.ctx, steps, input, settle);
+		return slice.add(item.handle, steps, input, settle);
 	}
 
 	/**
@@ -87,13 +87,13 @@ export class WriteRound {
 	 * prepares, reads and writes nothing.
 	 */
 	begin<I, P>(
-		ctx: IExecuteSingleFunctions,
+		handle: ItemHandle,
 		steps: WriteSteps<I, P>,
 		input: I,
 		settle: Settle,
 	): Items | Promise<Items> {
 		if (this.registered < this.expected) return [];
-		const item = itemOf(ctx);
+		const item = itemAgain(handle);
 		return settle(item, writeInTurn(this, item, steps, input));
 	}
 
@@ -295,7 +295,7 @@ class Slice {
 		const at = this.taken;
 		this.taken += ENTRY;
 		return this.round.begin(
-			entries[at] as IExecuteSingleFunctions,
+			entries[at] as ItemHandle,
 			entries[at + 1] as WriteSteps<unknown, unknown>,
 			entries[at + 2],
 			entries[at + 3] as Settle,
@@ -314,13 +314,8 @@ class Slice {
 		return this.entries.length / ENTRY;
 	}
 
-	add(
-		ctx: IExecuteSingleFunctions,
-		steps: unknown,
-		input: unknown,
-		settle: Settle,
-	): Promise<Items> {
-		this.entries.push(ctx, steps, input, settle);
+	add(handle: ItemHandle, steps: unknown, input: unknown, settle: Settle): Promise<Items> {
+		this.entries.push(handle, steps, input, settle);
 		return this.started.then(this.next);
 	}
 

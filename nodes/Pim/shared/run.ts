@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 /**
@@ -10,10 +10,9 @@ import { NodeApiError } from 'n8n-workflow';
  *   run changes (a product it created) is known to the next.
  * - What belongs to one run of the node (its write round, a read that failed) is kept per run.
  *
- * Keyed by the node's context object of the execution (getContext('node'): one object per node
- * per execution, held by n8n's execution data), so everything here is freed with the execution.
- * Where a context has none (n8n's Tool executor, a bare test context) the run's execute data
- * stands in, and the state lasts one run. runOf(ctx) is this state as one item sees it (PimItem.run, item.ts).
+ * Keyed by objects n8n holds for as long as they matter (ItemPlace: read from n8n's context by
+ * item.ts, the one module that talks to it), so everything here is freed with the execution.
+ * runOf(place) is this state as one item sees it (PimItem.run, item.ts).
  */
 class ExecutionState {
 	private readonly reads = new Map<string, Promise<unknown>>();
@@ -32,13 +31,13 @@ class ExecutionState {
 	 * in is prepared with nothing awaited (see Later).
 	 */
 	shared<T>(
-		ctx: IExecuteSingleFunctions,
+		place: ItemPlace,
 		key: string,
 		/** What was read, for the error: "the account's families". */
 		what: string,
 		read: () => Promise<T>,
 	): Later<T> {
-		const failures = this.ofNodeRun(ctx, FAILED_READS);
+		const failures = this.ofNodeRun(place, FAILED_READS);
 		const failed = failures.get(key) as Promise<T> | undefined;
 		if (!failed && this.answers.has(key)) return this.answers.get(key) as T;
 		let pending = failed ?? (this.reads.get(key) as Promise<T> | undefined);
@@ -57,35 +56,31 @@ class ExecutionState {
 			);
 			pending = reading;
 		}
-		return this.answerOf(ctx, pending, what);
+		return this.answerOf(place, pending, what);
 	}
 
 	/** A pending read's answer; its failure as the item's own error (see shared). */
-	private async answerOf<T>(
-		ctx: IExecuteSingleFunctions,
-		pending: Promise<T>,
-		what: string,
-	): Promise<T> {
+	private async answerOf<T>(place: ItemPlace, pending: Promise<T>, what: string): Promise<T> {
 		try {
 			return await pending;
 		} catch (error) {
 			const { message, description, httpCode } = error as NodeApiError;
 			throw new NodeApiError(
-				ctx.getNode(),
+				place.node(),
 				{ message },
 				{
 					message: `Could not read ${what}: ${message}`,
 					description: description ?? undefined,
 					httpCode: httpCode ?? undefined,
-					itemIndex: ctx.getItemIndex(),
+					itemIndex: place.itemIndex,
 				},
 			);
 		}
 	}
 
 	/** The slot's value for this run of the node (its execute data), made the first time. */
-	ofNodeRun<T>(ctx: IExecuteSingleFunctions, slot: RunSlot<T>): T {
-		const runKey = (ctx.getExecuteData?.() as object | undefined) ?? this;
+	ofNodeRun<T>(place: ItemPlace, slot: RunSlot<T>): T {
+		const runKey = place.nodeRun ?? this;
 		let slots = this.nodeRuns.get(runKey);
 		if (!slots) this.nodeRuns.set(runKey, (slots = new Map()));
 		return slot.in(slots);
@@ -134,19 +129,37 @@ export interface PimRun {
 
 const executions = new WeakMap<object, ExecutionState>();
 
+/**
+ * Where an item stands, as n8n's context tells it (item.ts reads it): the keys of its node run
+ * and of its execution, and what an error naming the item needs.
+ */
+export interface ItemPlace {
+	/** The node run (its execute data); undefined where the context has none. */
+	readonly nodeRun?: object;
+	/**
+	 * The execution (the node's context object: one per node per execution, held by n8n's
+	 * execution data); undefined where there is none (n8n's Tool executor, a bare test context):
+	 * then the node run stands in, and the state lasts one run. Asked for only when the node run
+	 * is new.
+	 */
+	execution(): object | undefined;
+	node(): INode;
+	readonly itemIndex: number;
+}
+
 /** An item's view of its execution's state (see ExecutionState): no closure, nothing retained. */
 class ItemRun implements PimRun {
 	constructor(
 		private readonly state: ExecutionState,
-		private readonly ctx: IExecuteSingleFunctions,
+		private readonly place: ItemPlace,
 	) {}
 
 	shared<T>(key: string, what: string, read: () => Promise<T>): Later<T> {
-		return this.state.shared(this.ctx, key, what, read);
+		return this.state.shared(this.place, key, what, read);
 	}
 
 	ofNodeRun<T>(slot: RunSlot<T>): T {
-		return this.state.ofNodeRun(this.ctx, slot);
+		return this.state.ofNodeRun(this.place, slot);
 	}
 
 	async inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
@@ -157,11 +170,11 @@ class ItemRun implements PimRun {
 /** The execution's state of each node run (its execute data), so the context is looked up once. */
 const byNodeRun = new WeakMap<object, ExecutionState>();
 
-export function runOf(ctx: IExecuteSingleFunctions): PimRun {
-	const nodeRun = ctx.getExecuteData?.() as object | undefined;
+export function runOf(place: ItemPlace): PimRun {
+	const { nodeRun } = place;
 	let state = nodeRun ? byNodeRun.get(nodeRun) : undefined;
 	if (!state) {
-		const key = executionKey(ctx);
+		const key = place.execution() ?? nodeRun;
 		state = key ? executions.get(key) : undefined;
 		if (!state) {
 			state = new ExecutionState();
@@ -169,16 +182,7 @@ export function runOf(ctx: IExecuteSingleFunctions): PimRun {
 		}
 		if (nodeRun) byNodeRun.set(nodeRun, state);
 	}
-	return new ItemRun(state, ctx);
-}
-
-function executionKey(ctx: IExecuteSingleFunctions): object | undefined {
-	try {
-		return ctx.getContext('node');
-	} catch {
-		// No execution data to hold it (see PimRun).
-		return ctx.getExecuteData?.() as object | undefined;
-	}
+	return new ItemRun(state, place);
 }
 
 // ---- values that may still have to be read ----

@@ -1,8 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IHttpRequestMethods,
 	INodeExecutionData,
@@ -12,21 +10,18 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './pagination';
-import { itemOf, type PimItem } from './item';
+import { paginationHook, preSendHook, type ItemRunner, type PimItem } from './item';
 import { maxRecords, pageSize, pageSlice, ParameterProblem, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
 import { writeInRound, type WriteSteps } from './round';
 import { skuOf } from './roundErrors';
-import { pimClient, type PimClient, type PimRequest } from './transport';
+import type { PimClient, PimRequest } from './transport';
 
 /**
  * What an operation runs for one item: sends the request n8n built (see sendThroughTransport),
  * shapes the items.
  */
-export type OperationRunner = (
-	item: PimItem,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-) => Promise<INodeExecutionData[]>;
+export type OperationRunner = ItemRunner;
 
 /**
  * The `routing` of every operation. n8n's declarative engine would send the request itself,
@@ -66,14 +61,12 @@ function runAsPagination<P>(
 	return {
 		send: preSend ? { paginate: true, preSend } : { paginate: true },
 		operations: {
-			// No async function: n8n starts every item at once, and each waiting item's suspended
-			// frame would stay in memory until its turn.
-			pagination: function (this: IExecutePaginationFunctions, requestData) {
-				// The item is made here and passed down (item.ts); a round makes it again at its turn.
-				const item = itemOf(this);
-				if (typeof run !== 'function') return writeInRound(item, run, requestData, settle);
-				return settle(item, run(item, requestData));
-			},
+			// The item is made by the hook and passed down (item.ts); a round makes it again at its turn.
+			pagination: paginationHook((item, requestData) =>
+				typeof run !== 'function'
+					? writeInRound(item, run, requestData, settle)
+					: settle(item, run(item, requestData)),
+			),
 		},
 	};
 }
@@ -95,19 +88,18 @@ function settle(item: PimItem, work: Promise<INodeExecutionData[]>): Promise<INo
 export function itemPreSend(
 	prepare: (item: PimItem, options: IHttpRequestOptions) => IHttpRequestOptions,
 ): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const item = itemOf(this);
+	return preSendHook((item, options) => {
 		try {
 			return prepare(item, options);
 		} catch (error) {
 			// Any error becomes the node's own, naming the item; a NodeOperationError passes unchanged
 			// (its constructor returns it), another keeps its message.
-			throw new NodeOperationError(item.ctx.getNode(), error as Error, {
+			throw new NodeOperationError(item.node, error as Error, {
 				itemIndex: item.index,
 				description: error instanceof ParameterProblem ? error.description : undefined,
 			});
 		}
-	};
+	});
 }
 
 /**
@@ -120,7 +112,7 @@ function asOwnError(item: PimItem, error: unknown): NodeApiError {
 	if (error instanceof NodeApiError) return error;
 	const { message, description } = error as { message?: unknown; description?: unknown };
 	return new NodeApiError(
-		item.ctx.getNode(),
+		item.node,
 		{},
 		{
 			message: String(message ?? error),
@@ -155,7 +147,7 @@ function errorItems(item: PimItem, error: unknown): INodeExecutionData[] {
  * `paced`: its requests wait for the pace the limiter learned (policy.ts, ClientSettings).
  */
 export function runClient(item: PimItem, paced = false): PimClient {
-	return pimClient(item.ctx, { ...runSettings(item), paced }, { itemIndex: item.index });
+	return item.client({ ...runSettings(item), paced });
 }
 
 /** The request n8n built from the routing, as the transport takes it. */
@@ -192,7 +184,7 @@ export function singleRecord(item: PimItem, data: unknown, what: string): IDataO
 	const record = Array.isArray(data) ? data[0] : data;
 	if (Array.isArray(data) && data.length > 1) {
 		throw new NodeApiError(
-			item.ctx.getNode(),
+			item.node,
 			{ message: 'Ambiguous answer' },
 			{
 				message: `The PIM returned ${data.length} records for one ${what}`,
@@ -202,7 +194,7 @@ export function singleRecord(item: PimItem, data: unknown, what: string): IDataO
 	}
 	if (!record || typeof record !== 'object') {
 		throw new NodeApiError(
-			item.ctx.getNode(),
+			item.node,
 			{ message: 'Not found' },
 			{
 				message: `The PIM returned no ${what}`,

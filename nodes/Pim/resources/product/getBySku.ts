@@ -13,7 +13,7 @@ async function run(item: PimItem) {
 	if (product) return toItems(item, [product]);
 	if (item.param<string>('ifNotFound', 'error') === 'empty') return [];
 	throw new NodeApiError(
-		item.ctx.getNode(),
+		item.node,
 		{ message: 'Not found' },
 		{
 			message: `No product has the SKU "${sku}"`,

@@ -28,7 +28,7 @@ async function importFile(item: PimItem): Promise<INodeExecutionData[]> {
 	];
 	for (const [property, suffix, bytes] of files)
 		if (bytes !== undefined)
-			(first.binary ??= {})[property] = await item.ctx.helpers.prepareBinaryData(
+			(first.binary ??= {})[property] = await item.binaryOf(
 				bytes,
 				fileNameBeside(item, suffix),
 				'text/csv',
@@ -39,7 +39,7 @@ async function importFile(item: PimItem): Promise<INodeExecutionData[]> {
 /** A file named after the catalogue file: its name, then "-<suffix>.csv". */
 function fileNameBeside(item: PimItem, suffix: string): string {
 	const property = optionalString(item.param<unknown>('binaryPropertyName', 'data')) ?? 'data';
-	const name = item.ctx.getInputData()?.binary?.[property]?.fileName ?? 'catalogue';
+	const name = item.inputFileName(property) ?? 'catalogue';
 	return `${name.replace(/\.[^./\\]*$/, '')}-${suffix}.csv`;
 }
 

@@ -100,7 +100,7 @@ function readPages(
 		qs: Object.keys(plan.filters).length ? plan.filters : undefined,
 	};
 	const delta = plan.since ? deltaStop(plan.since) : undefined;
-	const cancel = item.ctx.getExecutionCancelSignal?.();
+	const cancel = item.cancelSignal();
 	let handed = 0;
 	const reading = paginate(counting, request, {
 		pageSize: plan.pageSize,
@@ -187,7 +187,7 @@ export async function exportOne(item: PimItem): Promise<INodeExecutionData> {
 			: delimitedFile(format, headers, rows.of(handoff));
 	let binary: IBinaryData;
 	try {
-		binary = await item.ctx.helpers.prepareBinaryData(
+		binary = await item.binaryOf(
 			new ByteStream(bytes) as unknown as Buffer,
 			plan.fileName,
 			FORMATS[format].mimeType,

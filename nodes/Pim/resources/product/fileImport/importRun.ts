@@ -83,7 +83,7 @@ class FileImport {
 			fileOptions.outputRows === true,
 			fileOptions.badRowsFile === true,
 		);
-		this.cancel = item.ctx.getExecutionCancelSignal?.();
+		this.cancel = item.cancelSignal();
 	}
 
 	private ask(write: ProductWrite): void {
@@ -168,7 +168,7 @@ class FileImport {
 				await pipeline.add(prepared.map((row) => () => writeRow(writing, row)));
 				if (Date.now() - said >= PROGRESS_EVERY_MS) {
 					said = Date.now();
-					item.ctx.logger?.info(`PIM Import File: ${read} rows read, ${ledger.said()}`);
+					item.log(`PIM Import File: ${read} rows read, ${ledger.said()}`);
 				}
 				stopped = this.cancel?.aborted === true;
 				return !stopped;

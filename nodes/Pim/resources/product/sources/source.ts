@@ -62,10 +62,9 @@ async function* fileRecords(
 ): AsyncGenerator<FileRecord> {
 	const property = optionalString(given.binaryPropertyName) ?? 'data';
 	const options = (given.fileOptions ?? {}) as IDataObject;
-	const helpers = item.ctx.helpers;
-	const binary = helpers.assertBinaryData(property);
+	const binary = item.inputBinary(property);
 	const chunks: AsyncIterable<Uint8Array> = binary.id
-		? ((await helpers.getBinaryStream(binary.id, CHUNK)) as unknown as AsyncIterable<Uint8Array>)
+		? await item.binaryStream(binary.id, CHUNK)
 		: (async function* () {
 				// Binary data n8n keeps in memory: decoded once, read in slices (no copy), so the
 				// text in hand is a slice's, never the file's.
