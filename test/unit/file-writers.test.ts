@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32 as zlibCrc32, inflateRawSync } from 'node:zlib';
 
 import { parse } from 'csv-parse/sync';
+import { sleep } from 'n8n-workflow';
 import * as XLSX from 'xlsx';
 
 import { sinceOf } from '../../nodes/Pim/resources/product/catalogueFile/exportColumns';
@@ -138,7 +139,7 @@ describe('XLSX', () => {
 		const entry = new ZipWriter().entry('sheet.xml', source());
 		// The local header, the name, the first deflated bytes; then nothing is read for a while.
 		for (let i = 0; i < 3; i++) await entry.next();
-		await new Promise((resolve) => setTimeout(resolve, 200));
+		await sleep(200);
 		expect(pulled).toBeGreaterThanOrEqual(1);
 		expect(pulled).toBeLessThanOrEqual(4);
 		await entry.return(undefined);
