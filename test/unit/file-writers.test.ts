@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32 as zlibCrc32, inflateRawSync } from 'node:zlib';
 
 import { parse } from 'csv-parse/sync';
+import { sleep } from 'n8n-workflow';
 import * as XLSX from 'xlsx';
 
 import { sinceOf } from '../../nodes/Pim/resources/product/fileExport/exportColumns';
@@ -18,7 +19,7 @@ import { delimitedFile } from '../../nodes/Pim/shared/file/csvWriter';
 import { xlsxRecords } from '../../nodes/Pim/shared/file/xlsx';
 import { zipEntries } from '../../nodes/Pim/shared/file/zip';
 import { columnName, xlsxFile, xmlText } from '../../nodes/Pim/shared/file/xlsxWriter';
-import { crc32 } from '../../nodes/Pim/shared/file/zipWriter';
+import { crc32, ZipWriter } from '../../nodes/Pim/shared/file/zipWriter';
 
 async function* rowsOf(rows: string[][]) {
 	for (const row of rows) yield row;
@@ -124,6 +125,24 @@ describe('XLSX', () => {
 		await expect(bytesOf(xlsxFile(['sku'], failing(), { sheetName: 'Products' }))).rejects.toThrow(
 			'page 2 failed',
 		);
+	});
+
+	it('the compressor is handed a chunk ahead, never the source: unread output stops the reading', async () => {
+		let pulled = 0;
+		const block = randomBytes(64 * 1024);
+		async function* source() {
+			for (let i = 0; i < 1000; i++) {
+				pulled++;
+				yield Buffer.from(block);
+			}
+		}
+		const entry = new ZipWriter().entry('sheet.xml', source());
+		// The local header, the name, the first deflated bytes; then nothing is read for a while.
+		for (let i = 0; i < 3; i++) await entry.next();
+		await sleep(200);
+		expect(pulled).toBeGreaterThanOrEqual(1);
+		expect(pulled).toBeLessThanOrEqual(4);
+		await entry.return(undefined);
 	});
 
 	it('column names, XML text and the CRC', () => {

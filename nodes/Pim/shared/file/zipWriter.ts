@@ -3,8 +3,8 @@ import { fail } from '../params';
 /**
  * A ZIP archive written as a stream (an XLSX file is one), without a dependency: each entry
  * deflated as it is read with the runtime's own CompressionStream, its CRC and sizes in a data
- * descriptor after its content, the central directory at the end. Only the chunk being
- * compressed is held. An archive or entry past 4 GiB, or past 65,535 entries, would need ZIP64,
+ * descriptor after its content, the central directory at the end. Only the chunks in flight
+ * (IN_FLIGHT) are held. An archive or entry past 4 GiB, or past 65,535 entries, would need ZIP64,
  * which zip.ts does not read either: it is refused.
  */
 
@@ -83,6 +83,14 @@ function tooBig(): never {
 	);
 }
 
+/**
+ * Chunks handed to the compressor and not yet taken by it. Two: the compressor (on one of libuv's
+ * threads) works on one while the next waits in its queue, and the source makes the one after
+ * them meanwhile, so the text is made beside the compression instead of between its chunks; a
+ * chunk more holds more memory and gains nothing.
+ */
+const IN_FLIGHT = 2;
+
 /** `source` deflated (raw deflate), read as it is consumed; `seen` gets every chunk before it is. */
 async function* deflated(
 	source: AsyncIterable<Uint8Array>,
@@ -92,14 +100,22 @@ async function* deflated(
 	const writer = stream.writable.getWriter();
 	const reader = stream.readable.getReader();
 	let failure: { error: unknown } | undefined;
-	// Each write waits until the compressor takes the chunk: it takes the next only when its
-	// output is read, so the chunks held are those in flight.
+	// The source is read on while fewer than IN_FLIGHT writes wait for the compressor to take their
+	// chunk; it takes the next only when its output is read. The writer's own queue is no bound:
+	// Node counts its high-water mark in chunks, the compressor's in bytes (16 384 on Node 20,
+	// 65 536 on Node 24).
 	const feeding = (async () => {
 		try {
+			const writes: Array<Promise<void>> = [];
 			for await (const chunk of source) {
 				seen(chunk);
-				await writer.write(chunk);
+				const write = writer.write(chunk);
+				// A failed write is seen where it is awaited, in order.
+				write.catch(() => undefined);
+				writes.push(write);
+				if (writes.length >= IN_FLIGHT) await writes.shift();
 			}
+			for (const write of writes) await write;
 			await writer.close();
 		} catch (error) {
 			failure ??= { error };
