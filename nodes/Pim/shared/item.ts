@@ -247,7 +247,10 @@ function executionOf(ctx: IExecuteSingleFunctions): object | undefined {
 	}
 }
 
-/** What an operation runs for one item, given n8n's request for it (see runners.ts). */
+/**
+ * What an operation runs for one item, given n8n's request for it (method, URL, query, body,
+ * preSend applied): sends it (see sendThroughTransport in runners.ts), shapes the items.
+ */
 export type ItemRunner = (
 	item: PimItem,
 	requestData: DeclarativeRestApiSettings.ResultOptions,

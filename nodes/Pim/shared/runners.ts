@@ -18,12 +18,6 @@ import { skuOf } from './roundErrors';
 import type { PimClient, PimRequest } from './transport';
 
 /**
- * What an operation runs for one item: sends the request n8n built (see sendThroughTransport),
- * shapes the items.
- */
-export type OperationRunner = ItemRunner;
-
-/**
  * The `routing` of every operation. n8n's declarative engine would send the request itself,
  * outside our transport: no account-wide concurrency bound, no retry policy, no check of the
  * `status: false` envelope. It hands the request it built (method, URL, query, body, preSend
@@ -34,7 +28,7 @@ export type OperationRunner = ItemRunner;
  */
 export function sendThroughTransport<P>(
 	request: { method: IHttpRequestMethods; url: string },
-	run: OperationRunner | RequestWriteSteps<P>,
+	run: ItemRunner | RequestWriteSteps<P>,
 	preSend?: PreSendAction[],
 ): INodePropertyRouting {
 	return { request, ...runAsPagination(run, preSend) };
@@ -46,7 +40,7 @@ export function sendThroughTransport<P>(
  * gets only the parameters' preSend result, which it does not use.
  */
 export function sendsItsOwnRequests<P>(
-	run: OperationRunner | RequestWriteSteps<P>,
+	run: ItemRunner | RequestWriteSteps<P>,
 ): INodePropertyRouting {
 	return runAsPagination(run);
 }
@@ -55,7 +49,7 @@ export function sendsItsOwnRequests<P>(
 type RequestWriteSteps<P> = WriteSteps<DeclarativeRestApiSettings.ResultOptions, P>;
 
 function runAsPagination<P>(
-	run: OperationRunner | RequestWriteSteps<P>,
+	run: ItemRunner | RequestWriteSteps<P>,
 	preSend?: PreSendAction[],
 ): INodePropertyRouting {
 	return {
@@ -207,7 +201,7 @@ export function singleRecord(item: PimItem, data: unknown, what: string): IDataO
 }
 
 /** Lists: paginated ones follow the pages; plain-array ones are cut to Limit here. */
-export function listOperation(kind: 'paginated' | 'plain'): OperationRunner {
+export function listOperation(kind: 'paginated' | 'plain'): ItemRunner {
 	return async (item, requestData) => {
 		const pim = runClient(item);
 		const max = maxRecords(item);
@@ -228,7 +222,7 @@ export function listOperation(kind: 'paginated' | 'plain'): OperationRunner {
 }
 
 /** Show endpoints: the record itself is the item. */
-export function recordOperation(what: string, extra: Partial<PimRequest> = {}): OperationRunner {
+export function recordOperation(what: string, extra: Partial<PimRequest> = {}): ItemRunner {
 	return async (item, requestData) => {
 		const pim = runClient(item);
 		const data = await pim.request(requestFrom(requestData, extra));
@@ -237,7 +231,7 @@ export function recordOperation(what: string, extra: Partial<PimRequest> = {}): 
 }
 
 /** Endpoints whose answer is not shown by the interface: an array gives one item per element. */
-export function recordsOperation(): OperationRunner {
+export function recordsOperation(): ItemRunner {
 	return async (item, requestData) => {
 		const pim = runClient(item);
 		const data = await pim.request(requestFrom(requestData));
