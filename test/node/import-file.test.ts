@@ -238,6 +238,24 @@ describe('bad rows', () => {
 		expect(writes()).toEqual([]);
 	});
 
+	it('Stop: rows with one problem are named together, as a run of items names its items (one rule)', async () => {
+		const same = Buffer.from(
+			[
+				'SKU,Family,Category,Name,Active',
+				'SAME-1,Clothing,Clothing > Socks,One,yes',
+				'SAME-2,Clothing,,Good,yes',
+				'SAME-3,Clothing,Clothing > Socks,Two,yes',
+			].join('\r\n'),
+		);
+		const { error } = await run([fileItem(same, 'same.csv')], { imageColumns: '' });
+		expect(error?.message).toBe('Nothing was written: 2 of 3 rows of the file have a problem');
+		expect(error?.description).toMatch(
+			/^lines 2 \(SKU SAME-1\), 4 \(SKU SAME-3\): Parameter "Categories": "Clothing > Socks" is neither/,
+		);
+		expect(error?.description).not.toContain('|');
+		expect(writes()).toEqual([]);
+	});
+
 	it('Skip: the good rows are written, the bad ones counted and listed', async () => {
 		const { out, error } = await run([fileItem(file, 'bad.csv')], {
 			imageColumns: '',

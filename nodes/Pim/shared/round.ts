@@ -2,7 +2,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { itemAgain, type ItemHandle, type PimItem } from './item';
-import { append, nothingWritten, skuOf } from './roundErrors';
+import { append, faultList, ITEMS, nothingWritten, problemText, skuOf } from './badRows';
 import { isPending, RunSlot, type Later } from './run';
 
 /**
@@ -148,13 +148,14 @@ export class WriteRound {
 		if (faulty[0] !== itemIndex) return 'abandoned';
 		// Alone in its run, its own error says it all. With others at fault the list, which holds
 		// this item's own hint too, replaces its description.
-		if (faulty.length > 1)
-			(error as Error & { description?: string }).description = nothingWritten(
-				this.problems,
-				faulty,
-				this.registered,
-			);
-		else if (this.registered > 1)
+		if (faulty.length > 1) {
+			const faults = faulty.map((place) => {
+				const { error, sku } = this.problems.get(place)!;
+				return { place, sku, problem: problemText(error) };
+			});
+			(error as Error & { description?: string }).description =
+				`${nothingWritten(faulty.length, this.registered, ITEMS)}. ${faultList(faults, ITEMS)}`;
+		} else if (this.registered > 1)
 			append(error, `Nothing was written: no other item of the ${this.registered} has a problem.`);
 		return error;
 	}

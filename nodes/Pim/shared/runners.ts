@@ -14,7 +14,7 @@ import { paginationHook, preSendHook, type ItemRunner, type PimItem } from './it
 import { maxRecords, pageSize, pageSlice, ParameterProblem, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
 import { writeInRound, type WriteSteps } from './round';
-import { skuOf } from './roundErrors';
+import { skuOf } from './badRows';
 import type { PimClient, PimRequest } from './transport';
 
 /**

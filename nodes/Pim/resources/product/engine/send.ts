@@ -10,7 +10,7 @@ import { answerLost } from '../../../shared/failures';
 import type { PimItem } from '../../../shared/item';
 import type { WriteSteps } from '../../../shared/round';
 import { andThen, type Later } from '../../../shared/run';
-import { append } from '../../../shared/roundErrors';
+import { append } from '../../../shared/badRows';
 import { runClient, sendsItsOwnRequests, toItems, writeResult } from '../../../shared/runners';
 import type { PimClient, PimRequest } from '../../../shared/transport';
 import { changedFields, recordHolding } from './compare';

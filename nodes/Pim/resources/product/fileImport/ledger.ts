@@ -1,26 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ParameterProblem } from '../../../shared/params';
+import {
+	FILE_LINES,
+	faultList,
+	nothingWritten,
+	problemText,
+	sentence,
+} from '../../../shared/badRows';
 
 /** The problems the summary lists; the count is `failed`. */
 const MAX_PROBLEMS = 100;
-
-/** The problems a Stop error lists. */
-const MAX_LISTED = 20;
 
 interface Problem {
 	line: number;
 	sku?: string;
 	error: string;
 }
-
-/** An error's message with its description, as a row's problem says it. */
-const messageOf = (error: unknown) => {
-	const e = error as { message?: unknown; description?: unknown };
-	const description =
-		typeof e.description === 'string' && e.description ? `. ${e.description}` : '';
-	return `${String(e.message ?? error)}${description}`;
-};
 
 /**
  * What an import counts of its rows: created, updated, unchanged (a dry run's create and update
@@ -36,7 +32,7 @@ export class ImportLedger {
 	/** Counts a row that was not written; returns its message. */
 	problem(line: number, sku: string | undefined, error: unknown): string {
 		this.failed++;
-		const message = messageOf(error);
+		const message = problemText(error);
 		if (this.problems.length < MAX_PROBLEMS)
 			this.problems.push({ line, ...(sku ? { sku } : {}), error: message });
 		return message;
@@ -60,18 +56,19 @@ export class ImportLedger {
 		return this.problems.sort((a, b) => a.line - b.line) as unknown as IDataObject[];
 	}
 
-	/** On Bad Rows → Stop: the error naming the bad rows, when there are any. */
+	/** On Bad Rows → Stop: the error naming the bad rows, when there are any (shared/badRows.ts). */
 	nothingWritten(rows: number): ParameterProblem | undefined {
 		if (!this.failed) return undefined;
-		const listed = this.problems
-			.sort((a, b) => a.line - b.line)
-			.slice(0, MAX_LISTED)
-			.map((p) => `line ${p.line}${p.sku ? ` (SKU ${p.sku})` : ''}: ${p.error}`)
-			.join(' | ');
-		const more = this.failed > MAX_LISTED ? ` | and ${this.failed - MAX_LISTED} more` : '';
+		const faults = this.problems.map(({ line, sku, error }) => ({
+			place: line,
+			sku,
+			problem: error,
+		}));
+		const unlisted = this.failed - faults.length;
+		const more = unlisted > 0 ? ` | and ${unlisted} more rows` : '';
 		return new ParameterProblem(
-			`Nothing was written: ${this.failed} of ${rows} rows of the file have a problem`,
-			`${listed}${more}. To write the good rows and list the bad ones, set File Options → On Bad Rows to Skip.`,
+			nothingWritten(this.failed, rows, FILE_LINES),
+			`${sentence(`${faultList(faults, FILE_LINES)}${more}`)} To write the good rows and list the bad ones, set File Options → On Bad Rows to Skip.`,
 		);
 	}
 }

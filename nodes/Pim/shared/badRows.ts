@@ -1,0 +1,74 @@
+import type { PimItem } from './item';
+import { optionalString } from './params';
+
+/**
+ * What a write's refusal says, for a node run's items (round.ts) and a catalogue file's rows
+ * (Import File): one rule. When a row is bad (without Continue On Fail, or with On Bad Rows →
+ * Stop) nothing is written, and the error lists every row at fault by problem: each problem once
+ * with its hint, the rows that have it by their place (item index or file line) and SKU, the
+ * first few of many.
+ */
+
+/** The problems listed one by one; the others are counted. */
+const PROBLEMS_LISTED = 50;
+
+/** The rows named for one problem; the others are counted. */
+const ROWS_PER_PROBLEM = 5;
+
+/** A row at fault: its place (an item's index, a file's line), its SKU, what is wrong. */
+export interface Fault {
+	place: number;
+	sku?: string;
+	problem: string;
+}
+
+/** How rows are named: items by index, a file's rows by line. */
+export const ITEMS = { one: 'item', many: 'items', all: 'items' } as const;
+export const FILE_LINES = { one: 'line', many: 'lines', all: 'rows of the file' } as const;
+type Places = typeof ITEMS | typeof FILE_LINES;
+
+/** An error as a row's problem says it: its message and its hint. */
+export function problemText(error: unknown): string {
+	const e = error as { message?: unknown; description?: unknown };
+	const hint = typeof e.description === 'string' && e.description ? `. ${e.description}` : '';
+	return `${String(e.message ?? error)}${hint}`;
+}
+
+/** The headline: "Nothing was written: 3 of 40 items have a problem". */
+export function nothingWritten(faults: number, total: number, places: Places): string {
+	return `Nothing was written: ${faults} of ${total} ${places.all} have a problem`;
+}
+
+/** Every row at fault, by problem, in the order of their places. */
+export function faultList(faults: Fault[], places: Places): string {
+	const byProblem = new Map<string, Fault[]>();
+	for (const fault of [...faults].sort((a, b) => a.place - b.place))
+		byProblem.set(fault.problem, [...(byProblem.get(fault.problem) ?? []), fault]);
+	const name = (f: Fault) => `${f.place}${f.sku ? ` (SKU ${f.sku})` : ''}`;
+	const parts = [...byProblem].slice(0, PROBLEMS_LISTED).map(([problem, rows]) => {
+		const shown = rows.slice(0, ROWS_PER_PROBLEM).map(name).join(', ');
+		const more = rows.length > ROWS_PER_PROBLEM ? `, … ${rows.length} ${places.many} in all` : '';
+		return `${rows.length === 1 ? places.one : places.many} ${shown}${more}: ${problem}`;
+	});
+	if (byProblem.size > PROBLEMS_LISTED)
+		parts.push(`and ${byProblem.size - PROBLEMS_LISTED} more problems`);
+	return parts.join(' | ');
+}
+
+/** A text ended by one full stop. */
+export const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
+/** The item's SKU, to name an item at fault; none when it cannot be read or there is none. */
+export function skuOf(item: PimItem): string | undefined {
+	try {
+		return optionalString(item.param<unknown>('sku', undefined));
+	} catch {
+		return undefined;
+	}
+}
+
+/** Adds a sentence to an error's description. */
+export function append(error: Error, note: string): void {
+	const target = error as Error & { description?: string | null };
+	target.description = [target.description, note].filter(Boolean).join(' ');
+}
