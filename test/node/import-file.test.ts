@@ -620,6 +620,41 @@ it("Shopify's export: rows grouped by their Handle, one product per variant", as
 	expect(product('NS-CHINO-32')!.channels).toEqual([expect.objectContaining({ status: 0 })]);
 });
 
+it("Group By, On Bad Rows → Skip: a bad row never takes its group's write; the next row of its SKU writes the product", async () => {
+	const file = Buffer.from(
+		[
+			'Handle,Variant SKU,Title,Category,Image Src',
+			// An unknown category: this row is bad, its image goes nowhere.
+			'reef,REEF-1,Reef,Clothing > Socks,https://cdn.example.com/reef-bad.jpg',
+			'reef,REEF-1,Reef,Clothing > Shirts > T-Shirts,https://cdn.example.com/reef-1.jpg',
+			'reef,,,,https://cdn.example.com/reef-2.jpg',
+		].join('\n'),
+	);
+	const { out, error } = await run([fileItem(file, 'reef.csv')], {
+		skuColumn: 'Variant SKU',
+		familyColumn: '',
+		channelStatusColumn: '',
+		categoryColumn: 'Category',
+		imageColumns: 'Image Src',
+		importOptions: { groupBy: 'Handle' },
+		fileOptions: { onBadRows: 'skip', outputRows: true },
+	});
+	expect(error).toBeUndefined();
+	expect(out[0]).toMatchObject({ rows: 3, created: 1, failed: 1 });
+	expect(out[0].problems).toEqual([
+		expect.objectContaining({
+			line: 2,
+			sku: 'REEF-1',
+			error: expect.stringContaining('Clothing > Socks'),
+		}),
+	]);
+	expect(writes()).toHaveLength(1);
+	expect(product('REEF-1')!.images).toEqual([
+		'https://cdn.example.com/reef-1.jpg',
+		'https://cdn.example.com/reef-2.jpg',
+	]);
+});
+
 it('Group By: an image row whose group is not around it is a bad row, not images sent nowhere', async () => {
 	const others = Array.from({ length: 25 }, (_, i) => `other-${i},APART-${i},Other ${i},`);
 	const file = Buffer.from(

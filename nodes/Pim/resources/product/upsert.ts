@@ -13,6 +13,7 @@ import type { WriteSteps } from '../../shared/round';
 import { andThen, type Later } from '../../shared/run';
 import { ItemRow } from './sources/itemRow';
 import { planOf } from './engine/plan';
+import { notesOf } from './engine/report';
 import { prepareWrite, withNotes, writeItem } from './engine/send';
 import {
 	decide,
@@ -38,7 +39,11 @@ function prepareUpsert(item: PimItem): Later<SyncWrite> {
 
 /** Find the product (the sync's catalogue or one look-up), compare (compare.ts), write. */
 function writeUpsert(item: PimItem, prepared: SyncWrite): Promise<INodeExecutionData[]> {
-	return writeItem(item, prepared.write, async () => (await decide(item.run, prepared)).output);
+	return writeItem(
+		item,
+		prepared.write,
+		async (write) => (await decide(item.run, { ...prepared, write })).output,
+	);
 }
 
 /**
@@ -62,14 +67,15 @@ function unchangedOnceFound(
 	item: PimItem,
 	{ write, sync, compare, catalogue }: SyncWrite,
 ): INodeExecutionData[] | undefined {
-	if (!catalogue || !compare || write.instead || write.notesOfRun) return undefined;
+	if (!catalogue || !compare || write.group || write.notes.run) return undefined;
 	const body = write.body();
 	const { sku } = body;
 	// unchanged() is undefined for a product the catalogue does not have.
 	if (!aloneInRun(item, sku)) return undefined;
 	if (!catalogue.unchanged(sku, body, write.form, write.lists, sync.isDataOverwrite))
 		return undefined;
-	return toItems(item, [withNotes({ operation: 'unchanged', sku }, write.notes())]);
+	const notes = notesOf(planOf(item.run).report, write.notes, write.warnings);
+	return toItems(item, [withNotes({ operation: 'unchanged', sku }, notes)]);
 }
 
 /**

@@ -4,9 +4,10 @@ import { fail } from '../../../shared/params';
 import { fold, withFields } from '../../../shared/records';
 import type { CategoryEntry, ProductBody } from './body';
 import type { WritePlan } from './plan';
-import type { RowWarning } from './report';
+import { NO_NOTES, type RowWarning } from './report';
 import type { ProductRow } from './row';
-import type { Member, ResolvedWrite } from './stages';
+import type { Group, GroupBody, GroupPlace, GroupRow, ProductWrite, ResolvedWrite } from './stages';
+import { wired } from './wire';
 
 /**
  * Import Options → Group By (version 2): rows with the same non-empty value are one product group,
@@ -19,11 +20,14 @@ import type { Member, ResolvedWrite } from './stages';
  * - Rows of a group with the same SKU are one write, by the first of them, with their images,
  *   multi-select values and categories joined.
  *
- * Grouping is the step before a row's write (write.ts): a row joins its group, in the order n8n
- * starts the rows (item order) and before anything is awaited; the pipeline then reads the filled
- * row. The group is read when the rows write, after every item of the run's round is prepared
- * (shared/round.ts). With Continue On Fail items do not wait for each other, so a product may be
- * written before a later row of its group was read.
+ * Stages of the write (write.ts). Before the row is read, it joins its group (joinGroup), in
+ * the order of the rows and before anything is awaited: its empty cells are filled. Once read,
+ * the group keeps its SKU or its images (keepInGroup), once resolved its body (keepBody), as
+ * data: a bad row gives no body, and never takes a later row's product write. Once every row
+ * of the window is prepared (a run's items: its round, shared/round.ts; a file: its window), the
+ * group stage (grouped) turns each row into its write with its group's images and lists, or into
+ * what it outputs instead. With Continue On Fail items do not wait for each other, so a product
+ * may be written before a later row of its group was read.
  */
 
 /** An empty cell of a row (filled from its group). */
@@ -34,7 +38,7 @@ const isBlankCell = (value: unknown) =>
  * The row joins its group (`key`, Group By's value for this row): its fields, filled from the
  * group's earlier rows, become the fields the write reads and evaluates its parameters over
  * (ProductRow.fill). The SKU's column and Shopify's `Variant Image` (a variant's own image: empty
- * when it has none) are the row's own. Returns the member.
+ * when it has none) are the row's own. Returns the row's place.
  */
 export function joinGroup(
 	plan: WritePlan,
@@ -42,10 +46,10 @@ export function joinGroup(
 	key: string,
 	/** The parameters reading other nodes' items (ProductRow.parametersRead). */
 	otherNodes: string[],
-): Member {
-	const group = plan.groups.get(key) ?? { members: [], firsts: {} };
+): GroupPlace {
+	const group: Group = plan.groups.get(key) ?? { rows: [], bodies: new Map(), firsts: {} };
 	plan.groups.set(key, group);
-	const { members, firsts } = group;
+	const { firsts } = group;
 	const own = source.inputRow();
 	const skuField = source.skuField();
 	const row: IDataObject = { ...own };
@@ -73,9 +77,17 @@ export function joinGroup(
 				}),
 			)
 		: [];
-	const member: Member = { group: key, index: source.index, row, warnings };
-	members.push(member);
-	return member;
+	return { group: key, index: source.index, warnings };
+}
+
+/** The group keeps a row once read (in the order of the rows: they join in that order). */
+export function keepInGroup(plan: WritePlan, place: GroupPlace, row: GroupRow): void {
+	plan.groups.get(place.group)?.rows.push(row);
+}
+
+/** The group keeps a product row's body once resolved. */
+export function keepBody(plan: WritePlan, place: GroupPlace, body: GroupBody): void {
+	plan.groups.get(place.group)?.bodies.set(place.index, body);
 }
 
 const unique = <T>(list: T[], id: (v: T) => string = String) => {
@@ -86,28 +98,24 @@ const unique = <T>(list: T[], id: (v: T) => string = String) => {
 /**
  * The body a product row writes, with its group: its own images first (`lead`, Shopify's Variant
  * Image), then every image of the group, and the lists of the group's other rows with its SKU.
- * Read when the row writes.
  */
-function groupBody(
-	plan: WritePlan,
-	member: Member,
-	body: ProductBody,
-	lead: string[] = [],
-): ProductBody {
-	const members = plan.groups.get(member.group)?.members ?? [];
-	const same = members.filter((m) => m.body && m.sku === body.sku).map((m) => m.body!);
+function groupBody({ rows, bodies }: Group, { body, lead }: GroupBody): ProductBody {
+	const same = rows.flatMap((r) => {
+		const other = 'sku' in r && r.sku === body.sku ? bodies.get(r.index) : undefined;
+		return other ? [other.body] : [];
+	});
 	// In the order of the group's rows, as the shop lists its product's images.
 	const images = unique([
 		...lead,
-		...members.flatMap((m) => m.body?.images ?? m.images ?? []),
+		...rows.flatMap((r) => ('sku' in r ? (bodies.get(r.index)?.body.images ?? []) : r.images)),
 		...(body.images ?? []),
 	]);
 	const multi = new Map<string, string[]>();
-	for (const b of [body, ...same])
+	for (const b of same)
 		for (const { code, values } of b.multiSelectAttributes ?? [])
 			multi.set(code, unique([...(multi.get(code) ?? []), ...values]));
 	const categories = unique<CategoryEntry>(
-		[body, ...same].flatMap((b) => b.categories ?? []),
+		same.flatMap((b) => b.categories ?? []),
 		(c) => `${c.code}\u0000${c.channel ?? ''}`,
 	);
 	return withFields(body, {
@@ -118,61 +126,55 @@ function groupBody(
 }
 
 /**
- * What a row of a group outputs instead of writing, when another row writes its product: the
- * first row with its SKU writes it; a row without a SKU gave its images to the group's products.
+ * The group stage: a row's write once every row of its window is prepared. A row outside any
+ * group writes as it is. In a group, the first row of a SKU whose write resolved writes the
+ * product with its group's images and lists (groupBody); a later row of that SKU outputs that it
+ * joined it; a row without a SKU outputs where its images went (a bad row when they go to no
+ * product).
  */
-function notWritten(plan: WritePlan, member: Member): IDataObject | undefined {
-	const members = plan.groups.get(member.group)?.members ?? [];
-	if (member.sku === undefined) {
-		const products = unique(members.flatMap((m) => (m.sku ? [m.sku] : [])));
+export function grouped(
+	plan: WritePlan,
+	write: ProductWrite,
+): { write: ProductWrite } | { output: IDataObject } {
+	const place = write.group;
+	const group = place && plan.groups.get(place.group);
+	if (!place || !group) return { write };
+	const { rows, bodies } = group;
+	const own = bodies.get(place.index);
+	if (!own) {
+		const products = unique(rows.flatMap((r) => ('sku' in r ? [r.sku] : [])));
+		const row = rows.find((r) => r.index === place.index);
+		const given = row && 'images' in row ? row.images : [];
 		// Images with no product to go to are a bad row, never images sent nowhere.
-		if (!products.length && member.images?.length)
+		if (!products.length && given.length)
 			fail(
-				`The row has no SKU and no row of its group "${member.group}" read with it has one: its images go to no product`,
+				`The row has no SKU and no row of its group "${place.group}" read with it has one: its images go to no product`,
 				"Give one row of the group its product's SKU. Import File reads a group from rows that follow each other, as shops export them: sort the file by the Group By column.",
 			);
 		return {
-			operation: 'imagesForGroup',
-			group: member.group,
-			images: member.images ?? [],
-			products,
+			output: { operation: 'imagesForGroup', group: place.group, images: given, products },
 		};
 	}
-	const first = members.find((m) => m.sku === member.sku);
-	if (first && first.index !== member.index)
-		return { operation: 'joined', sku: member.sku, into: first.index };
-	return undefined;
-}
-
-/**
- * A product row of a group, as it writes: its body read with its group's when it writes (its
- * members share their rows' images, not their variants' own), or what it outputs instead.
- */
-export function groupWrite(
-	plan: WritePlan,
-	member: Member,
-	body: ProductBody,
-	lead: string[],
-): { body: () => ProductBody; instead: () => IDataObject | undefined } {
-	member.body = body;
-	let joined: ProductBody | undefined;
+	const sku = own.body.sku;
+	const first = rows.find((r) => 'sku' in r && r.sku === sku && bodies.has(r.index));
+	if (first && first.index !== place.index)
+		return { output: { operation: 'joined', sku, into: first.index } };
+	const body = groupBody(group, own);
 	return {
-		body: () => (joined ??= groupBody(plan, member, body, lead)),
-		instead: () => notWritten(plan, member),
+		write: wired(withFields(write, { body: () => body, group: undefined }), write.multiSelectForm),
 	};
 }
 
-/** A row of a group without its own SKU: it writes nothing and says what became of its images. */
-export function imagesOnly(plan: WritePlan, member: Member): ResolvedWrite {
+/** A row of a group without its own SKU: it writes nothing (the group stage says what it outputs). */
+export function imagesOnly(place: GroupPlace): ResolvedWrite {
 	return {
 		body: () => {
 			throw new Error('A row of a product group without its own SKU writes nothing');
 		},
 		lists: {},
-		notes: () => ({}),
+		notes: NO_NOTES,
 		warnings: [],
-		notesOfRun: false,
 		languages: [],
-		instead: () => notWritten(plan, member),
+		group: place,
 	};
 }

@@ -4,7 +4,7 @@ import type { ImportOptions } from '../descriptions/imports';
 import { NOTHING, type AccountNeeds, type ReferenceKind } from '../account/lists';
 import { severalCurrencies } from '../conventions';
 import type { ProductRow } from './row';
-import type { Member, RowRead, RowAsBefore } from './stages';
+import type { GroupPlace, ImagesForGroup, RowRead, RowAsBefore } from './stages';
 
 /**
  * The row stage of a product write (write.ts): every parameter the write needs, read from its row
@@ -22,8 +22,8 @@ export function readRow(
 	mode: 'create' | 'update',
 	imports: ImportOptions,
 	readByParameters: Set<string>,
-	member?: Member,
-): RowAsBefore | { imagesOf: Member; needs: AccountNeeds } | RowRead {
+	group?: GroupPlace,
+): RowAsBefore | ImagesForGroup | RowRead {
 	if (source.version < 2) {
 		let body: ProductBody | undefined;
 		return {
@@ -34,13 +34,12 @@ export function readRow(
 	}
 	const params = source.bodyParams(mode);
 	const columns = source.mapperInput(readByParameters);
-	if (member) {
-		member.sku = optionalString(params.sku);
-		if (member.sku === undefined) {
-			member.images = productImages(params.images, true, imports.imageBaseUrl);
-			return { imagesOf: member, needs: NOTHING };
-		}
-	}
+	if (group && optionalString(params.sku) === undefined)
+		return {
+			imagesFor: group,
+			images: productImages(params.images, true, imports.imageBaseUrl),
+			needs: NOTHING,
+		};
 	const body = productBody(params, mode, 2, imports.imageBaseUrl);
 	// What its write reads from the account: the attributes that type its values, the lists
 	// its names are resolved against (and its columns' channel suffixes compared with), the
@@ -61,7 +60,7 @@ export function readRow(
 		body,
 		columns,
 		imports,
-		member,
+		group,
 		alone: source.continueOnFail(),
 		first: source.index === 0,
 		rows: source.rowsInRun() ?? 1,

@@ -19,11 +19,10 @@ import type { ImportReport, RowWarning } from './report';
 export interface ResolvedNames {
 	body: ProductBody;
 	lists: References;
-	notes: () => IDataObject;
+	/** The categories left out (Import Options → Unknown Categories: Skip). */
+	skipped: string[];
 	/** A category filed in the tree of a channel the write does not assign. */
 	warnings: RowWarning[];
-	/** The notes count the run's items with skipped categories. */
-	countsRun: boolean;
 }
 
 /**
@@ -37,8 +36,6 @@ export function resolveNames(
 	body: ProductBody,
 	imports: ImportOptions,
 	lists: References,
-	/** Continue On Fail: the run's count of items with skipped categories is not known. */
-	alone: boolean,
 	report: ImportReport,
 ): ResolvedNames {
 	const names = new RowNames(imports, lists);
@@ -53,13 +50,7 @@ export function resolveNames(
 		report.itemsWithSkippedCategories++;
 		report.skippedCategories += skipped.length;
 	}
-	const notes = (): IDataObject => ({
-		...(skipped.length ? { skippedCategories: skipped } : {}),
-		...(skipped.length && !alone
-			? { itemsWithSkippedCategories: report.itemsWithSkippedCategories }
-			: {}),
-	});
-	return { body: resolved, lists, notes, warnings, countsRun: skipped.length > 0 && !alone };
+	return { body: resolved, lists, skipped, warnings };
 }
 
 /**

@@ -25,6 +25,22 @@ export interface RowWarning {
  * also says when the PIM's faults slowed the run (Import File: Slowed).
  */
 
+/**
+ * What a write's output item says besides the answer, as data: what its row alone tells
+ * (`skippedCategories`, `columns` with Continue On Fail), and what needs its whole run, asked
+ * once every item is prepared (`run`: the run's report on its first item, the count of items
+ * with skipped categories). Said by notesOf.
+ */
+export interface WriteNotes {
+	skippedCategories: string[];
+	/** Continue On Fail: the row's own columns (items do not wait for each other). */
+	columns?: IDataObject;
+	run?: { rows: number; report: boolean; skippedCount: boolean };
+}
+
+/** No notes (version 1; a row of a group without its own SKU). */
+export const NO_NOTES: WriteNotes = Object.freeze({ skippedCategories: [] });
+
 /** What slowed a run: requests tried again after a refusal or a fault, lost answers checked. */
 export interface Slowed {
 	refused: number;
@@ -130,5 +146,16 @@ export function columnNotes(
 		...(unmapped.length
 			? { unmappedColumns: Object.fromEntries(unmapped.map((u) => [u.column, u.reason])) }
 			: {}),
+	};
+}
+
+/** A write's notes as its output item says them, with its warnings (see WriteNotes). */
+export function notesOf(report: ImportReport, notes: WriteNotes, warnings: string[]): IDataObject {
+	const { skippedCategories, columns, run } = notes;
+	return {
+		...(skippedCategories.length ? { skippedCategories } : {}),
+		...(run?.skippedCount ? { itemsWithSkippedCategories: report.itemsWithSkippedCategories } : {}),
+		...(run?.report ? report.notes(run.rows) : (columns ?? {})),
+		...(warnings.length ? { warnings } : {}),
 	};
 }

@@ -1,13 +1,13 @@
 import { withFields } from '../../../shared/records';
 import type { ProductBody } from './body';
-import { groupWrite, imagesOnly } from './groups';
+import { imagesOnly, keepBody } from './groups';
 import { checkLanguages, type Account } from '../account/lists';
 import { mappedValues } from './mapping';
 import { channelNames } from '../account/names';
 import type { WritePlan } from './plan';
 import { resolveNames } from './references';
-import { columnNotes } from './report';
-import type { Member, RowRead, RowAsBefore, ResolvedWrite } from './stages';
+import { columnNotes, NO_NOTES } from './report';
+import type { ImagesForGroup, RowRead, RowAsBefore, ResolvedWrite } from './stages';
 
 /**
  * The resolve stage of a version-2 product write (write.ts): the row read (read.ts) and the
@@ -23,7 +23,7 @@ import type { Member, RowRead, RowAsBefore, ResolvedWrite } from './stages';
  */
 export function resolveRow(
 	plan: WritePlan,
-	row: RowAsBefore | { imagesOf: Member } | RowRead,
+	row: RowAsBefore | ImagesForGroup | RowRead,
 	account: Account,
 ): ResolvedWrite {
 	if ('version' in row)
@@ -31,17 +31,16 @@ export function resolveRow(
 			body: row.body,
 			lists: {},
 			languages: [],
-			notes: () => ({}),
+			notes: NO_NOTES,
 			warnings: [],
-			notesOfRun: false,
 		};
 	if ('body' in row) return resolveWrite(plan, row, account);
-	return imagesOnly(plan, row.imagesOf);
+	return imagesOnly(row.imagesFor);
 }
 
 /** The row's write: its values typed by the account's attributes, its names resolved. */
 function resolveWrite(plan: WritePlan, row: RowRead, account: Account): ResolvedWrite {
-	const { body: read, columns, imports, member, alone, first, rows } = row;
+	const { body: read, columns, imports, group, alone, first, rows } = row;
 	const given = (read.channels ?? []).map((c) => c.code);
 	const channels = account.lists.channels;
 	const mapped = mappedValues(columns, account.attributes, {
@@ -60,49 +59,45 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 			languages.map((l) => l.language),
 		);
 	// Names are resolved apart from the values: the values go from the mapper to the body.
-	const named = resolveNames(read, imports, account.lists, alone, plan.report);
+	const named = resolveNames(read, imports, account.lists, plan.report);
 	const resolved: ProductBody = withFields(named.body, { attributes, multiSelectAttributes });
 
 	// Where the input fields went, said once per run on its first item (see notes).
 	const { unmapped, byConvention } = mapped;
 	plan.report.addColumns(unmapped, byConvention);
 	// The row's warnings, each counted by its kind in the run's report (its notice).
-	const rowWarnings = [...named.warnings, ...mapped.warnings, ...(member?.warnings ?? [])];
+	const rowWarnings = [...named.warnings, ...mapped.warnings, ...(group?.warnings ?? [])];
 	plan.report.addWarnings(rowWarnings);
 	const warnings = rowWarnings.map((w) => w.text);
 	// A column's own images (Shopify's Variant Image) come before the product's.
 	const body = lead.length
 		? withFields(resolved, { images: unique([...lead, ...(resolved.images ?? [])]) })
 		: resolved;
-	// A group's product gets its group's images and lists when it writes (groups.ts).
-	const group = member ? groupWrite(plan, member, resolved, lead) : undefined;
+	// A group's product gets its group's images and lists once its window is prepared (groups.ts).
+	if (group) keepBody(plan, group, { body: resolved, lead });
 	return {
-		body: group?.body ?? (() => body),
+		body: () => body,
 		lists: named.lists,
 		warnings,
-		notesOfRun: !alone && (first || named.countsRun),
-		instead: group?.instead,
+		group,
 		languages: languages.map(({ language, values: own }) => ({
 			language,
 			// The product's other language: its SKU and that language's values, nothing else.
 			body: { sku: body.sku, languageCode: language, ...own },
 		})),
-		notes: () => {
-			const own = named.notes();
-			// With Continue On Fail items do not wait for each other: each says its own row.
-			const columnsSaid = alone
-				? columnNotes(
-						unmapped,
-						byConvention.map(([c, t]) => [c, [t]]),
-					)
-				: first
-					? plan.report.notes(rows)
-					: {};
-			return {
-				...own,
-				...columnsSaid,
-				...(warnings.length ? { warnings } : {}),
-			};
+		// With Continue On Fail items do not wait for each other: each says its own columns.
+		notes: {
+			skippedCategories: named.skipped,
+			...(alone
+				? {
+						columns: columnNotes(
+							unmapped,
+							byConvention.map(([c, t]) => [c, [t]]),
+						),
+					}
+				: first || named.skipped.length
+					? { run: { rows, report: first, skippedCount: named.skipped.length > 0 } }
+					: {}),
 		},
 	};
 }

@@ -16,6 +16,9 @@ import type { PimClient, PimRequest } from '../../../shared/transport';
 import { changedFields, recordHolding } from './compare';
 import { ItemRow } from '../sources/itemRow';
 import { productBySku } from '../account/lookup';
+import { grouped } from './groups';
+import { notesOf } from './report';
+import { planOf } from './plan';
 import type { ProductRow } from './row';
 import { languagesNote, prepareProductWrite } from './write';
 import type { ProductWrite } from './stages';
@@ -166,17 +169,21 @@ export async function sendUpdates(
 }
 
 /**
- * An item's product write, as its output item: what its product group makes it output instead
- * (groups.ts), or the answer `send` gets with what the item says besides it (notes, languages).
+ * An item's product write, as its output item: the group stage's (groups.ts) output when its
+ * product group makes it output something else, or the answer `send` gets for the write with
+ * what the item says besides it (notes, languages).
  */
 export async function writeItem(
 	item: PimItem,
-	write: ProductWrite,
-	send: () => Promise<IDataObject>,
+	prepared: ProductWrite,
+	send: (write: ProductWrite) => Promise<IDataObject>,
 ): Promise<INodeExecutionData[]> {
-	const other = write.instead?.();
-	if (other) return toItems(item, [other]);
-	return toItems(item, [withNotes(await send(), { ...write.notes(), ...languagesNote(write) })]);
+	const plan = planOf(item.run);
+	const stage = grouped(plan, prepared);
+	if ('output' in stage) return toItems(item, [stage.output]);
+	const { write } = stage;
+	const notes = notesOf(plan.report, write.notes, write.warnings);
+	return toItems(item, [withNotes(await send(write), { ...notes, ...languagesNote(write) })]);
 }
 
 /** Create and Update: the write they prepared, sent as it is. */
@@ -184,7 +191,7 @@ function plainWrite(mode: 'create' | 'update'): WriteSteps<unknown, PreparedWrit
 	return {
 		prepare: (item) => prepareWrite(new ItemRow(item), mode, runClient(item)),
 		write: (item, { pim, write }) =>
-			writeItem(item, write, () => sendProduct(pim, write, { update: mode === 'update' })),
+			writeItem(item, write, (grouped) => sendProduct(pim, grouped, { update: mode === 'update' })),
 	};
 }
 

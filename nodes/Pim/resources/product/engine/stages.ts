@@ -1,34 +1,45 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { MultiSelectForm } from '../../../shared/connection';
 import type { ProductBody } from './body';
 import type { ImportOptions } from '../descriptions/imports';
 import type { AccountNeeds, References } from '../account/lists';
 import type { ColumnsInput } from './mapping';
-import type { RowWarning } from './report';
+import type { RowWarning, WriteNotes } from './report';
 
 /**
  * What passes between the stages of a product write (write.ts), as types: a row in its product
- * group (Member, Group), the row read (RowRead; version 1's RowAsBefore), the write resolved
- * against the account (ResolvedWrite) and put on the wire (ProductWrite).
+ * group (GroupPlace, GroupRow, GroupBody, Group), the row read (RowRead, ImagesForGroup; version
+ * 1's RowAsBefore), the write resolved against the account (ResolvedWrite) and put on the wire
+ * (ProductWrite).
  */
 
-export interface Member {
+/** A row's place in its product group (Import Options → Group By), as the row joined it. */
+export interface GroupPlace {
 	/** The group: Group By's value for the row. */
 	group: string;
 	index: number;
-	row: IDataObject;
-	sku?: string;
-	/** The member's body, once prepared (rows with their own SKU). */
-	body?: ProductBody;
-	/** Images of a row without its own SKU. */
-	images?: string[];
 	/** What the row's output says of its filling (a parameter Group By cannot fill). */
 	warnings: RowWarning[];
 }
 
-/** A product group: its rows in order, and the first value its rows give each field. */
+/**
+ * A row of a product group, kept once read (a row whose parameters are bad is never kept): a
+ * product row's SKU, or the images of a row without its own SKU.
+ */
+export type GroupRow = { index: number; sku: string } | { index: number; images: string[] };
+
+/** A product row's body as resolved, and its own images (`lead`, Shopify's Variant Image). */
+export interface GroupBody {
+	body: ProductBody;
+	lead: string[];
+}
+
+/** A product group: its rows in order, their bodies once resolved, each field's first value. */
 export interface Group {
-	members: Member[];
+	rows: GroupRow[];
+	/** The product rows' bodies by row index, kept once resolved (a bad row has none). */
+	bodies: Map<number, GroupBody>;
 	/** Each field's value in the first row of the group that has one (the SKU's own excepted). */
 	firsts: IDataObject;
 }
@@ -38,14 +49,21 @@ export interface RowRead {
 	body: ProductBody;
 	columns: ColumnsInput;
 	imports: ImportOptions;
-	/** The row in its product group (Import Options → Group By). */
-	member?: Member;
+	/** The row's place in its product group (Import Options → Group By). */
+	group?: GroupPlace;
 	/** Continue On Fail: the row stands alone, it waits for no other. */
 	alone: boolean;
 	first: boolean;
 	/** The run's rows, as its report counts them. */
 	rows: number;
 	/** What its write reads from the account (WritePlan.account). */
+	needs: AccountNeeds;
+}
+
+/** A row of a product group without its own SKU: its images, for its group's products. */
+export interface ImagesForGroup {
+	imagesFor: GroupPlace;
+	images: string[];
 	needs: AccountNeeds;
 }
 
@@ -64,11 +82,11 @@ export interface ResolvedWrite {
 	/** The bodies of the product's other languages (Import Options → All Languages). */
 	languages: Array<{ language: string; body: ProductBody }>;
 	/** See ProductWrite. */
-	notes: () => IDataObject;
+	notes: WriteNotes;
 	/** See ProductWrite. */
 	warnings: string[];
-	notesOfRun: boolean;
-	instead?: () => IDataObject | undefined;
+	/** See ProductWrite. */
+	group?: GroupPlace;
 }
 
 /** A product write, ready to compare and send. */
@@ -84,13 +102,14 @@ export interface ProductWrite {
 	/** The form on the wire; `isDataOverwrite`, when given, replaces the body's. */
 	form: (isDataOverwrite?: boolean) => string;
 	/**
-	 * What the output item says besides the answer (version 2), asked when the item is written:
-	 * `skippedCategories` (Import Options → Unknown Categories: Skip) with
-	 * `itemsWithSkippedCategories` (how many items of the run skipped some, once every item is
-	 * prepared: not with Continue On Fail, where items do not wait for each other), `warnings`,
-	 * and on the run's first item its report (report.ts).
+	 * What the output item says besides the answer (version 2), as data (report.ts, WriteNotes;
+	 * said by notesOf when the item is written): `skippedCategories` (Import Options → Unknown
+	 * Categories: Skip) with `itemsWithSkippedCategories` (how many items of the run skipped some,
+	 * once every item is prepared: not with Continue On Fail, where items do not wait for each
+	 * other), and on the run's first item its report. Its `run` part speaks of the whole run, so
+	 * is complete only once every item of the run is prepared.
 	 */
-	notes: () => IDataObject;
+	notes: WriteNotes;
 	/**
 	 * The row's warnings (version 2), as `notes` says them: values sent with a doubt (an amount
 	 * with no currency or unit), a category in the tree of a channel the write does not assign, a
@@ -98,19 +117,16 @@ export interface ProductWrite {
 	 */
 	warnings: string[];
 	/**
-	 * Whether `notes` speak of the whole run (the first item's report of the run's columns, the
-	 * count of items with skipped categories), and so are complete only once every item of the
-	 * run is prepared.
-	 */
-	notesOfRun: boolean;
-	/**
 	 * Import Options → All Languages (version 2): the product's other languages, each sent as an
 	 * update after the write of `body` (the Language parameter's first).
 	 */
 	languages: Array<{ language: string; body: ProductBody; form: () => string }>;
 	/**
-	 * Import Options → Group By: what the row outputs instead of writing, when another row of its
-	 * group writes its product (asked when the row would write).
+	 * Import Options → Group By: the row's place in its group. The group stage (groups.ts,
+	 * grouped) reads the group once its rows are all prepared: the write with its group's images
+	 * and lists, or what the row outputs instead of writing.
 	 */
-	instead?: () => IDataObject | undefined;
+	group?: GroupPlace;
+	/** The account's form of multi-select values (the group stage puts its write on the wire). */
+	multiSelectForm: MultiSelectForm;
 }

@@ -14,6 +14,7 @@ import type { ResolvedWrite, ProductWrite } from './stages';
 export function wired(write: ResolvedWrite, multiSelectForm: MultiSelectForm): ProductWrite {
 	const { body } = write;
 	return withFields(write, {
+		multiSelectForm,
 		languages: write.languages.map((l) =>
 			withFields(l, { form: () => serializeForm(productFields(l.body, multiSelectForm)) }),
 		),

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { andThen, type Later } from '../../../shared/run';
 import type { PimClient } from '../../../shared/transport';
-import { joinGroup } from './groups';
+import { joinGroup, keepInGroup } from './groups';
 import { importOptions } from '../descriptions/imports';
 import { planOf } from './plan';
 import { readRow } from './read';
@@ -20,6 +20,8 @@ import type { ProductWrite } from './stages';
  *   plan (plan.ts)     the account's reads the row needs, once per execution; the run's state
  *   resolve (resolve.ts, mapping.ts, references.ts)  values typed, names → codes
  *   wire (wire.ts)     the form, built once
+ *   group (groups.ts)  once the window's rows are all prepared: a group's write with its
+ *                      group's images and lists, or what the row outputs instead (grouped)
  *   compare (compare.ts, catalogue.ts) and send (send.ts, upsert.ts), by the executor
  *
  * Only the first two read the row's source (an n8n item or a file's record, row.ts). Once the
@@ -41,10 +43,18 @@ export function prepareProductWrite(
 	// Group By (version 2), before anything else reads the row: it joins its group, and its
 	// empty cells are filled from the group.
 	const imports = importOptions(source.version < 2 ? NO_IMPORT_OPTIONS : source.importOptions());
-	const member = imports.groupBy
+	const group = imports.groupBy
 		? joinGroup(plan, source, imports.groupBy, readBy.otherNodes)
 		: undefined;
-	const row = readRow(source, mode, imports, readBy.fields, member);
+	const row = readRow(source, mode, imports, readBy.fields, group);
+	if (group && !('version' in row))
+		keepInGroup(
+			plan,
+			group,
+			'imagesFor' in row
+				? { index: group.index, images: row.images }
+				: { index: group.index, sku: row.body.sku },
+		);
 	return andThen(plan.account(pim, row.needs), (account) =>
 		wired(resolveRow(plan, row, account), account.multiSelectForm),
 	);

@@ -99,10 +99,10 @@ class FileImport {
 			this.given,
 			check,
 			async (window) => {
-				for (const { line, row, ready } of await this.prepared(window)) {
+				for (const { line, row, ready } of await this.prepared(window, check)) {
 					// A group's row is checked with its group: images with no product are a bad row.
 					if ('problem' in ready) this.ledger.problem(line, skuOf(row), ready.problem);
-					else if (!ready.instead) this.ask(ready.write);
+					else if ('write' in ready) this.ask(ready.write);
 				}
 				forgetWindow(check);
 				return !this.cancel?.aborted;
@@ -114,16 +114,20 @@ class FileImport {
 	}
 
 	/**
-	 * A window's rows prepared, each with what it writes, read before the window's groups are
-	 * forgotten (the window whole first: a group's rows have all joined it).
+	 * A window's rows prepared, then through the group stage (groups.ts) before the window's groups
+	 * are forgotten (the window whole first: a group's rows have all joined it).
 	 */
-	private async prepared(window: FileLine[]) {
-		return await Promise.all(
-			prepareRows(window, this.pim).map(async ({ outcome, ...row }) => ({
-				...row,
-				ready: readyToWrite(await outcome),
-			})),
-		);
+	private async prepared(window: FileLine[], run: PimRun) {
+		const rows = prepareRows(window, this.pim);
+		const outcomes = await Promise.all(rows.map((row) => row.outcome));
+		const plan = planOf(run);
+		return rows.map(({ line, row, cells, headers }, i) => ({
+			line,
+			row,
+			cells,
+			headers,
+			ready: readyToWrite(plan, outcomes[i]),
+		}));
 	}
 
 	/**
@@ -136,7 +140,7 @@ class FileImport {
 		first: Awaited<ReturnType<FileImport['prepared']>>,
 	): Promise<Catalogue> {
 		if (!this.stopOnBadRows) {
-			for (const { ready } of first) if ('write' in ready && !ready.instead) this.ask(ready.write);
+			for (const { ready } of first) if ('write' in ready) this.ask(ready.write);
 			const attributes = await accountAttributes(run, this.pim);
 			for (const header of first[0]?.headers ?? [])
 				for (const attribute of matchField(header, attributes)) this.asked.add(attribute.code);
@@ -161,7 +165,7 @@ class FileImport {
 			this.given,
 			run,
 			async (window, read) => {
-				const prepared = await this.prepared(window);
+				const prepared = await this.prepared(window, run);
 				catalogue ??= await this.catalogue(run, prepared);
 				forgetWindow(run);
 				const writing = { run, pim, sync, ledger, catalogue };

@@ -9,6 +9,8 @@ import type { FileRow } from '../sources/fileRow';
 import type { ImportLedger } from './ledger';
 import type { FileLine, Outcome } from '../sources/source';
 import type { ProductWrite } from '../engine/stages';
+import { grouped } from '../engine/groups';
+import type { WritePlan } from '../engine/plan';
 
 /**
  * A prepared row of a catalogue file, decided and written as Create or Update decides an item
@@ -27,24 +29,26 @@ import type { ProductWrite } from '../engine/stages';
 export const ROWS_IN_FLIGHT = 20;
 export const ROWS_WAITING = 20_000;
 
-/** A prepared row as it writes: its problem, what its group makes it output instead, or its write. */
-type Ready = { problem: unknown } | { write: ProductWrite; instead?: IDataObject };
+/**
+ * A prepared row through its group stage: its problem, its write, or what its product group makes
+ * it output (with the row's warnings).
+ */
+type Ready =
+	| { problem: unknown }
+	| { write: ProductWrite }
+	| { output: IDataObject; warnings: string[] };
 
 /** A row of the file with what it writes. */
 export type ReadyRow = Omit<FileLine, 'shape'> & { ready: Ready };
 
 export const skuOf = (row: FileRow) => row.sku();
 
-/** Reads what a row's group makes of it (before its window's groups are forgotten). */
-export function readyToWrite(done: Outcome): Ready {
+/** The group stage of a prepared row (groups.ts), before its window's groups are forgotten. */
+export function readyToWrite(plan: WritePlan, done: Outcome): Ready {
 	if ('problem' in done) return done;
-	const { write } = done;
 	try {
-		const instead = write.instead?.();
-		if (instead) return { write, instead };
-		// A group's body is read with its group.
-		write.body();
-		return { write };
+		const stage = grouped(plan, done.write);
+		return 'output' in stage ? { output: stage.output, warnings: done.write.warnings } : stage;
 	} catch (problem) {
 		return { problem };
 	}
@@ -76,10 +80,13 @@ export async function writeRow(
 		bad: { headers, cells },
 	});
 	if ('problem' in ready) return bad(ready.problem);
-	const { write, instead } = ready;
-	const warnings = write.warnings.length ? { warnings: write.warnings } : {};
 	// A row of a product group whose product another row writes.
-	if (instead) return { line, sku, operation: String(instead.operation), ...warnings };
+	const said = 'output' in ready ? ready.warnings : ready.write.warnings;
+	const warnings = said.length ? { warnings: said } : {};
+	// A row of a product group whose product another row writes.
+	if ('output' in ready)
+		return { line, sku, operation: String(ready.output.operation), ...warnings };
+	const { write } = ready;
 	try {
 		const { output, changed, confirmed } = await decide(run, {
 			pim,
