@@ -2,7 +2,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { itemAgain, type ItemHandle, type PimItem } from './item';
-import { append, faultList, ITEMS, nothingWritten, problemText, skuOf } from './badRows';
+import { append, Faults, ITEMS, skuOf } from './badRows';
 import { isPending, RunSlot, type Later } from './run';
 
 /**
@@ -42,13 +42,13 @@ export class WriteRound {
 	private prepared = 0;
 	private written = 0;
 	private settled = 0;
-	private readonly problems = new Map<number, { error: Error; sku?: string }>();
+	private readonly faults = new Faults(ITEMS);
 	/**
 	 * Items waiting for a moment of the round, woken together when it comes. The moment is checked
 	 * in O(1) on every change; no waiting item checks for itself (that is O(items²)).
 	 */
 	private readonly moments = {
-		allPrepared: () => this.prepared + this.problems.size >= this.registered,
+		allPrepared: () => this.prepared + this.faults.count >= this.registered,
 		allSettled: () => this.settled >= this.registered,
 	};
 	private waiting: Record<Moment, Array<{ index: number; wake: () => void }>> = {
@@ -119,7 +119,7 @@ export class WriteRound {
 
 	/** Items whose preparation has ended: prepared, answered or at fault. */
 	private ended(): number {
-		return this.prepared + this.problems.size;
+		return this.prepared + this.faults.count;
 	}
 
 	/**
@@ -131,7 +131,7 @@ export class WriteRound {
 	async ready(itemIndex: number): Promise<'write' | 'abandoned'> {
 		this.prepared++;
 		await this.until('allPrepared', itemIndex);
-		if (this.registered < this.expected || this.problems.size) return 'abandoned';
+		if (this.registered < this.expected || this.faults.count) return 'abandoned';
 		return 'write';
 	}
 
@@ -141,21 +141,16 @@ export class WriteRound {
 	 * item's error, and names its index); the others are 'abandoned'.
 	 */
 	async problem(itemIndex: number, error: Error, sku?: string): Promise<Error | 'abandoned'> {
-		this.problems.set(itemIndex, { error, sku });
+		this.faults.add(itemIndex, sku, error);
 		await this.until('allPrepared', itemIndex);
 		if (this.registered < this.expected) return 'abandoned';
-		const faulty = [...this.problems.keys()].sort((a, b) => a - b);
-		if (faulty[0] !== itemIndex) return 'abandoned';
+		if (this.faults.first() !== itemIndex) return 'abandoned';
 		// Alone in its run, its own error says it all. With others at fault the list, which holds
-		// this item's own hint too, replaces its description.
-		if (faulty.length > 1) {
-			const faults = faulty.map((place) => {
-				const { error, sku } = this.problems.get(place)!;
-				return { place, sku, problem: problemText(error) };
-			});
+		// this item's own hint too, replaces its description (badRows.ts).
+		if (this.faults.count > 1)
 			(error as Error & { description?: string }).description =
-				`${nothingWritten(faulty.length, this.registered, ITEMS)}. ${faultList(faults, ITEMS)}`;
-		} else if (this.registered > 1)
+				`${this.faults.headline(this.registered)}. ${this.faults.described()}`;
+		else if (this.registered > 1)
 			append(error, `Nothing was written: no other item of the ${this.registered} has a problem.`);
 		return error;
 	}
