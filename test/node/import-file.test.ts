@@ -655,6 +655,38 @@ it("Group By, On Bad Rows → Skip: a bad row never takes its group's write; the
 	]);
 });
 
+it('Group By, On Bad Rows → Skip: the image rows of a group whose product rows are all bad are bad rows too (in the bad rows file with them)', async () => {
+	const file = Buffer.from(
+		[
+			'Handle,Variant SKU,Title,Image Src',
+			// A relative image with no Image Base URL: the product row is bad.
+			'tee,TEE-1,Tee,/img/tee-1.jpg',
+			'tee,,,https://cdn.example.com/tee-2.jpg',
+		].join('\n'),
+	);
+	const { out, error } = await run([fileItem(file, 'tee.csv')], {
+		skuColumn: 'Variant SKU',
+		familyColumn: '',
+		channelStatusColumn: '',
+		categoryColumn: '',
+		imageColumns: 'Image Src',
+		importOptions: { groupBy: 'Handle' },
+		fileOptions: { onBadRows: 'skip' },
+	});
+	expect(error).toBeUndefined();
+	expect(out[0]).toMatchObject({ rows: 2, created: 0, failed: 2 });
+	expect(out[0].problems).toEqual([
+		expect.objectContaining({ line: 2, sku: 'TEE-1' }),
+		{
+			line: 3,
+			error: expect.stringMatching(
+				/^The row has no SKU and every row of its group "tee" with one is a bad row: its images go to no product\./,
+			),
+		},
+	]);
+	expect(writes()).toEqual([]);
+});
+
 it('Group By: an image row whose group is not around it is a bad row, not images sent nowhere', async () => {
 	const others = Array.from({ length: 25 }, (_, i) => `other-${i},APART-${i},Other ${i},`);
 	const file = Buffer.from(

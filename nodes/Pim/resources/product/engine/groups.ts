@@ -126,43 +126,55 @@ function groupBody({ rows, bodies }: Group, { body, lead }: GroupBody): ProductB
 }
 
 /**
- * The group stage: a row's write once every row of its window is prepared. A row outside any
- * group writes as it is. In a group, the first row of a SKU whose write resolved writes the
- * product with its group's images and lists (groupBody); a later row of that SKU outputs that it
- * joined it; a row without a SKU outputs where its images went (a bad row when they go to no
- * product).
+ * The group stage: a row's write once the rows around it are prepared (`settled`: every row of
+ * its window; not with Continue On Fail, where items do not wait for each other). A row outside
+ * any group writes as it is. In a group, the first product row of a SKU writes the product with
+ * its group's images and lists (groupBody); a later row of that SKU outputs that it joined it; a
+ * row without a SKU outputs where its images went (a bad row when they go to no product). Once
+ * settled, a product row is one whose write resolved: a bad row writes nothing, so it neither
+ * takes a later row's write nor takes images; unsettled, it is every row whose SKU was read.
  */
 export function grouped(
 	plan: WritePlan,
 	write: ProductWrite,
+	settled: boolean,
 ): { write: ProductWrite } | { output: IDataObject } {
 	const place = write.group;
 	const group = place && plan.groups.get(place.group);
 	if (!place || !group) return { write };
 	const { rows, bodies } = group;
+	const product = (r: GroupRow): r is { index: number; sku: string } =>
+		'sku' in r && (!settled || bodies.has(r.index));
 	const own = bodies.get(place.index);
 	if (!own) {
-		const products = unique(rows.flatMap((r) => ('sku' in r ? [r.sku] : [])));
+		const products = unique(rows.filter(product).map((r) => r.sku));
 		const row = rows.find((r) => r.index === place.index);
-		const given = row && 'images' in row ? row.images : [];
+		const images = row && 'images' in row ? row.images : [];
 		// Images with no product to go to are a bad row, never images sent nowhere.
-		if (!products.length && given.length)
-			fail(
-				`The row has no SKU and no row of its group "${place.group}" read with it has one: its images go to no product`,
-				"Give one row of the group its product's SKU. Import File reads a group from rows that follow each other, as shops export them: sort the file by the Group By column.",
-			);
-		return {
-			output: { operation: 'imagesForGroup', group: place.group, images: given, products },
-		};
+		if (!products.length && images.length) noProductFor(place.group, rows);
+		return { output: { operation: 'imagesForGroup', group: place.group, images, products } };
 	}
 	const sku = own.body.sku;
-	const first = rows.find((r) => 'sku' in r && r.sku === sku && bodies.has(r.index));
+	const first = rows.find((r) => product(r) && r.sku === sku);
 	if (first && first.index !== place.index)
 		return { output: { operation: 'joined', sku, into: first.index } };
 	const body = groupBody(group, own);
 	return {
 		write: wired(withFields(write, { body: () => body, group: undefined }), write.multiSelectForm),
 	};
+}
+
+/** A row without a SKU whose images go to no product: its group has no product row, or bad ones. */
+function noProductFor(group: string, rows: GroupRow[]): never {
+	if (rows.some((r) => 'sku' in r))
+		fail(
+			`The row has no SKU and every row of its group "${group}" with one is a bad row: its images go to no product`,
+			"Fix its group's rows with a SKU (each is listed with its problem), then import the group's rows again.",
+		);
+	fail(
+		`The row has no SKU and no row of its group "${group}" read with it has one: its images go to no product`,
+		"Give one row of the group its product's SKU. Import File reads a group from rows that follow each other, as shops export them: sort the file by the Group By column.",
+	);
 }
 
 /** A row of a group without its own SKU: it writes nothing (the group stage says what it outputs). */

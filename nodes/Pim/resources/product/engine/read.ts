@@ -3,6 +3,8 @@ import { productBody, productImages, type ProductBody } from './body';
 import type { ImportOptions } from '../descriptions/imports';
 import { NOTHING, type AccountNeeds, type ReferenceKind } from '../account/lists';
 import { severalCurrencies } from '../conventions';
+import { keepInGroup } from './groups';
+import type { WritePlan } from './plan';
 import type { ProductRow } from './row';
 import type { GroupPlace, ImagesForGroup, RowRead, RowAsBefore } from './stages';
 
@@ -22,7 +24,8 @@ export function readRow(
 	mode: 'create' | 'update',
 	imports: ImportOptions,
 	readByParameters: Set<string>,
-	group?: GroupPlace,
+	/** The row's place in its product group, which keeps the row once its SKU is read. */
+	group?: { place: GroupPlace; plan: WritePlan },
 ): RowAsBefore | ImagesForGroup | RowRead {
 	if (source.version < 2) {
 		let body: ProductBody | undefined;
@@ -34,12 +37,17 @@ export function readRow(
 	}
 	const params = source.bodyParams(mode);
 	const columns = source.mapperInput(readByParameters);
-	if (group && optionalString(params.sku) === undefined)
-		return {
-			imagesFor: group,
-			images: productImages(params.images, true, imports.imageBaseUrl),
-			needs: NOTHING,
-		};
+	if (group) {
+		const { place, plan } = group;
+		const sku = optionalString(params.sku);
+		if (sku === undefined) {
+			const images = productImages(params.images, true, imports.imageBaseUrl);
+			keepInGroup(plan, place, { index: place.index, images });
+			return { imagesFor: place, images, needs: NOTHING };
+		}
+		// A product row of its group from here, its values checked or not (groups.ts, grouped).
+		keepInGroup(plan, place, { index: place.index, sku });
+	}
 	const body = productBody(params, mode, 2, imports.imageBaseUrl);
 	// What its write reads from the account: the attributes that type its values, the lists
 	// its names are resolved against (and its columns' channel suffixes compared with), the
@@ -60,7 +68,7 @@ export function readRow(
 		body,
 		columns,
 		imports,
-		group,
+		group: group?.place,
 		alone: source.continueOnFail(),
 		first: source.index === 0,
 		rows: source.rowsInRun() ?? 1,

@@ -179,7 +179,8 @@ export async function writeItem(
 	send: (write: ProductWrite) => Promise<IDataObject>,
 ): Promise<INodeExecutionData[]> {
 	const plan = planOf(item.run);
-	const stage = grouped(plan, prepared);
+	// Without Continue On Fail every item of the run is prepared by now (shared/round.ts).
+	const stage = grouped(plan, prepared, !item.continueOnFail() && item.runItems() !== undefined);
 	if ('output' in stage) return toItems(item, [stage.output]);
 	const { write } = stage;
 	const notes = notesOf(plan.report, write.notes, write.warnings);

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { andThen, type Later } from '../../../shared/run';
 import type { PimClient } from '../../../shared/transport';
-import { joinGroup, keepInGroup } from './groups';
+import { joinGroup } from './groups';
 import { importOptions } from '../descriptions/imports';
 import { planOf } from './plan';
 import { readRow } from './read';
@@ -46,15 +46,7 @@ export function prepareProductWrite(
 	const group = imports.groupBy
 		? joinGroup(plan, source, imports.groupBy, readBy.otherNodes)
 		: undefined;
-	const row = readRow(source, mode, imports, readBy.fields, group);
-	if (group && !('version' in row))
-		keepInGroup(
-			plan,
-			group,
-			'imagesFor' in row
-				? { index: group.index, images: row.images }
-				: { index: group.index, sku: row.body.sku },
-		);
+	const row = readRow(source, mode, imports, readBy.fields, group && { place: group, plan });
 	return andThen(plan.account(pim, row.needs), (account) =>
 		wired(resolveRow(plan, row, account), account.multiSelectForm),
 	);

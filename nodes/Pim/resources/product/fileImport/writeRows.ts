@@ -47,7 +47,7 @@ export const skuOf = (row: FileRow) => row.sku();
 export function readyToWrite(plan: WritePlan, done: Outcome): Ready {
 	if ('problem' in done) return done;
 	try {
-		const stage = grouped(plan, done.write);
+		const stage = grouped(plan, done.write, true);
 		return 'output' in stage ? { output: stage.output, warnings: done.write.warnings } : stage;
 	} catch (problem) {
 		return { problem };
@@ -80,7 +80,6 @@ export async function writeRow(
 		bad: { headers, cells },
 	});
 	if ('problem' in ready) return bad(ready.problem);
-	// A row of a product group whose product another row writes.
 	const said = 'output' in ready ? ready.warnings : ready.write.warnings;
 	const warnings = said.length ? { warnings: said } : {};
 	// A row of a product group whose product another row writes.
