@@ -221,21 +221,30 @@ export type Outcome = { write: ProductWrite } | { problem: unknown };
  * problem, as a promise that never rejects.
  */
 export function prepareRows(rows: FileLine[], pim: PimClient) {
-	return rows.map(({ line, row, cells, headers, shape }) => {
+	const prepared = [];
+	for (const line of rows) {
 		let outcome: Promise<Outcome>;
 		// A row whose values cannot be put under their columns is bad as it is, none of them read.
-		if (shape) return { line, row, cells, headers, outcome: Promise.resolve({ problem: shape }) };
-		try {
-			const made = prepareWrite(row, 'create', pim);
-			outcome = isPending(made)
-				? made.then(
-						({ write }) => ({ write }),
-						(problem: unknown) => ({ problem }),
-					)
-				: Promise.resolve({ write: made.write });
-		} catch (problem) {
-			outcome = Promise.resolve({ problem });
-		}
-		return { line, row, cells, headers, outcome };
-	});
+		if (line.shape) outcome = Promise.resolve({ problem: line.shape });
+		else
+			try {
+				const made = prepareWrite(line.row, 'create', pim);
+				outcome = isPending(made)
+					? made.then(
+							({ write }) => ({ write }),
+							(problem: unknown) => ({ problem }),
+						)
+					: Promise.resolve({ write: made.write });
+			} catch (problem) {
+				outcome = Promise.resolve({ problem });
+			}
+		prepared.push({
+			line: line.line,
+			row: line.row,
+			cells: line.cells,
+			headers: line.headers,
+			outcome,
+		});
+	}
+	return prepared;
 }
