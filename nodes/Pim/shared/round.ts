@@ -212,6 +212,14 @@ export class WriteRound {
 	}
 }
 
+/**
+ * Whether the item writes in a round: version 2 without Continue On Fail, n8n's items at hand.
+ * Its write then starts once every item of the run is prepared.
+ */
+export function writesInRound(item: PimItem): boolean {
+	return item.version >= 2 && !item.continueOnFail() && item.runItems() !== undefined;
+}
+
 /** The write round of a node run (joinRound). */
 const ROUND = new RunSlot<{ round?: WriteRound }>(() => ({}));
 
@@ -220,9 +228,8 @@ const ROUND = new RunSlot<{ round?: WriteRound }>(() => ({}));
  * stands alone). Must be called before the item's first await.
  */
 function joinRound(item: PimItem): WriteRound | undefined {
-	if (item.continueOnFail()) return undefined;
-	const items = item.runItems();
-	if (!items) return undefined;
+	if (!writesInRound(item)) return undefined;
+	const items = item.runItems()!;
 	const round = (item.run.ofNodeRun(ROUND).round ??= new WriteRound(items.length));
 	round.register();
 	return round;
@@ -269,7 +276,7 @@ export function writeInRound<I, P>(
 	settle: Settle,
 ): Promise<Items> {
 	// Joined before the first await of the item (see joinRound).
-	const round = item.version >= 2 ? joinRound(item) : undefined;
+	const round = joinRound(item);
 	if (!round) return settle(item, writeAlone(item, steps, input));
 	return round.queue(item, steps, input, settle);
 }

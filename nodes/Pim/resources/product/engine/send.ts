@@ -8,7 +8,7 @@ import type {
 import { ENDPOINTS } from '../../../shared/endpoints';
 import { answerLost } from '../../../shared/failures';
 import type { PimItem } from '../../../shared/item';
-import type { WriteSteps } from '../../../shared/round';
+import { writesInRound, type WriteSteps } from '../../../shared/round';
 import { andThen, type Later } from '../../../shared/run';
 import { append } from '../../../shared/badRows';
 import { runClient, sendsItsOwnRequests, toItems, writeResult } from '../../../shared/runners';
@@ -179,8 +179,8 @@ export async function writeItem(
 	send: (write: ProductWrite) => Promise<IDataObject>,
 ): Promise<INodeExecutionData[]> {
 	const plan = planOf(item.run);
-	// Without Continue On Fail every item of the run is prepared by now (shared/round.ts).
-	const stage = grouped(plan, prepared, !item.continueOnFail() && item.runItems() !== undefined);
+	// In a round every item of the run is prepared by now (shared/round.ts).
+	const stage = grouped(plan, prepared, writesInRound(item));
 	if ('output' in stage) return toItems(item, [stage.output]);
 	const { write } = stage;
 	const notes = notesOf(plan.report, write.notes, write.warnings);
