@@ -38,6 +38,19 @@ const importFile = (extra: INodeParameters = {}): INodeParameters => ({
 	...extra,
 });
 
+/** A CSV file of these lines. */
+const csvOf = (...lines: string[]) => Buffer.from(lines.join('\n'));
+
+/** Shopify's columns: a group of rows per Handle, the SKU in Variant SKU, images in Image Src. */
+const SHOPIFY_COLUMNS: INodeParameters = {
+	skuColumn: 'Variant SKU',
+	familyColumn: '',
+	channelStatusColumn: '',
+	categoryColumn: '',
+	imageColumns: 'Image Src',
+	importOptions: { groupBy: 'Handle' },
+};
+
 async function run(input: IDataObject[], extra: INodeParameters = {}) {
 	const { items, error } = await runPim(env.creds(), importFile(extra), { input, version: 2 });
 	return { out: items.map((i) => i.json), error };
@@ -239,13 +252,11 @@ describe('bad rows', () => {
 	});
 
 	it('Stop: rows with one problem are named together, as a run of items names its items (one rule)', async () => {
-		const same = Buffer.from(
-			[
-				'SKU,Family,Category,Name,Active',
-				'SAME-1,Clothing,Clothing > Socks,One,yes',
-				'SAME-2,Clothing,,Good,yes',
-				'SAME-3,Clothing,Clothing > Socks,Two,yes',
-			].join('\r\n'),
+		const same = csvOf(
+			'SKU,Family,Category,Name,Active',
+			'SAME-1,Clothing,Clothing > Socks,One,yes',
+			'SAME-2,Clothing,,Good,yes',
+			'SAME-3,Clothing,Clothing > Socks,Two,yes',
 		);
 		const { error } = await run([fileItem(same, 'same.csv')], { imageColumns: '' });
 		expect(error?.message).toBe('Nothing was written: 2 of 3 rows of the file have a problem');
@@ -621,22 +632,16 @@ it("Shopify's export: rows grouped by their Handle, one product per variant", as
 });
 
 it("Group By, On Bad Rows → Skip: a bad row never takes its group's write; the next row of its SKU writes the product", async () => {
-	const file = Buffer.from(
-		[
-			'Handle,Variant SKU,Title,Category,Image Src',
-			// An unknown category: this row is bad, its image goes nowhere.
-			'reef,REEF-1,Reef,Clothing > Socks,https://cdn.example.com/reef-bad.jpg',
-			'reef,REEF-1,Reef,Clothing > Shirts > T-Shirts,https://cdn.example.com/reef-1.jpg',
-			'reef,,,,https://cdn.example.com/reef-2.jpg',
-		].join('\n'),
+	const file = csvOf(
+		'Handle,Variant SKU,Title,Category,Image Src',
+		// An unknown category: this row is bad, its image goes nowhere.
+		'reef,REEF-1,Reef,Clothing > Socks,https://cdn.example.com/reef-bad.jpg',
+		'reef,REEF-1,Reef,Clothing > Shirts > T-Shirts,https://cdn.example.com/reef-1.jpg',
+		'reef,,,,https://cdn.example.com/reef-2.jpg',
 	);
 	const { out, error } = await run([fileItem(file, 'reef.csv')], {
-		skuColumn: 'Variant SKU',
-		familyColumn: '',
-		channelStatusColumn: '',
+		...SHOPIFY_COLUMNS,
 		categoryColumn: 'Category',
-		imageColumns: 'Image Src',
-		importOptions: { groupBy: 'Handle' },
 		fileOptions: { onBadRows: 'skip', outputRows: true },
 	});
 	expect(error).toBeUndefined();
@@ -656,21 +661,14 @@ it("Group By, On Bad Rows → Skip: a bad row never takes its group's write; the
 });
 
 it('Group By, On Bad Rows → Skip: the image rows of a group whose product rows are all bad are bad rows too (in the bad rows file with them)', async () => {
-	const file = Buffer.from(
-		[
-			'Handle,Variant SKU,Title,Image Src',
-			// A relative image with no Image Base URL: the product row is bad.
-			'tee,TEE-1,Tee,/img/tee-1.jpg',
-			'tee,,,https://cdn.example.com/tee-2.jpg',
-		].join('\n'),
+	const file = csvOf(
+		'Handle,Variant SKU,Title,Image Src',
+		// A relative image with no Image Base URL: the product row is bad.
+		'tee,TEE-1,Tee,/img/tee-1.jpg',
+		'tee,,,https://cdn.example.com/tee-2.jpg',
 	);
 	const { out, error } = await run([fileItem(file, 'tee.csv')], {
-		skuColumn: 'Variant SKU',
-		familyColumn: '',
-		channelStatusColumn: '',
-		categoryColumn: '',
-		imageColumns: 'Image Src',
-		importOptions: { groupBy: 'Handle' },
+		...SHOPIFY_COLUMNS,
 		fileOptions: { onBadRows: 'skip' },
 	});
 	expect(error).toBeUndefined();
@@ -697,16 +695,8 @@ it('Group By: an image row whose group is not around it is a bad row, not images
 			'shirt,,,https://cdn.example.com/shirt-2.jpg',
 		].join('\n'),
 	);
-	const shopify = {
-		skuColumn: 'Variant SKU',
-		familyColumn: '',
-		channelStatusColumn: '',
-		categoryColumn: '',
-		imageColumns: 'Image Src',
-		importOptions: { groupBy: 'Handle' },
-	};
 	const { out, error } = await run([fileItem(file, 'apart.csv')], {
-		...shopify,
+		...SHOPIFY_COLUMNS,
 		fileOptions: { onBadRows: 'skip' },
 	});
 	expect(error).toBeUndefined();
@@ -723,7 +713,7 @@ it('Group By: an image row whose group is not around it is a bad row, not images
 
 	// On Bad Rows → Stop finds it before anything is written.
 	env.sb.clearLog();
-	const stop = await run([fileItem(file, 'apart.csv')], shopify);
+	const stop = await run([fileItem(file, 'apart.csv')], SHOPIFY_COLUMNS);
 	expect(stop.error?.message).toBe('Nothing was written: 1 of 27 rows of the file have a problem');
 	expect(stop.error?.description).toMatch(
 		/^line 28: The row has no SKU and no row of its group "shirt"/,

@@ -43,7 +43,7 @@ export function readRow(
 		if (sku === undefined) {
 			const images = productImages(params.images, true, imports.imageBaseUrl);
 			keepInGroup(plan, place, { index: place.index, images });
-			return { imagesFor: place, images, needs: NOTHING };
+			return { imagesFor: place, needs: NOTHING };
 		}
 		// A product row of its group from here, its values checked or not (groups.ts, grouped).
 		keepInGroup(plan, place, { index: place.index, sku });

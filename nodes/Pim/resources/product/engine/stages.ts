@@ -24,8 +24,8 @@ export interface GroupPlace {
 }
 
 /**
- * A row of a product group, kept once read (a row whose parameters are bad is never kept): a
- * product row's SKU, or the images of a row without its own SKU.
+ * A row of a product group, kept once its SKU is read (a row whose parameters cannot be read is
+ * never kept): a product row's SKU, or the images of a row without its own SKU.
  */
 export type GroupRow = { index: number; sku: string } | { index: number; images: string[] };
 
@@ -60,10 +60,9 @@ export interface RowRead {
 	needs: AccountNeeds;
 }
 
-/** A row of a product group without its own SKU: its images, for its group's products. */
+/** A row of a product group without its own SKU: its images are kept in its group (groups.ts). */
 export interface ImagesForGroup {
 	imagesFor: GroupPlace;
-	images: string[];
 	needs: AccountNeeds;
 }
 

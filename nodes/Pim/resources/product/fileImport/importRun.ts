@@ -118,10 +118,9 @@ class FileImport {
 	 * are forgotten (the window whole first: a group's rows have all joined it).
 	 */
 	private async prepared(window: FileLine[], run: PimRun) {
-		const rows = prepareRows(window, this.pim);
-		const outcomes = await Promise.all(rows.map((row) => row.outcome));
+		const outcomes = await Promise.all(prepareRows(window, this.pim));
 		const plan = planOf(run);
-		return rows.map(({ line, row, cells, headers }, i) => ({
+		return window.map(({ line, row, cells, headers }, i) => ({
 			line,
 			row,
 			cells,

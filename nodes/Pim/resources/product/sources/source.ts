@@ -220,31 +220,27 @@ export type Outcome = { write: ProductWrite } | { problem: unknown };
  * A window's rows prepared, in order (rows of a group join it in order): each its write or its
  * problem, as a promise that never rejects.
  */
-export function prepareRows(rows: FileLine[], pim: PimClient) {
-	const prepared = [];
+export function prepareRows(rows: FileLine[], pim: PimClient): Array<Promise<Outcome>> {
+	const outcomes: Array<Promise<Outcome>> = [];
 	for (const line of rows) {
-		let outcome: Promise<Outcome>;
 		// A row whose values cannot be put under their columns is bad as it is, none of them read.
-		if (line.shape) outcome = Promise.resolve({ problem: line.shape });
-		else
-			try {
-				const made = prepareWrite(line.row, 'create', pim);
-				outcome = isPending(made)
+		if (line.shape) {
+			outcomes.push(Promise.resolve({ problem: line.shape }));
+			continue;
+		}
+		try {
+			const made = prepareWrite(line.row, 'create', pim);
+			outcomes.push(
+				isPending(made)
 					? made.then(
 							({ write }) => ({ write }),
 							(problem: unknown) => ({ problem }),
 						)
-					: Promise.resolve({ write: made.write });
-			} catch (problem) {
-				outcome = Promise.resolve({ problem });
-			}
-		prepared.push({
-			line: line.line,
-			row: line.row,
-			cells: line.cells,
-			headers: line.headers,
-			outcome,
-		});
+					: Promise.resolve({ write: made.write }),
+			);
+		} catch (problem) {
+			outcomes.push(Promise.resolve({ problem }));
+		}
 	}
-	return prepared;
+	return outcomes;
 }
