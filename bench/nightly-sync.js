@@ -296,7 +296,7 @@ function floorDist(distDir, holdMs = Number(process.env.PIM_BENCH_FLOOR_HOLD_MS 
 	// holdMs (or PIM_BENCH_FLOOR_HOLD_MS): every item answers that long after n8n's loop has
 	// started them all (one timer, set once the loop lets go), as the sync's items wait for the
 	// catalogue's read: what holding n8n's items for that read costs, without the sync's own work.
-	const items = `(0, runners_1.toItems)(item, [{ operation: 'floor' }])`;
+	const items = `(0, operations_1.toItems)(item, [{ operation: 'floor' }])`;
 	const answer = holdMs
 		? `return (held ??= new Promise((r) => setImmediate(() => setTimeout(r, ${holdMs})))).then(() => ${items});`
 		: `return Promise.resolve(${items});`;

@@ -20,9 +20,9 @@ import { resourcePicker, skuField, subtitleOf } from './shared/registry';
 const resources = [product, category, family, channel, attribute, locale, currency, relation];
 
 /**
- * The PIM node. Declarative: each operation's `routing` says what to send; the operation
- * runners in shared/runners.ts send it (bounded, retried, checked) and shape the items
- * (see sendThroughTransport there for how n8n is made to hand them the request).
+ * The PIM node. Declarative: each operation's `routing` says what to send; its kind in
+ * shared/operations.ts sends it (bounded, retried, checked) and shapes the items (see
+ * sendThroughTransport in shared/runners.ts for how n8n is made to hand them the request).
  *
  * Version 2 (new nodes) takes product attribute values through the `columns` resource mapper
  * instead of version 1's Attributes / Multi-Select Attributes collections; every other parameter

@@ -8,7 +8,8 @@ import {
 	VERSIONS_FROM_2,
 	type VersionCondition,
 } from './descriptions';
-import { listOperation, recordOperation, sendThroughTransport } from './runners';
+import { sendThroughTransport } from './runners';
+import { listOperation, recordOperation } from './operations';
 import type { PimRequest } from './transport';
 
 /**

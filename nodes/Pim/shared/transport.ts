@@ -75,7 +75,7 @@ export interface HeldAnswer {
 }
 
 /**
- * A client for one run: one input item of a node (runners.ts, runClient), a dropdown
+ * A client for one run: one input item of a node (operations.ts, runClient), a dropdown
  * (methods/client.ts) or a trigger poll. `limiter`: a limiter of its own instead of the
  * account's shared one (tests).
  */

@@ -2,7 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator, returnAllAndLimit } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { listOperation, sendThroughTransport } from '../../shared/runners';
+import { sendThroughTransport } from '../../shared/runners';
+import { listOperation } from '../../shared/operations';
 import { localeOption } from './localeOption';
 
 export const option: INodePropertyOptions = {

@@ -2,7 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { recordOperation, sendThroughTransport } from '../../shared/runners';
+import { sendThroughTransport } from '../../shared/runners';
+import { recordOperation } from '../../shared/operations';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',

@@ -2,7 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { listOptions, returnAllAndLimit } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { itemPreSend, listOperation, sendThroughTransport } from '../../shared/runners';
+import { itemPreSend, sendThroughTransport } from '../../shared/runners';
+import { listOperation } from '../../shared/operations';
 import { filterQuery, filters } from './descriptions/filters';
 
 /** preSend: the filters in the request's query. */

@@ -3,7 +3,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { showFor } from '../../shared/descriptions';
 import type { PimItem } from '../../shared/item';
-import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
+import { sendsItsOwnRequests } from '../../shared/runners';
+import { runClient, toItems } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 import { productBySku } from './account/lookup';
 

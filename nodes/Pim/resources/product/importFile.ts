@@ -3,7 +3,8 @@ import type { INodeExecutionData, INodeProperties, INodePropertyOptions } from '
 import { FROM_VERSION_2, showFor } from '../../shared/descriptions';
 import type { PimItem } from '../../shared/item';
 import { optionalString } from '../../shared/params';
-import { sendsItsOwnRequests, toItems } from '../../shared/runners';
+import { sendsItsOwnRequests } from '../../shared/runners';
+import { toItems } from '../../shared/operations';
 import { importOne } from './fileImport/importRun';
 import { dryRun, isDataOverwrite, skipUnchanged } from './engine/sync';
 

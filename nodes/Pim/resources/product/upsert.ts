@@ -8,21 +8,15 @@ import type {
 import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import { fold } from '../../shared/records';
 import type { PimItem } from '../../shared/item';
-import { runClient, sendsItsOwnRequests, toItems } from '../../shared/runners';
+import { sendsItsOwnRequests } from '../../shared/runners';
+import { runClient, toItems } from '../../shared/operations';
 import type { WriteSteps } from '../../shared/round';
 import { andThen, type Later } from '../../shared/run';
 import { ItemRow } from './sources/itemRow';
 import { planOf } from './engine/plan';
 import { notesOf } from './engine/report';
-import { prepareWrite, withNotes, writeItem } from './engine/send';
-import {
-	decide,
-	dryRun,
-	isDataOverwrite,
-	skipUnchanged,
-	syncOptions,
-	type SyncWrite,
-} from './engine/sync';
+import { decide, prepareWrite, withNotes, writeItem, type SyncWrite } from './engine/send';
+import { dryRun, isDataOverwrite, skipUnchanged, syncOptions } from './engine/sync';
 
 /** The write, prepared as every product write is (send.ts); the sync's catalogue, when asked for. */
 function prepareUpsert(item: PimItem): Later<SyncWrite> {

@@ -2,7 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { idLocator } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
-import { itemPreSend, recordsOperation, sendThroughTransport } from '../../shared/runners';
+import { itemPreSend, sendThroughTransport } from '../../shared/runners';
+import { recordsOperation } from '../../shared/operations';
 import { requiredString } from '../../shared/params';
 
 /** SKU (skuField in shared/registry.ts, shared with the product operations) as the query. */

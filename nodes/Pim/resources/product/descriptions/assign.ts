@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 import { codeDropdown, showFor } from '../../../shared/descriptions';
 import type { PimClient } from '../../../shared/transport';
 import type { PimItem } from '../../../shared/item';
-import { sendsForm } from '../../../shared/runners';
+import { sendsForm } from '../../../shared/operations';
 import { serializeForm, type FormField } from '../../../shared/serializer';
 import { requiredString } from '../../../shared/params';
 import { readReferences, type ReferenceKind, type References } from '../account/lists';

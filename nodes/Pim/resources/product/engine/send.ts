@@ -6,14 +6,16 @@ import type {
 } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../../shared/endpoints';
-import { answerLost } from '../../../shared/failures';
+import { answerLost, refusedAsTaken } from '../../../shared/failures';
 import type { PimItem } from '../../../shared/item';
 import { writesInRound, type WriteSteps } from '../../../shared/round';
-import { andThen, type Later } from '../../../shared/run';
+import { andThen, type Later, type PimRun } from '../../../shared/run';
 import { append } from '../../../shared/badRows';
-import { runClient, sendsItsOwnRequests, toItems, writeResult } from '../../../shared/runners';
+import { sendsItsOwnRequests } from '../../../shared/runners';
+import { runClient, toItems, writeResult } from '../../../shared/operations';
 import type { PimClient, PimRequest } from '../../../shared/transport';
-import { changedFields, recordHolding } from './compare';
+import type { Catalogue } from '../account/catalogue';
+import { changedFields, changesOf, recordHolding, wouldSend } from './compare';
 import { ItemRow } from '../sources/itemRow';
 import { productBySku } from '../account/lookup';
 import { grouped } from './groups';
@@ -22,12 +24,14 @@ import { planOf } from './plan';
 import type { ProductRow } from './row';
 import { languagesNote, prepareProductWrite } from './write';
 import type { ProductWrite } from './stages';
+import type { SyncOptions } from './sync';
 
 /**
- * The one executor of a product write, for Create, Update and Create or Update of both versions:
- * each item's write is prepared as every product write is (prepareProductWrite, write.ts), then
- * sent here (sendProduct). Create and Update send what they prepared; Create or Update first
- * decides (upsert.ts: find → compare → create, update or leave unchanged).
+ * The one executor of a product write, for Create, Update and Create or Update of both versions
+ * and each row of Import File: each write is prepared as every product write is
+ * (prepareProductWrite, write.ts), then sent here (sendProduct). Create and Update send what they
+ * prepared; a sync (Create or Update, Import File) first decides (decide: find → compare →
+ * create, update or leave unchanged).
  */
 
 /** An item's product write, prepared, and the client that sends it. */
@@ -133,6 +137,93 @@ async function sendChecked(
 		pim.retries.faulted++;
 		sending = record ? { ...request, method: 'PUT' } : request;
 	}
+}
+
+/** A row's write with how its product is found and compared (Create or Update, Import File). */
+export interface SyncWrite extends PreparedWrite {
+	sync: SyncOptions;
+	/** Whether the write is compared with the product (Skip Unchanged Products, Dry Run). */
+	compare: boolean;
+	/** With Read All Products Once. */
+	catalogue?: Catalogue;
+}
+
+/** What Create or Update decided for a row: its output, and the fields its write changed. */
+export interface Decision {
+	/** The output item's fields; `operation` says what happened. */
+	output: IDataObject;
+	/** The fields an update changed, when the catalogue tells them (Import File's report). */
+	changed?: string[];
+	/** The write's answer was lost, and a read found it written (send.ts, sendChecked). */
+	confirmed?: boolean;
+}
+
+/**
+ * Create or Update's decision for one prepared write, and the write it decides: the product is
+ * found (the catalogue, or one look-up), compared when asked, then created, updated or left as
+ * it is; a dry run only says which.
+ */
+export async function decide(
+	run: PimRun,
+	{ pim, write, sync, compare, catalogue }: SyncWrite,
+): Promise<Decision> {
+	const body = write.body();
+	const { sku } = body;
+	const overwrite = sync.isDataOverwrite;
+	// Two items with the same SKU run one after the other: the second sees what the first wrote.
+	return await run.inTurn(`sku:${sku}`, async (): Promise<Decision> => {
+		let record = catalogue ? undefined : await productBySku(pim, sku);
+		const exists = catalogue ? catalogue.has(sku) : record !== undefined;
+		let changed: string[] | undefined;
+		// A record shows the product in one language: the write's first language is compared,
+		// its other languages (All Languages) are sent with it when it is written (compare.ts).
+		if (exists && compare) {
+			const digest = catalogue?.changed(sku, body, write.form, write.lists, overwrite);
+			// A field the catalogue does not digest: the product is read to compare.
+			if (digest === 'read') record = await productBySku(pim, sku);
+			if (digest !== 'read' && catalogue) changed = digest;
+			else if (record) changed = Object.keys(changesOf(body, record, write.lists, overwrite));
+		}
+		const unchanged = changed && changed.length === 0;
+
+		if (sync.dryRun) {
+			if (!exists)
+				return { output: { operation: 'create', sku, values: wouldSend(body, write.lists) } };
+			if (unchanged) return { output: { operation: 'unchanged', sku } };
+			// The catalogue keeps digests: the few changed products are read again for old → new.
+			record ??= catalogue ? await productBySku(pim, sku) : undefined;
+			if (!record) return { output: { operation: 'update', sku }, changed };
+			const changes = changesOf(body, record, write.lists, overwrite);
+			return Object.keys(changes).length
+				? {
+						output: { operation: 'update', sku, changes: changes as unknown as IDataObject },
+						changed: Object.keys(changes),
+					}
+				: { output: { operation: 'unchanged', sku } };
+		}
+		if (exists && unchanged && sync.skipUnchanged)
+			return { output: { operation: 'unchanged', sku } };
+
+		let confirmed: true | undefined;
+		const send = (update: boolean) =>
+			sendProduct(pim, write, {
+				update,
+				overwrite: update ? overwrite : undefined,
+				written: () => catalogue?.wrote(sku, write.form()),
+				confirmed: () => (confirmed = true),
+			});
+		if (exists)
+			return { output: { operation: 'updated', ...(await send(true)) }, changed, confirmed };
+		const created = await send(false).then(
+			(data) => ({ data }),
+			(refused: NodeApiError) => ({ refused }),
+		);
+		if ('data' in created) return { output: { operation: 'created', ...created.data }, confirmed };
+		// Created by another writer since the catalogue was read: found now, it is updated.
+		if (catalogue && refusedAsTaken(created.refused) && (await productBySku(pim, sku)))
+			return { output: { operation: 'updated', ...(await send(true)) }, confirmed };
+		throw created.refused;
+	});
 }
 
 /**

@@ -10,7 +10,7 @@ import type { PimItem } from '../../../shared/item';
 import { looksLastUpdatedFirst, nonRising, updatedAt } from '../../../shared/listOrder';
 import { lookaheadFor, paginate, type Page } from '../../../shared/pagination';
 import { text } from '../../../shared/records';
-import { runClient } from '../../../shared/runners';
+import { runClient } from '../../../shared/operations';
 import type { PimClient, PimRequest } from '../../../shared/transport';
 import { accountAttributes } from '../account/lists';
 import {

@@ -4,7 +4,7 @@ import type { PimItem } from '../../../shared/item';
 import { optionalString } from '../../../shared/params';
 import { OrderedTasks } from '../../../shared/orderedTasks';
 import type { PimRun } from '../../../shared/run';
-import { runClient } from '../../../shared/runners';
+import { runClient } from '../../../shared/operations';
 import type { PimClient } from '../../../shared/transport';
 import type { Catalogue } from '../account/catalogue';
 import { fieldsAsked } from '../engine/compare';
