@@ -11,7 +11,6 @@ import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate, readPage } from './paginat
 import type { ItemRunner, PimItem } from './item';
 import { maxRecords, pageSize, pageSlice, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
-import type { WriteSteps } from './round';
 import { sendThroughTransport } from './runners';
 import type { PimClient, PimRequest } from './transport';
 
@@ -146,38 +145,22 @@ export type FormBuilder = (item: PimItem, pim: PimClient) => Promise<string>;
 /**
  * The routing of a write whose form `body` builds from the item (an Assign operation; the
  * product writes have their own executor, resources/product/send.ts): n8n's request (method,
- * URL) with that form, sent as writeOperation sends it.
+ * URL) with that form. Writes are never retried unless the server provably did not act (see
+ * transport.ts); in version 2 the items of a run write as a round (round.ts): all prepared
+ * before any writes.
  */
 export function sendsForm(
 	request: { method: IHttpRequestMethods; url: string },
-	body: FormBuilder,
+	buildBody: FormBuilder,
 	extra: Partial<PimRequest> = {},
 ): INodePropertyRouting {
-	return sendThroughTransport(request, writeOperation(extra, body));
-}
-
-/**
- * Writes: never retried unless the server provably did not act (see transport.ts). In version 2
- * the items of a run write as a round (round.ts): all prepared before any writes.
- */
-function writeOperation(
-	extra: Partial<PimRequest>,
-	buildBody: FormBuilder,
-): WriteSteps<DeclarativeRestApiSettings.ResultOptions, PreparedForm> {
-	return {
+	return sendThroughTransport<{ pim: PimClient; form: PimRequest }>(request, {
 		prepare: async (item, requestData) => {
 			const pim = runClient(item);
-			const request = requestFrom(requestData, { write: true, ...extra });
-			request.body = await buildBody(item, pim);
-			return { pim, request };
+			const form = requestFrom(requestData, { write: true, ...extra });
+			form.body = await buildBody(item, pim);
+			return { pim, form };
 		},
-		write: async (item, { pim, request }) =>
-			toItems(item, [writeResult(await pim.request(request))]),
-	};
-}
-
-/** A form write once prepared (writeOperation). */
-interface PreparedForm {
-	pim: PimClient;
-	request: PimRequest;
+		write: async (item, { pim, form }) => toItems(item, [writeResult(await pim.request(form))]),
+	});
 }

@@ -48,7 +48,7 @@ export class WriteRound {
 	 * in O(1) on every change; no waiting item checks for itself (that is O(items²)).
 	 */
 	private readonly moments = {
-		allPrepared: () => this.prepared + this.faults.count >= this.registered,
+		allPrepared: () => this.ended() >= this.registered,
 		allSettled: () => this.settled >= this.registered,
 	};
 	private waiting: Record<Moment, Array<{ index: number; wake: () => void }>> = {
@@ -131,8 +131,7 @@ export class WriteRound {
 	async ready(itemIndex: number): Promise<'write' | 'abandoned'> {
 		this.prepared++;
 		await this.until('allPrepared', itemIndex);
-		if (this.registered < this.expected || this.faults.count) return 'abandoned';
-		return 'write';
+		return this.registered < this.expected || this.faults.count ? 'abandoned' : 'write';
 	}
 
 	/**
@@ -143,8 +142,7 @@ export class WriteRound {
 	async problem(itemIndex: number, error: Error, sku?: string): Promise<Error | 'abandoned'> {
 		this.faults.add(itemIndex, sku, error);
 		await this.until('allPrepared', itemIndex);
-		if (this.registered < this.expected) return 'abandoned';
-		if (this.faults.first() !== itemIndex) return 'abandoned';
+		if (this.registered < this.expected || this.faults.first() !== itemIndex) return 'abandoned';
 		// Alone in its run, its own error says it all. With others at fault the list, which holds
 		// this item's own hint too, replaces its description (badRows.ts).
 		if (this.faults.count > 1)

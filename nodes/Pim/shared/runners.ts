@@ -28,24 +28,16 @@ export function sendThroughTransport<P>(
 	run: ItemRunner | RequestWriteSteps<P>,
 	preSend?: PreSendAction[],
 ): INodePropertyRouting {
-	return { request, ...runAsPagination(run, preSend) };
+	return { request, ...sendsItsOwnRequests(run, preSend) };
 }
 
 /**
  * The `routing` of an operation that sends its own requests (Create or Update looks a product
  * up, then writes it; Get by SKU filters the list): n8n builds no request for it, and `run`
- * gets only the parameters' preSend result, which it does not use.
+ * gets only the parameters' preSend result, which it does not use. `preSend`: the preSend of an
+ * operation whose request n8n builds (sendThroughTransport).
  */
 export function sendsItsOwnRequests<P>(
-	run: ItemRunner | RequestWriteSteps<P>,
-): INodePropertyRouting {
-	return runAsPagination(run);
-}
-
-/** A write's steps, given n8n's request for the item (see WriteSteps in round.ts). */
-type RequestWriteSteps<P> = WriteSteps<DeclarativeRestApiSettings.ResultOptions, P>;
-
-function runAsPagination<P>(
 	run: ItemRunner | RequestWriteSteps<P>,
 	preSend?: PreSendAction[],
 ): INodePropertyRouting {
@@ -61,6 +53,9 @@ function runAsPagination<P>(
 		},
 	};
 }
+
+/** A write's steps, given n8n's request for the item (see WriteSteps in round.ts). */
+type RequestWriteSteps<P> = WriteSteps<DeclarativeRestApiSettings.ResultOptions, P>;
 
 /** An item's outcome as the node gives it: its error as the node's own, or its error item. */
 function settle(item: PimItem, work: Promise<INodeExecutionData[]>): Promise<INodeExecutionData[]> {

@@ -74,18 +74,10 @@ export interface RowAsBefore {
 }
 
 /** A write with its body resolved: everything the wire stage (wire.ts) puts in a form. */
-export interface ResolvedWrite {
-	body: () => ProductBody;
-	/** The account's lists the body was resolved against (version 2; none in version 1). */
-	lists: References;
+export interface ResolvedWrite
+	extends Omit<ProductWrite, 'form' | 'languages' | 'multiSelectForm'> {
 	/** The bodies of the product's other languages (Import Options → All Languages). */
 	languages: Array<{ language: string; body: ProductBody }>;
-	/** See ProductWrite. */
-	notes: WriteNotes;
-	/** See ProductWrite. */
-	warnings: string[];
-	/** See ProductWrite. */
-	group?: GroupPlace;
 }
 
 /** A product write, ready to compare and send. */

@@ -103,7 +103,6 @@ export class FileReport {
 
 	/** A window's outcomes, in the order of their lines. */
 	add(outcomes: RowOutcome[]): void {
-		outcomes.sort((a, b) => a.line - b.line);
 		for (const outcome of outcomes) {
 			const changed = CHANGES.has(outcome.operation);
 			const warnings = outcome.warnings ?? [];

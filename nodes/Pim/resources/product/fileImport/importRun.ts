@@ -22,14 +22,7 @@ import {
 	readWindows,
 	type FileLine,
 } from '../sources/source';
-import {
-	readyToWrite,
-	ROWS_IN_FLIGHT,
-	ROWS_WAITING,
-	skuOf,
-	writeRow,
-	type Written,
-} from './writeRows';
+import { readyToWrite, ROWS_IN_FLIGHT, ROWS_WAITING, writeRow, type Written } from './writeRows';
 import type { ProductWrite } from '../engine/stages';
 
 /**
@@ -101,7 +94,7 @@ class FileImport {
 			async (window) => {
 				for (const { line, row, ready } of await this.prepared(window, check)) {
 					// A group's row is checked with its group: images with no product are a bad row.
-					if ('problem' in ready) this.ledger.problem(line, skuOf(row), ready.problem);
+					if ('problem' in ready) this.ledger.problem(line, row.sku(), ready.problem);
 					else if ('write' in ready) this.ask(ready.write);
 				}
 				forgetWindow(check);

@@ -6,7 +6,6 @@ import type { Catalogue } from '../account/catalogue';
 import { decide } from '../engine/send';
 import type { SyncOptions } from '../engine/sync';
 import type { RowOutcome } from './fileReport';
-import type { FileRow } from '../sources/fileRow';
 import type { ImportLedger } from './ledger';
 import type { FileLine, Outcome } from '../sources/source';
 import type { ProductWrite } from '../engine/stages';
@@ -42,8 +41,6 @@ type Ready =
 /** A row of the file with what it writes. */
 export type ReadyRow = Omit<FileLine, 'shape'> & { ready: Ready };
 
-export const skuOf = (row: FileRow) => row.sku();
-
 /** The group stage of a prepared row (groups.ts), before its window's groups are forgotten. */
 export function readyToWrite(plan: WritePlan, done: Outcome): Ready {
 	if ('problem' in done) return done;
@@ -72,7 +69,7 @@ export async function writeRow(
 	{ run, pim, sync, ledger, catalogue }: RowWriting,
 	{ line, row, cells, headers, ready }: ReadyRow,
 ): Promise<Written> {
-	const sku = skuOf(row);
+	const sku = row.sku();
 	const bad = (error: unknown): Written => ({
 		line,
 		sku,
