@@ -3,7 +3,15 @@ import { sleep } from 'n8n-workflow';
 
 import { itemAgain, type ItemHandle, type PimItem } from './item';
 import { append, Faults, ITEMS, skuOf } from './badRows';
-import { isPending, RunSlot, type Later } from './run';
+import { RunSlot, type Later } from './run';
+import {
+	runRows,
+	type Done,
+	type Pass,
+	type RowSink,
+	type RowSource,
+	type RowSteps,
+} from './rowRun';
 
 /**
  * The items of one node execution that write, so that a run never hides what it wrote.
@@ -17,6 +25,8 @@ import { isPending, RunSlot, type Later } from './run';
  * - an item the PIM refuses waits until the other items settled, and its error says how many
  *   items of the run were written.
  * With Continue On Fail each item stands alone, as before: every item gets its own result.
+ * The round is the items' source and sink of the one driver of a run of writes (rowRun.ts),
+ * which applies that rule to a file's rows too.
  *
  * Items are prepared after n8n's loop has started them all, PREPARE_SLICE at a time: the next
  * slice once every item of the one before is prepared (or at fault, or answered), so that an
@@ -34,34 +44,32 @@ const PREPARE_SLICE = 50;
  */
 const TURN_EVERY_MS = 20;
 
-type Moment = 'allPrepared' | 'allSettled';
-const MOMENTS: Moment[] = ['allPrepared', 'allSettled'];
+/** An item of the round once its turn has come: its steps, n8n's request, and its outcome. */
+interface RoundRow {
+	item: PimItem;
+	steps: WriteSteps<unknown, unknown>;
+	input: unknown;
+	resolve: (items: Items) => void;
+	reject: (error: unknown) => void;
+}
 
-export class WriteRound {
+/**
+ * The items of a node run as the rows of one run of writes (rowRun.ts): n8n's items are held
+ * anyway, so each is prepared once and kept until every item is; a run of items always stops on
+ * a bad row (nothing written), its first item at fault failing the node.
+ */
+class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items> {
+	readonly held = true;
+	readonly stop = true;
 	private registered = 0;
-	private prepared = 0;
 	private written = 0;
-	private settled = 0;
 	private readonly faults = new Faults(ITEMS);
-	/**
-	 * Items waiting for a moment of the round, woken together when it comes. The moment is checked
-	 * in O(1) on every change; no waiting item checks for itself (that is O(items²)).
-	 */
-	private readonly moments = {
-		allPrepared: () => this.ended() >= this.registered,
-		allSettled: () => this.settled >= this.registered,
-	};
-	private waiting: Record<Moment, Array<{ index: number; wake: () => void }>> = {
-		allPrepared: [],
-		allSettled: [],
-	};
+	private readonly faulted: Array<{ row: RoundRow; error: Error }> = [];
+	private readonly refusedRows: Array<{ row: RoundRow; error: Error }> = [];
+	private readonly writing: Array<Promise<void>> = [];
 	/** Items waiting for their turn, in the order n8n started them, a slice to each Slice. */
 	private readonly slicesWaiting: Slice[] = [];
-	private slicing = false;
-	/** Items whose preparation has started. */
-	private started = 0;
-	/** Wakes the slicing loop when an item's preparation has ended (see notify). */
-	private preparationEnded?: () => void;
+	private running = false;
 
 	constructor(private readonly expected: number) {}
 
@@ -71,144 +79,123 @@ export class WriteRound {
 	}
 
 	/**
-	 * The item's write once its turn comes: prepared with its slice (see writeInTurn). The item
-	 * waits as one entry of its slice and one promise, derived from its slice's (see Slice).
+	 * The item's write once its turn comes: prepared with its slice. The item waits as one entry of
+	 * its slice and one promise, derived from its slice's (see Slice).
 	 */
 	queue<I, P>(item: PimItem, steps: WriteSteps<I, P>, input: I, settle: Settle): Promise<Items> {
 		let slice = this.slicesWaiting[this.slicesWaiting.length - 1];
-		if (!slice || slice.full()) this.slicesWaiting.push((slice = new Slice(this)));
-		if (!this.slicing) void this.slices();
+		if (!slice || slice.full()) this.slicesWaiting.push((slice = new Slice()));
+		if (!this.running) {
+			this.running = true;
+			void runRows(this, ROUND_STEPS, this).catch((error: unknown) => this.failAll(error));
+		}
 		return slice.add(item.handle, steps, input, settle);
 	}
 
 	/**
-	 * An item's turn has come (Slice.next): it is prepared and then written, unless n8n could not
-	 * start every item (an expression failed on a row): then the node has failed already, and it
-	 * prepares, reads and writes nothing.
+	 * The waiting items, a slice at a time, each once the slice before is prepared. When n8n could
+	 * not start every item (an expression failed on a row), the node has failed already: the items
+	 * prepare, read and write nothing.
 	 */
-	begin<I, P>(
-		handle: ItemHandle,
-		steps: WriteSteps<I, P>,
-		input: I,
-		settle: Settle,
-	): Items | Promise<Items> {
-		if (this.registered < this.expected) return [];
-		const item = itemAgain(handle);
-		return settle(item, writeInTurn(this, item, steps, input));
-	}
-
-	/** Starts the waiting items a slice at a time, each once the slice before is prepared. */
-	private async slices(): Promise<void> {
-		this.slicing = true;
+	async read(_pass: Pass, each: (rows: RoundRow[]) => Promise<void>): Promise<number> {
 		let turnAt = -Infinity;
+		let read = 0;
 		while (this.slicesWaiting.length > 0) {
 			// The first turn also lets n8n's loop start (and register) every item.
 			if (Date.now() - turnAt >= TURN_EVERY_MS) {
 				await sleep(0);
 				turnAt = Date.now();
 			}
-			const slice = this.slicesWaiting.shift()!;
-			this.started += slice.size();
-			slice.start();
-			// Abandoned items (see begin) prepare nothing: they are not waited for.
-			while (this.registered >= this.expected && this.ended() < this.started)
-				await new Promise<void>((wake) => (this.preparationEnded = wake));
+			const rows = await this.slicesWaiting.shift()!.start();
+			read += rows.length;
+			if (this.registered < this.expected) for (const row of rows) row.resolve([]);
+			else await each(rows);
 		}
-		this.slicing = false;
+		return read;
 	}
 
-	/** Items whose preparation has ended: prepared, answered or at fault. */
-	private ended(): number {
-		return this.prepared + this.faults.count;
-	}
-
-	/**
-	 * The item is ready to write: waits for every item's preparation. 'abandoned': it writes
-	 * nothing, because another item could not be prepared (that item fails the node), or because
-	 * n8n could not start some items (an expression failed on their row) and fails the node with
-	 * that error itself.
-	 */
-	async ready(itemIndex: number): Promise<'write' | 'abandoned'> {
-		this.prepared++;
-		await this.until('allPrepared', itemIndex);
-		return this.registered < this.expected || this.faults.count ? 'abandoned' : 'write';
+	bad(row: RoundRow, fault: unknown): void {
+		this.faults.add(row.item.index, skuOf(row.item), fault);
+		this.faulted.push({ row, error: fault as Error });
 	}
 
 	/**
-	 * The item could not be prepared. Once every item is prepared, the first item at fault gets
-	 * its error back with every item at fault listed (n8n fails the node with the first failed
-	 * item's error, and names its index); the others are 'abandoned'.
+	 * Items could not be prepared: the first item at fault gets its error back with every item at
+	 * fault listed (n8n fails the node with the first failed item's error, and names its index);
+	 * the others give nothing.
 	 */
-	async problem(itemIndex: number, error: Error, sku?: string): Promise<Error | 'abandoned'> {
-		this.faults.add(itemIndex, sku, error);
-		await this.until('allPrepared', itemIndex);
-		if (this.registered < this.expected || this.faults.first() !== itemIndex) return 'abandoned';
-		// Alone in its run, its own error says it all. With others at fault the list, which holds
-		// this item's own hint too, replaces its description (badRows.ts).
-		if (this.faults.count > 1)
-			(error as Error & { description?: string }).description =
-				`${this.faults.headline(this.registered)}. ${this.faults.described()}`;
-		else if (this.registered > 1)
-			append(error, `Nothing was written: no other item of the ${this.registered} has a problem.`);
-		return error;
+	async refuse(): Promise<void> {
+		const first = this.faults.first();
+		for (const { row, error } of this.faulted) {
+			if (row.item.index !== first) {
+				row.resolve([]);
+				continue;
+			}
+			// Alone in its run, its own error says it all. With others at fault the list, which holds
+			// this item's own hint too, replaces its description (badRows.ts).
+			if (this.faults.count > 1)
+				(error as Error & { description?: string }).description =
+					`${this.faults.headline(this.registered)}. ${this.faults.described()}`;
+			else if (this.registered > 1)
+				append(
+					error,
+					`Nothing was written: no other item of the ${this.registered} has a problem.`,
+				);
+			row.reject(error);
+		}
+	}
+
+	dropped(row: RoundRow): void {
+		row.resolve([]);
 	}
 
 	/**
 	 * The item writes nothing and its output is known once it is prepared (an unchanged product):
 	 * it waits for no other item. Should another item be at fault, n8n fails the node all the same.
 	 */
-	answered(): void {
-		this.prepared++;
-		this.settled++;
-		this.notify();
+	answered(row: RoundRow, output: Items): void {
+		row.resolve(output);
 	}
 
-	wrote(): void {
-		this.written++;
-		this.settled++;
-		this.notify();
+	/** Every item's write starts at once, in item order (two rows of one SKU in that order). */
+	async write(tasks: Array<() => Promise<Done<RoundRow, Items>>>): Promise<void> {
+		for (const task of tasks) this.writing.push(task().then((done) => this.done(done)));
 	}
 
-	/** The PIM refused the item's write: `error` says, once every write settled, what went in. */
-	async refused(itemIndex: number, error: Error): Promise<Error> {
-		this.settled++;
-		await this.until('allSettled', itemIndex);
-		if (this.registered > 1)
-			append(
-				error,
-				`${this.written} of ${this.registered} items of this run were written. Turn on Settings → On Error → "Continue (using error output)" to get one result per item.`,
-			);
-		return error;
+	private done(done: Done<RoundRow, Items>): void {
+		if ('output' in done) {
+			this.written++;
+			done.row.resolve(done.output);
+		} else if ('refused' in done)
+			this.refusedRows.push({ row: done.row, error: done.refused as Error });
 	}
 
-	/** Wakes the items waiting for a moment that has come, in the order of their items. */
-	private notify(): void {
-		const slicing = this.preparationEnded;
-		this.preparationEnded = undefined;
-		slicing?.();
-		for (const moment of MOMENTS) {
-			if (this.waiting[moment].length === 0 || !this.moments[moment]()) continue;
-			const waiting = this.waiting[moment].sort((a, b) => a.index - b.index);
-			this.waiting[moment] = [];
-			for (const { wake } of waiting) wake();
+	/** The PIM refused items' writes: each error says, once every write settled, what went in. */
+	async drain(): Promise<void> {
+		await Promise.all(this.writing);
+		for (const { row, error } of this.refusedRows) {
+			if (this.registered > 1)
+				append(
+					error,
+					`${this.written} of ${this.registered} items of this run were written. Turn on Settings → On Error → "Continue (using error output)" to get one result per item.`,
+				);
+			row.reject(error);
 		}
 	}
 
-	/**
-	 * Until the moment has come (checked again on waking). Every item waits, the one whose change
-	 * brought the moment too, and all are woken in item order: the items then go on in the order
-	 * of their rows (two rows of one SKU are written in that order, the later one last). Every item
-	 * that will join has joined by now: items are prepared only after the first slice's turn let
-	 * n8n's synchronous loop start (and register) them all.
-	 */
-	private async until(moment: Moment, index: number): Promise<void> {
-		do {
-			const woken = new Promise<void>((wake) => this.waiting[moment].push({ index, wake }));
-			this.notify();
-			await woken;
-		} while (!this.moments[moment]());
+	/** The driver itself failed (a bug): the items still waiting for their turn fail with it. */
+	private failAll(error: unknown): void {
+		for (const slice of this.slicesWaiting.splice(0))
+			void slice.start().then((rows) => rows.forEach((row) => row.reject(error)));
 	}
 }
+
+/** An operation's steps as the rows of a round run them. */
+const ROUND_STEPS: RowSteps<RoundRow, unknown, Items> = {
+	prepare: (row) => row.steps.prepare(row.item, row.input),
+	answer: (row, prepared) => row.steps.answer?.(row.item, prepared),
+	write: (row, prepared) => row.steps.write(row.item, prepared),
+};
 
 /**
  * Whether the item writes in a round: version 2 without Continue On Fail, n8n's items at hand.
@@ -284,35 +271,37 @@ export function writeInRound<I, P>(
  * the slice's one promise with the slice's one handler, so an item waiting holds that promise and
  * its reaction, and its entry here: no closure, no item object, no resolver of its own. When the
  * slice starts, the handler runs once per item, in the order the items were added (the order of
- * a promise's reactions), and takes the next entry. A slice is let go once its items have begun.
+ * a promise's reactions): it takes the next entry and makes the item's row, whose outcome the
+ * item's promise follows. A slice is let go once its items have begun.
  */
 class Slice {
 	private readonly entries: unknown[] = [];
 	private taken = 0;
+	private readonly rows: RoundRow[] = [];
 	private readonly started: Promise<void>;
 	private resolve!: () => void;
 	private readonly next = () => {
 		const entries = this.entries;
 		const at = this.taken;
 		this.taken += ENTRY;
-		return this.round.begin(
-			entries[at] as ItemHandle,
-			entries[at + 1] as WriteSteps<unknown, unknown>,
-			entries[at + 2],
-			entries[at + 3] as Settle,
+		const item = itemAgain(entries[at] as ItemHandle);
+		const steps = entries[at + 1] as WriteSteps<unknown, unknown>;
+		const input = entries[at + 2];
+		const settle = entries[at + 3] as Settle;
+		return settle(
+			item,
+			new Promise<Items>((resolve, reject) =>
+				this.rows.push({ item, steps, input, resolve, reject }),
+			),
 		);
 	};
 
-	constructor(private readonly round: WriteRound) {
+	constructor() {
 		this.started = new Promise<void>((resolve) => (this.resolve = resolve));
 	}
 
 	full(): boolean {
-		return this.size() >= PREPARE_SLICE;
-	}
-
-	size(): number {
-		return this.entries.length / ENTRY;
+		return this.entries.length / ENTRY >= PREPARE_SLICE;
 	}
 
 	add(handle: ItemHandle, steps: unknown, input: unknown, settle: Settle): Promise<Items> {
@@ -320,8 +309,12 @@ class Slice {
 		return this.started.then(this.next);
 	}
 
-	start(): void {
+	/** Starts the slice's items: their rows, once each has begun. */
+	async start(): Promise<RoundRow[]> {
 		this.resolve();
+		// After every item's reaction to `started` (they were added first).
+		await this.started.then(() => undefined);
+		return this.rows;
 	}
 }
 
@@ -334,35 +327,4 @@ async function writeAlone<I, P>(
 	input: I,
 ): Promise<INodeExecutionData[]> {
 	return await steps.write(item, await steps.prepare(item, input));
-}
-
-async function writeInTurn<I, P>(
-	round: WriteRound,
-	item: PimItem,
-	{ prepare, write, answer }: WriteSteps<I, P>,
-	input: I,
-): Promise<INodeExecutionData[]> {
-	let prepared: P;
-	try {
-		// Prepared in one go once the run's reads are in: no await (see Later in run.ts).
-		const made = prepare(item, input);
-		prepared = isPending(made) ? await made : made;
-		const answered = answer?.(item, prepared);
-		if (answered) {
-			round.answered();
-			return answered;
-		}
-	} catch (error) {
-		const outcome = await round.problem(item.index, error as Error, skuOf(item));
-		if (outcome === 'abandoned') return [];
-		throw outcome;
-	}
-	if ((await round.ready(item.index)) === 'abandoned') return [];
-	try {
-		const result = await write(item, prepared);
-		round.wrote();
-		return result;
-	} catch (error) {
-		throw await round.refused(item.index, error as Error);
-	}
 }

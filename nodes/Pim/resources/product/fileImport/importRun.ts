@@ -4,6 +4,14 @@ import type { PimItem } from '../../../shared/item';
 import { optionalString } from '../../../shared/params';
 import { OrderedTasks } from '../../../shared/orderedTasks';
 import type { PimRun } from '../../../shared/run';
+import {
+	runRows,
+	type Done,
+	type Pass,
+	type Ready,
+	type RowSink,
+	type RowSource,
+} from '../../../shared/rowRun';
 import { runClient } from '../../../shared/operations';
 import type { PimClient } from '../../../shared/transport';
 import type { Catalogue } from '../account/catalogue';
@@ -12,26 +20,27 @@ import { accountAttributes } from '../account/lists';
 import { matchField } from '../engine/mapping';
 import { planOf } from '../engine/plan';
 import { syncOptions, type SyncOptions } from '../engine/sync';
+import type { ProductWrite } from '../engine/stages';
 import { FileReport, type ReportRows } from './fileReport';
 import type { CutGroup } from '../sources/fileWindow';
 import { ImportLedger } from './ledger';
+import { fileParameters, FileRun, readWindows, type FileLine } from '../sources/source';
 import {
-	fileParameters,
-	FileRun,
-	prepareRows,
-	readWindows,
-	type FileLine,
-} from '../sources/source';
-import { readyToWrite, ROWS_IN_FLIGHT, ROWS_WAITING, writeRow, type Written } from './writeRows';
-import type { ProductWrite } from '../engine/stages';
+	fileSteps,
+	ROWS_IN_FLIGHT,
+	ROWS_WAITING,
+	type RowWriting,
+	type Written,
+} from './writeRows';
 
 /**
- * One catalogue file's import (Import File). With On Bad Rows → Stop the file is read twice:
- * every row is prepared first, and nothing is written when one cannot be. Then its rows are
- * decided and written as Create or Update's items are (writeRows.ts), against the account's
- * catalogue read once, as a pipeline (shared/orderedTasks.ts): a row paused by a fault holds its
- * own slot, never its window, and the report lists the rows in line order. The node holds the
- * catalogue's digests and a window of rows, never the file's rows.
+ * One catalogue file's import (Import File): the file is the source and the ledger the sink of
+ * the one driver of a run of writes (shared/rowRun.ts), its rows the steps of writeRows.ts. With
+ * On Bad Rows → Stop the file is read twice (a file is never held): every row is prepared first,
+ * and nothing is written when one cannot be. Its rows are written against the account's catalogue
+ * read once, as a pipeline (shared/orderedTasks.ts): a row paused by a fault holds its own slot,
+ * never its window, and the report lists the rows in line order. The node holds the catalogue's
+ * digests and a window of rows, never the file's rows.
  */
 
 /** How often a long import says where it is in n8n's log. */
@@ -43,29 +52,37 @@ export interface Imported {
 	report: FileReport;
 }
 
-/** Forgets a finished window's product groups (the node holds a window: groups are never cut). */
-function forgetWindow(run: PimRun): void {
-	planOf(run).groups.clear();
-}
-
-class FileImport {
+class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written>, RowWriting {
+	readonly held = false;
+	readonly stop: boolean;
 	private readonly given: IDataObject;
 	/** One long run: its requests keep to the pace a rate limit taught, not just its pauses. */
-	private readonly pim: PimClient;
-	private readonly sync: SyncOptions;
-	readonly stopOnBadRows: boolean;
+	readonly pim: PimClient;
+	readonly sync: SyncOptions;
 	readonly report: FileReport;
-	private readonly ledger = new ImportLedger();
+	readonly ledger = new ImportLedger();
+	/** The pass under way: its plan (groups, report) apart from the other pass's. */
+	run: PimRun;
+	catalogue?: Catalogue;
 	/** Stopping the execution in n8n stops the import between windows (requests sent end). */
 	private readonly cancel?: AbortSignal;
+	stopped = false;
 	/** The fields the rows' comparisons read: the catalogue digests only those (catalogue.ts). */
 	private readonly asked = new Set<string>();
+	private readonly pipeline = new OrderedTasks<Written>(ROWS_IN_FLIGHT, ROWS_WAITING, (outcomes) =>
+		this.reported(outcomes),
+	);
+	private said = Date.now();
+	private rowsRead = 0;
+	/** The file's header (Skip: the catalogue digests the fields its columns name). */
+	private headers?: string[];
 
 	constructor(private readonly item: PimItem) {
 		this.given = fileParameters(item);
 		this.pim = runClient(item, true);
+		this.run = new FileRun(item.run);
 		const fileOptions = (this.given.fileOptions ?? {}) as IDataObject;
-		this.stopOnBadRows = fileOptions.onBadRows !== 'skip';
+		this.stop = fileOptions.onBadRows !== 'skip';
 		// The catalogue is read once; its unchanged products are left as they are unless told.
 		this.sync = syncOptions(
 			{ ...((this.given.upsertOptions ?? {}) as IDataObject), lookup: 'allProducts' },
@@ -79,114 +96,86 @@ class FileImport {
 		this.cancel = item.cancelSignal();
 	}
 
+	/** One pass over the file, in a run of its own; a refused file says what each pass wrote. */
+	async read(pass: Pass, each: (rows: FileLine[]) => Promise<void>): Promise<number> {
+		this.run = new FileRun(this.item.run);
+		const written = (cut?: CutGroup) =>
+			`The rows before it were imported${cut ? `, but those of its product group "${cut.group}" (from line ${cut.line})` : ''}: ${this.ledger.said()}.`;
+		return await readWindows(
+			this.item,
+			this.given,
+			this.run,
+			async (window, read) => {
+				this.rowsRead = read;
+				this.headers ??= window[0]?.headers;
+				await each(window);
+				this.stopped = this.cancel?.aborted === true;
+				return !this.stopped;
+			},
+			pass === 'check'
+				? { writeBefore: false, said: () => 'Nothing was written.' }
+				: { writeBefore: true, said: written },
+			() => this.pipeline.drain(),
+		);
+	}
+
+	/** A window settled: on the check pass its writes' fields asked; before the first write, the catalogue. */
+	async settled(ready: Array<Ready<ProductWrite, Written>>, pass: Pass): Promise<void> {
+		if (pass === 'check') {
+			for (const one of ready) if ('write' in one) this.ask(one.write);
+			return;
+		}
+		if (this.catalogue) return;
+		// On Bad Rows → Skip every row's fields are not known yet: the first window's and those
+		// the headers name are (a row asking about another field has its product read).
+		if (!this.stop) {
+			for (const one of ready) if ('write' in one) this.ask(one.write);
+			const attributes = await accountAttributes(this.run, this.pim);
+			for (const header of this.headers ?? [])
+				for (const attribute of matchField(header, attributes)) this.asked.add(attribute.code);
+		}
+		this.catalogue = await planOf(this.run).catalogue(this.pim, true, this.asked);
+	}
+
 	private ask(write: ProductWrite): void {
 		for (const field of fieldsAsked(write.body(), write.lists, this.sync.isDataOverwrite))
 			this.asked.add(field);
 	}
 
-	/** On Bad Rows → Stop: every row prepared before any is written; throws naming the bad ones. */
-	async check(): Promise<void> {
-		const check = new FileRun(this.item.run);
-		const rows = await readWindows(
-			this.item,
-			this.given,
-			check,
-			async (window) => {
-				for (const { line, row, ready } of await this.prepared(window, check)) {
-					// A group's row is checked with its group: images with no product are a bad row.
-					if ('problem' in ready) this.ledger.problem(line, row.sku(), ready.problem);
-					else if ('write' in ready) this.ask(ready.write);
-				}
-				forgetWindow(check);
-				return !this.cancel?.aborted;
-			},
-			{ writeBefore: false, said: () => 'Nothing was written.' },
-		);
+	bad(line: FileLine, fault: unknown): void {
+		this.ledger.problem(line.line, line.row.sku(), fault);
+	}
+
+	/** On Bad Rows → Stop: throws naming the bad rows. */
+	async refuse(rows: number): Promise<void> {
 		const refused = this.ledger.nothingWritten(rows);
 		if (refused) throw refused;
 	}
 
-	/**
-	 * A window's rows prepared, then through the group stage (groups.ts) before the window's groups
-	 * are forgotten (the window whole first: a group's rows have all joined it).
-	 */
-	private async prepared(window: FileLine[], run: PimRun) {
-		const outcomes = await Promise.all(prepareRows(window, this.pim));
-		const plan = planOf(run);
-		return window.map(({ line, row, cells, headers }, i) => ({
-			line,
-			row,
-			cells,
-			headers,
-			ready: readyToWrite(plan, outcomes[i]),
-		}));
-	}
+	dropped(): void {}
 
-	/**
-	 * The catalogue, read for the first window. On Bad Rows → Skip: every row's fields are not
-	 * known yet; the first window's and those the headers name are (a row asking about another
-	 * field has its product read).
-	 */
-	private async catalogue(
-		run: PimRun,
-		first: Awaited<ReturnType<FileImport['prepared']>>,
-	): Promise<Catalogue> {
-		if (!this.stopOnBadRows) {
-			for (const { ready } of first) if ('write' in ready) this.ask(ready.write);
-			const attributes = await accountAttributes(run, this.pim);
-			for (const header of first[0]?.headers ?? [])
-				for (const attribute of matchField(header, attributes)) this.asked.add(attribute.code);
+	answered(): void {}
+
+	/** A window's rows through the pipeline; a long import says where it is. */
+	async write(tasks: Array<() => Promise<Done<FileLine, Written>>>): Promise<void> {
+		await this.pipeline.add(tasks.map((task) => () => task().then((done) => this.outcome(done))));
+		if (Date.now() - this.said >= PROGRESS_EVERY_MS) {
+			this.said = Date.now();
+			this.item.log(`PIM Import File: ${this.rowsRead} rows read, ${this.ledger.said()}`);
 		}
-		return await planOf(run).catalogue(this.pim, true, this.asked);
 	}
 
-	/** Writes the file's rows: the summary. */
-	async write(): Promise<IDataObject> {
-		const { item, ledger, report, pim, sync } = this;
-		const run = new FileRun(item.run);
-		let catalogue: Catalogue | undefined;
-		let said = Date.now();
-		let stopped = false;
-		const pipeline = new OrderedTasks<Written>(ROWS_IN_FLIGHT, ROWS_WAITING, (outcomes) =>
-			this.reported(outcomes),
-		);
-		const written = (cut?: CutGroup) =>
-			`The rows before it were imported${cut ? `, but those of its product group "${cut.group}" (from line ${cut.line})` : ''}: ${ledger.said()}.`;
-		const rows = await readWindows(
-			item,
-			this.given,
-			run,
-			async (window, read) => {
-				const prepared = await this.prepared(window, run);
-				catalogue ??= await this.catalogue(run, prepared);
-				forgetWindow(run);
-				const writing = { run, pim, sync, ledger, catalogue };
-				await pipeline.add(prepared.map((row) => () => writeRow(writing, row)));
-				if (Date.now() - said >= PROGRESS_EVERY_MS) {
-					said = Date.now();
-					item.log(`PIM Import File: ${read} rows read, ${ledger.said()}`);
-				}
-				stopped = this.cancel?.aborted === true;
-				return !stopped;
-			},
-			{ writeBefore: true, said: written },
-			() => pipeline.drain(),
-		);
-		const { refused, faulted } = pim.retries;
-		const { confirmed } = ledger;
-		return {
-			rows,
-			...ledger.counts,
-			failed: ledger.failed,
-			problems: ledger.listed(),
-			// Requests tried again (after a fault or a refusal), and lost answers found written.
-			retried: refused + faulted,
-			confirmed,
-			...(sync.dryRun ? { dryRun: true } : {}),
-			...(stopped ? { stopped: true } : {}),
-			...report.warnedRows(),
-			...planOf(run).report.notes(rows, { refused, faulted, confirmed }),
-		};
+	async drain(): Promise<void> {
+		await this.pipeline.drain();
+	}
+
+	/** A row's outcome: a row not written is counted and kept for the bad rows file. */
+	private outcome(done: Done<FileLine, Written>): Written {
+		if ('output' in done) return done.output;
+		const { line, row, headers, cells } = done.row;
+		const sku = row.sku();
+		const error = this.ledger.problem(line, sku, 'fault' in done ? done.fault : done.refused);
+		return { line, sku, operation: 'failed', error, bad: { headers, cells } };
 	}
 
 	/** A window's outcomes, in line order: the report, the bad rows file. */
@@ -199,11 +188,30 @@ class FileImport {
 			}
 		this.report.add(outcomes);
 	}
+
+	/** The summary of the rows written. */
+	summary(rows: number): IDataObject {
+		const { refused, faulted } = this.pim.retries;
+		const { confirmed } = this.ledger;
+		return {
+			rows,
+			...this.ledger.counts,
+			failed: this.ledger.failed,
+			problems: this.ledger.listed(),
+			// Requests tried again (after a fault or a refusal), and lost answers found written.
+			retried: refused + faulted,
+			confirmed,
+			...(this.sync.dryRun ? { dryRun: true } : {}),
+			...(this.stopped ? { stopped: true } : {}),
+			...this.report.warnedRows(),
+			...planOf(this.run).report.notes(rows, { refused, faulted, confirmed }),
+		};
+	}
 }
 
 /** Imports one file: what happened to its rows. */
 export async function importOne(item: PimItem): Promise<Imported> {
 	const file = new FileImport(item);
-	if (file.stopOnBadRows) await file.check();
-	return { summary: await file.write(), report: file.report };
+	const rows = await runRows(file, fileSteps(file), file);
+	return { summary: file.summary(rows), report: file.report };
 }

@@ -1,20 +1,21 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import type { PimRun } from '../../../shared/run';
+import type { Pass, Ready, RowSteps } from '../../../shared/rowRun';
+import { andThen, type PimRun } from '../../../shared/run';
 import type { PimClient } from '../../../shared/transport';
 import type { Catalogue } from '../account/catalogue';
-import { decide } from '../engine/send';
+import { decide, prepareWrite } from '../engine/send';
 import type { SyncOptions } from '../engine/sync';
 import type { RowOutcome } from './fileReport';
 import type { ImportLedger } from './ledger';
-import type { FileLine, Outcome } from '../sources/source';
+import type { FileLine } from '../sources/source';
 import type { ProductWrite } from '../engine/stages';
 import { grouped } from '../engine/groups';
-import type { WritePlan } from '../engine/plan';
+import { planOf } from '../engine/plan';
 
 /**
- * A prepared row of a catalogue file, decided and written as Create or Update decides an item
- * (sync.ts, decide), against the catalogue read once.
+ * A catalogue file's rows as the one driver of a run of writes runs them (shared/rowRun.ts):
+ * each prepared as every product write is (send.ts, prepareWrite), its window through the group
+ * stage (groups.ts), then decided and written as Create or Update decides an item (send.ts,
+ * decide), against the catalogue read once.
  */
 
 /**
@@ -29,74 +30,72 @@ import type { WritePlan } from '../engine/plan';
 export const ROWS_IN_FLIGHT = 20;
 export const ROWS_WAITING = 20_000;
 
-/**
- * A prepared row through its group stage: its problem, its write, or what its product group makes
- * it output (with the row's warnings).
- */
-type Ready =
-	| { problem: unknown }
-	| { write: ProductWrite }
-	| { output: IDataObject; warnings: string[] };
-
-/** A row of the file with what it writes. */
-export type ReadyRow = Omit<FileLine, 'shape'> & { ready: Ready };
-
-/** The group stage of a prepared row (groups.ts), before its window's groups are forgotten. */
-export function readyToWrite(plan: WritePlan, done: Outcome): Ready {
-	if ('problem' in done) return done;
-	try {
-		const stage = grouped(plan, done.write, true);
-		return 'output' in stage ? { output: stage.output, warnings: done.write.warnings } : stage;
-	} catch (problem) {
-		return { problem };
-	}
-}
-
-/** What a file's rows share as they write. */
-export interface RowWriting {
-	run: PimRun;
-	pim: PimClient;
-	sync: SyncOptions;
-	ledger: ImportLedger;
-	catalogue: Catalogue;
-}
-
 /** A row's outcome, with its cells while it waits for the bad rows file. */
 export type Written = RowOutcome & { bad?: { headers: string[]; cells: string[] } };
 
-/** Decides and writes one row against the catalogue. */
-export async function writeRow(
-	{ run, pim, sync, ledger, catalogue }: RowWriting,
-	{ line, row, cells, headers, ready }: ReadyRow,
-): Promise<Written> {
-	const sku = row.sku();
-	const bad = (error: unknown): Written => ({
-		line,
-		sku,
-		operation: 'failed',
-		error: ledger.problem(line, sku, error),
-		bad: { headers, cells },
-	});
-	if ('problem' in ready) return bad(ready.problem);
-	const said = 'output' in ready ? ready.warnings : ready.write.warnings;
-	const warnings = said.length ? { warnings: said } : {};
-	// A row of a product group whose product another row writes.
-	if ('output' in ready)
-		return { line, sku, operation: String(ready.output.operation), ...warnings };
-	const { write } = ready;
+/** What a file's rows share as they are prepared and written, for the pass under way. */
+export interface RowWriting {
+	/** The pass's run: its plan (groups, report) apart from the other pass's. */
+	readonly run: PimRun;
+	readonly pim: PimClient;
+	readonly sync: SyncOptions;
+	readonly ledger: ImportLedger;
+	/** The account's products, read once the first window to write is settled. */
+	readonly catalogue?: Catalogue;
+	/** A window's rows settled, before any is written (the catalogue read for the first). */
+	settled(ready: Array<Ready<ProductWrite, Written>>, pass: Pass): Promise<void>;
+}
+
+/** The file's steps: a row prepared, a window settled by its groups, a row decided and written. */
+export function fileSteps(writing: RowWriting): RowSteps<FileLine, ProductWrite, Written> {
+	return {
+		prepare(line) {
+			// A row whose values cannot be put under their columns is bad as it is, none of them read.
+			if (line.shape) throw line.shape;
+			return andThen(prepareWrite(line.row, 'create', writing.pim), ({ write }) => write);
+		},
+		async settle(lines, ready, pass) {
+			const plan = planOf(writing.run);
+			const settled = lines.map((line, i) => groupStage(line, ready[i], plan));
+			// A window holds whole groups: they are forgotten once it is settled.
+			plan.groups.clear();
+			await writing.settled(settled, pass);
+			return settled;
+		},
+		async write(line, write) {
+			const { pim, sync, ledger, catalogue } = writing;
+			const decided = await decide(writing.run, { pim, write, sync, compare: true, catalogue });
+			if (decided.confirmed) ledger.confirmed++;
+			const operation = String(decided.output.operation);
+			ledger.wrote(operation);
+			const { changed } = decided;
+			return { line: line.line, sku: line.row.sku(), operation, changed, ...said(write.warnings) };
+		},
+	};
+}
+
+/** A prepared row's group stage (groups.ts): its write, or what its product group makes it output. */
+function groupStage(
+	line: FileLine,
+	ready: Ready<ProductWrite, Written>,
+	plan: ReturnType<typeof planOf>,
+): Ready<ProductWrite, Written> {
+	if (!('write' in ready)) return ready;
 	try {
-		const { output, changed, confirmed } = await decide(run, {
-			pim,
-			write,
-			sync,
-			compare: true,
-			catalogue,
-		});
-		if (confirmed) ledger.confirmed++;
-		const operation = String(output.operation);
-		ledger.wrote(operation);
-		return { line, sku, operation, changed, ...warnings };
-	} catch (error) {
-		return bad(error);
+		const stage = grouped(plan, ready.write, true);
+		if ('write' in stage) return stage;
+		// A row of a product group whose product another row writes.
+		return {
+			output: {
+				line: line.line,
+				sku: line.row.sku(),
+				operation: String(stage.output.operation),
+				...said(ready.write.warnings),
+			},
+		};
+	} catch (fault) {
+		return { fault };
 	}
 }
+
+const said = (warnings: string[]) => (warnings.length ? { warnings } : {});

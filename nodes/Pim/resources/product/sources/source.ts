@@ -7,12 +7,9 @@ import { xlsxRecords } from '../../../shared/file/xlsx';
 import { isZip } from '../../../shared/file/zip';
 import type { PimItem } from '../../../shared/item';
 import { fail, optionalString, ParameterProblem } from '../../../shared/params';
-import { isPending, RunSlot, type Later, type PimRun } from '../../../shared/run';
-import type { PimClient } from '../../../shared/transport';
-import { prepareWrite } from '../engine/send';
+import { RunSlot, type Later, type PimRun } from '../../../shared/run';
 import { FileColumns, FileRow } from './fileRow';
 import { RowWindow, type CutGroup } from './fileWindow';
-import type { ProductWrite } from '../engine/stages';
 
 /**
  * Import File's source: a catalogue file in n8n's binary data (streamed where n8n keeps it in
@@ -212,35 +209,4 @@ export async function readWindows(
 	if (outcome.read && rest.length) await each(rest, count);
 	await settle();
 	return count;
-}
-
-export type Outcome = { write: ProductWrite } | { problem: unknown };
-
-/**
- * A window's rows prepared, in order (rows of a group join it in order): each its write or its
- * problem, as a promise that never rejects.
- */
-export function prepareRows(rows: FileLine[], pim: PimClient): Array<Promise<Outcome>> {
-	const outcomes: Array<Promise<Outcome>> = [];
-	for (const line of rows) {
-		// A row whose values cannot be put under their columns is bad as it is, none of them read.
-		if (line.shape) {
-			outcomes.push(Promise.resolve({ problem: line.shape }));
-			continue;
-		}
-		try {
-			const made = prepareWrite(line.row, 'create', pim);
-			outcomes.push(
-				isPending(made)
-					? made.then(
-							({ write }) => ({ write }),
-							(problem: unknown) => ({ problem }),
-						)
-					: Promise.resolve({ write: made.write }),
-			);
-		} catch (problem) {
-			outcomes.push(Promise.resolve({ problem }));
-		}
-	}
-	return outcomes;
 }

@@ -1,0 +1,175 @@
+import { isPending, type Later } from './run';
+
+/**
+ * The one driver of a run of writes, for a run of n8n's items (round.ts) and a catalogue file's
+ * rows (Import File): rows come from a source a window at a time, each row is prepared, the
+ * run's policy is applied, and the rows are written; what each row gives goes to a sink.
+ *
+ * On Bad Rows → Stop (every run of items, a file by default): nothing is written when a row
+ * cannot be prepared. A source whose rows are held anyway (n8n holds its items) keeps them
+ * prepared until every row is; a file is never held, so it is read twice: once to prepare every
+ * row, once to prepare and write. Skip: a bad row is handed on as bad, the others are written.
+ */
+
+/** What a row's preparation gave: its prepared write, what it outputs at once, or its fault. */
+export type Ready<P, O> = { write: P } | { output: O } | { fault: unknown };
+
+/** A row as the sink gets it: what it output (written or answered), or its fault or refusal. */
+export type Done<R, O> = { row: R } & ({ output: O } | { fault: unknown } | { refused: unknown });
+
+/** What a run does with each row. */
+export interface RowSteps<R, P, O> {
+	/** Reads and checks the row (throws: a bad row); at once once the run's reads are in (Later). */
+	prepare(row: R): Later<P>;
+	/** The row's output when preparing it shows it writes nothing (an unchanged product). */
+	answer?(row: R, prepared: P): O | undefined;
+	/**
+	 * A window's rows once all are prepared, before any is written: what the rows around a row
+	 * settle (a product group). With a held source the window is the whole run.
+	 */
+	settle?(rows: R[], ready: Array<Ready<P, O>>, pass: Pass): Later<Array<Ready<P, O>>>;
+	/** Writes the row (rejects: the PIM refused it). */
+	write(row: R, prepared: P): Promise<O>;
+}
+
+/** A pass over the rows: `check` prepares every row before any is written (Stop), `write` writes. */
+export type Pass = 'check' | 'write';
+
+export interface RowSource<R> {
+	/** Whether its rows are held anyway (n8n's items): then they are prepared once. */
+	readonly held: boolean;
+	/** One pass: `each` gets every window in order (the source may stop early); the rows read. */
+	read(pass: Pass, each: (rows: R[]) => Promise<void>): Promise<number>;
+}
+
+export interface RowSink<R, O> {
+	/** On Bad Rows → Stop. */
+	readonly stop: boolean;
+	/** Stop: a row that cannot be prepared (nothing will be written). */
+	bad(row: R, fault: unknown): void;
+	/** Stop, after the check, when rows were bad: says so (rows: how many were read). */
+	refuse(rows: number): Promise<void>;
+	/** A held row not written, because another row was bad. */
+	dropped(row: R): void;
+	/** A row's output known once prepared. */
+	answered(row: R, output: O): void;
+	/** Runs a window's tasks (each settles with its row's outcome) and takes their outcomes. */
+	write(tasks: Array<() => Promise<Done<R, O>>>): Promise<void>;
+	/** Waits for every task handed on to be done. */
+	drain(): Promise<void>;
+}
+
+/** Runs the rows of `source` through `steps` into `sink`: the rows read. */
+export async function runRows<R, P, O>(
+	source: RowSource<R>,
+	steps: RowSteps<R, P, O>,
+	sink: RowSink<R, O>,
+): Promise<number> {
+	if (sink.stop && source.held) return await heldRun(source, steps, sink);
+	if (sink.stop) {
+		let bad = false;
+		const rows = await source.read('check', async (window) => {
+			const ready = await prepareWindow(window, steps, 'check');
+			for (const [i, one] of ready.entries())
+				if ('fault' in one) {
+					bad = true;
+					sink.bad(window[i], one.fault);
+				}
+		});
+		if (bad) {
+			await sink.refuse(rows);
+			return rows;
+		}
+	}
+	const rows = await source.read('write', async (window) => {
+		await sink.write(tasksOf(window, await prepareWindow(window, steps, 'write'), steps));
+	});
+	await sink.drain();
+	return rows;
+}
+
+/**
+ * Stop, with rows held anyway: each row prepared once and kept (a row answered at once is let
+ * go), the run settled whole once every row is prepared, then written unless a row is bad.
+ */
+async function heldRun<R, P, O>(
+	source: RowSource<R>,
+	steps: RowSteps<R, P, O>,
+	sink: RowSink<R, O>,
+): Promise<number> {
+	let held: R[] = [];
+	let ready: Array<Ready<P, O>> = [];
+	const rows = await source.read('check', async (window) => {
+		const made = await prepareWindow(window, steps);
+		for (const [i, row] of window.entries()) {
+			const one = made[i];
+			if ('output' in one) sink.answered(row, one.output);
+			else {
+				held.push(row);
+				ready.push(one);
+			}
+		}
+	});
+	if (steps.settle) ready = await steps.settle(held, ready, 'check');
+	const bad = ready.some((one) => 'fault' in one);
+	if (bad) {
+		for (const [i, one] of ready.entries())
+			if ('fault' in one) sink.bad(held[i], one.fault);
+			else sink.dropped(held[i]);
+		await sink.refuse(rows);
+		return rows;
+	}
+	const tasks = tasksOf(held, ready, steps);
+	// What each row prepared is its task's from now on, let go as it is written.
+	held = [];
+	ready = [];
+	await sink.write(tasks.splice(0));
+	await sink.drain();
+	return rows;
+}
+
+/** A window's rows prepared, in order (rows of a group join it in order), then settled. */
+async function prepareWindow<R, P, O>(
+	rows: R[],
+	steps: RowSteps<R, P, O>,
+	pass?: Pass,
+): Promise<Array<Ready<P, O>>> {
+	const made: Array<Later<Ready<P, O>>> = rows.map((row) => prepareOne(row, steps));
+	const all = made.some(isPending) ? await Promise.all(made) : (made as Array<Ready<P, O>>);
+	return pass && steps.settle ? await steps.settle(rows, all, pass) : all;
+}
+
+/** One row prepared: never rejects. */
+function prepareOne<R, P, O>(row: R, steps: RowSteps<R, P, O>): Later<Ready<P, O>> {
+	const answered = (prepared: P): Ready<P, O> => {
+		try {
+			const output = steps.answer?.(row, prepared);
+			return output !== undefined ? { output } : { write: prepared };
+		} catch (fault) {
+			return { fault };
+		}
+	};
+	try {
+		const made = steps.prepare(row);
+		return isPending(made) ? made.then(answered, (fault: unknown) => ({ fault })) : answered(made);
+	} catch (fault) {
+		return { fault };
+	}
+}
+
+/** The write tasks of rows made ready: each settles with the row's outcome. */
+function tasksOf<R, P, O>(
+	rows: R[],
+	ready: Array<Ready<P, O>>,
+	steps: RowSteps<R, P, O>,
+): Array<() => Promise<Done<R, O>>> {
+	return rows.map((row, i) => {
+		const one = ready[i];
+		if (!('write' in one)) return () => Promise.resolve({ row, ...one });
+		return () =>
+			steps.write(row, one.write).then(
+				(output) => ({ row, output }),
+				(refused: unknown) => ({ row, refused }),
+			);
+	});
+}
