@@ -1,5 +1,5 @@
 import type { Pass, Ready, RowSteps } from '../../../shared/rowRun';
-import { andThen, type PimRun } from '../../../shared/run';
+import { andThen, type Later, type PimRun } from '../../../shared/run';
 import type { PimClient } from '../../../shared/transport';
 import type { Catalogue } from '../account/catalogue';
 import { decide, prepareWrite } from '../engine/send';
@@ -49,11 +49,7 @@ export interface RowWriting {
 /** The file's steps: a row prepared, a window settled by its groups, a row decided and written. */
 export function fileSteps(writing: RowWriting): RowSteps<FileLine, ProductWrite, Written> {
 	return {
-		prepare(line) {
-			// A row whose values cannot be put under their columns is bad as it is, none of them read.
-			if (line.shape) throw line.shape;
-			return andThen(prepareWrite(line.row, 'create', writing.pim), ({ write }) => write);
-		},
+		prepare: (line) => prepareLine(line, writing.pim),
 		async settle(lines, ready, pass) {
 			const plan = planOf(writing.run);
 			const settled = lines.map((line, i) => groupStage(line, ready[i], plan));
@@ -72,6 +68,13 @@ export function fileSteps(writing: RowWriting): RowSteps<FileLine, ProductWrite,
 			return { line: line.line, sku: line.row.sku(), operation, changed, ...said(write.warnings) };
 		},
 	};
+}
+
+/** A row of the file prepared as every product write is (send.ts), or its problem thrown. */
+export function prepareLine(line: FileLine, pim: PimClient): Later<ProductWrite> {
+	// A row whose values cannot be put under their columns is bad as it is, none of them read.
+	if (line.shape) throw line.shape;
+	return andThen(prepareWrite(line.row, 'create', pim), ({ write }) => write);
 }
 
 /** A prepared row's group stage (groups.ts): its write, or what its product group makes it output. */
