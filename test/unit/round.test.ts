@@ -215,3 +215,52 @@ it('items answered once prepared do not keep a later item at fault from stopping
 	expect(outcomes[0]).toEqual({ status: 'fulfilled', value: [{ json: { item: 0 } }] });
 	expect(outcomes[1]).toEqual({ status: 'fulfilled', value: [] });
 });
+
+it('a step that throws no Error (a text) or throws before its promise: every item still settles, none hangs', async () => {
+	const contextOf = execution(4);
+	const runs = [0, 1, 2, 3].map((i) =>
+		inRound(
+			contextOf(i),
+			async () => {
+				// Item 1 throws a text, not an Error.
+				if (i === 1) throw 'no SKU';
+				return i;
+			},
+			async (item) => [{ json: { item } }],
+		),
+	);
+	const outcomes = await Promise.allSettled(runs);
+	expect(outcomes.map((o) => o.status)).toEqual([
+		'fulfilled',
+		'rejected',
+		'fulfilled',
+		'fulfilled',
+	]);
+	const reason = (outcomes[1] as PromiseRejectedResult).reason as Error & { description?: string };
+	expect(reason.message).toBe('no SKU');
+	expect(reason.description).toBe('Nothing was written: no other item of the 4 has a problem.');
+
+	const again = execution(3);
+	const writes = [0, 1, 2].map((i) =>
+		writeInRound(
+			again(i),
+			{
+				prepare: () => i,
+				// Item 2's write throws before it returns a promise: a refusal of that item alone.
+				write: (_item, prepared) => {
+					if (prepared === 2) throw new Error('refused at once');
+					return Promise.resolve([{ json: { item: prepared } }]);
+				},
+			},
+			undefined,
+			(_item, work) => work,
+		),
+	);
+	const written = await Promise.allSettled(writes);
+	expect(written.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+	expect(
+		((written[2] as PromiseRejectedResult).reason as Error & { description?: string }).description,
+	).toBe(
+		'2 of 3 items of this run were written. Turn on Settings → On Error → "Continue (using error output)" to get one result per item.',
+	);
+});

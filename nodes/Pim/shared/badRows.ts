@@ -29,7 +29,7 @@ type Places = typeof ITEMS | typeof FILE_LINES;
 
 /** An error as a row's problem says it: its message and its hint. */
 function problemText(error: unknown): string {
-	const e = error as { message?: unknown; description?: unknown };
+	const e = (error ?? {}) as { message?: unknown; description?: unknown };
 	const hint = typeof e.description === 'string' && e.description ? `. ${e.description}` : '';
 	return `${String(e.message ?? error)}${hint}`;
 }

@@ -32,8 +32,8 @@ import {
  * slice once every item of the one before is prepared (or at fault, or answered), so that an
  * item's preparation runs to its end beside few others and what it makes dies young. An item
  * that writes nothing (a product found unchanged) answers once prepared instead of holding what
- * it prepared until the round's end (see writeInRound). Why, measured: bench/analysis.md
- * ("Comments that told history").
+ * it prepared until the round's end (WriteSteps.answer). Why, measured: bench/analysis.md
+ * ("Comments that told history", "One driver for the items and a file").
  */
 const PREPARE_SLICE = 50;
 
@@ -115,8 +115,9 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items> {
 	}
 
 	bad(row: RoundRow, fault: unknown): void {
-		this.faults.add(row.item.index, skuOf(row.item), fault);
-		this.faulted.push({ row, error: fault as Error });
+		const error = asError(fault);
+		this.faults.add(row.item.index, skuOf(row.item), error);
+		this.faulted.push({ row, error });
 	}
 
 	/**
@@ -126,7 +127,7 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items> {
 	 */
 	async refuse(): Promise<void> {
 		const first = this.faults.first();
-		for (const { row, error } of this.faulted) {
+		for (const { row, error } of this.faulted.splice(0)) {
 			if (row.item.index !== first) {
 				row.resolve([]);
 				continue;
@@ -157,7 +158,10 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items> {
 		row.resolve(output);
 	}
 
-	/** Every item's write starts at once, in item order (two rows of one SKU in that order). */
+	/**
+	 * Every item's write starts at once, in the order n8n started the items (its loop goes by
+	 * index): two rows of one SKU are written in that order.
+	 */
 	async write(tasks: Array<() => Promise<Done<RoundRow, Items>>>): Promise<void> {
 		for (const task of tasks) this.writing.push(task().then((done) => this.done(done)));
 	}
@@ -167,13 +171,13 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items> {
 			this.written++;
 			done.row.resolve(done.output);
 		} else if ('refused' in done)
-			this.refusedRows.push({ row: done.row, error: done.refused as Error });
+			this.refusedRows.push({ row: done.row, error: asError(done.refused) });
 	}
 
 	/** The PIM refused items' writes: each error says, once every write settled, what went in. */
 	async drain(): Promise<void> {
-		await Promise.all(this.writing);
-		for (const { row, error } of this.refusedRows) {
+		await Promise.all(this.writing.splice(0));
+		for (const { row, error } of this.refusedRows.splice(0)) {
 			if (this.registered > 1)
 				append(
 					error,
@@ -183,7 +187,11 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items> {
 		}
 	}
 
-	/** The driver itself failed (a bug): the items still waiting for their turn fail with it. */
+	/**
+	 * The driver itself failed: the items still waiting for their turn fail with it. Every step's
+	 * failure is a row's outcome (rowRun.ts) and every error an Error (asError): the driver throws
+	 * only on a bug in it.
+	 */
 	private failAll(error: unknown): void {
 		for (const slice of this.slicesWaiting.splice(0))
 			void slice.start().then((rows) => rows.forEach((row) => row.reject(error)));
@@ -232,14 +240,14 @@ export interface WriteSteps<I, P> {
 	write: (item: PimItem, prepared: P) => Promise<INodeExecutionData[]>;
 	/**
 	 * The item's output when it is known once the item is prepared (it writes nothing, as an
-	 * unchanged product): the item ends then, without waiting for the round.
+	 * unchanged product): the item ends once its slice is prepared, without waiting for the round.
 	 */
 	answer?: (item: PimItem, prepared: P) => INodeExecutionData[] | undefined;
 }
 
 /**
  * What the operation makes of an item's outcome (runners.ts): its error as the node shows it, or
- * with Continue On Fail its error item. Applied once the item's write has started.
+ * with Continue On Fail its error item. Applied when the item's turn comes.
  */
 export type Settle = (item: PimItem, work: Promise<Items>) => Promise<Items>;
 
@@ -327,4 +335,9 @@ async function writeAlone<I, P>(
 	input: I,
 ): Promise<INodeExecutionData[]> {
 	return await steps.write(item, await steps.prepare(item, input));
+}
+
+/** A failure as an Error, to name it and add to what it says (a step may throw anything). */
+function asError(failure: unknown): Error {
+	return failure instanceof Error ? failure : new Error(String(failure));
 }

@@ -32,7 +32,10 @@ export interface RowSteps<R, P, O> {
 	write(row: R, prepared: P): Promise<O>;
 }
 
-/** A pass over the rows: `check` prepares every row before any is written (Stop), `write` writes. */
+/**
+ * A pass over the rows: `check` prepares every row and writes none (Stop, a source not held),
+ * `write` writes (a held source's one pass too).
+ */
 export type Pass = 'check' | 'write';
 
 export interface RowSource<R> {
@@ -51,7 +54,7 @@ export interface RowSink<R, O> {
 	refuse(rows: number): Promise<void>;
 	/** A held row not written, because another row was bad. */
 	dropped(row: R): void;
-	/** A row's output known once prepared. */
+	/** A held row's output, known once it is prepared (a source not held has it written). */
 	answered(row: R, output: O): void;
 	/** Runs a window's tasks (each settles with its row's outcome) and takes their outcomes. */
 	write(tasks: Array<() => Promise<Done<R, O>>>): Promise<void>;
@@ -99,7 +102,8 @@ async function heldRun<R, P, O>(
 ): Promise<number> {
 	let held: R[] = [];
 	let ready: Array<Ready<P, O>> = [];
-	const rows = await source.read('check', async (window) => {
+	// One pass, which writes: the rows are held until every one is prepared.
+	const rows = await source.read('write', async (window) => {
 		const made = await prepareWindow(window, steps);
 		for (const [i, row] of window.entries()) {
 			const one = made[i];
@@ -110,7 +114,7 @@ async function heldRun<R, P, O>(
 			}
 		}
 	});
-	if (steps.settle) ready = await steps.settle(held, ready, 'check');
+	if (steps.settle) ready = await steps.settle(held, ready, 'write');
 	const bad = ready.some((one) => 'fault' in one);
 	if (bad) {
 		for (const [i, one] of ready.entries())
@@ -166,10 +170,15 @@ function tasksOf<R, P, O>(
 	return rows.map((row, i) => {
 		const one = ready[i];
 		if (!('write' in one)) return () => Promise.resolve({ row, ...one });
-		return () =>
-			steps.write(row, one.write).then(
-				(output) => ({ row, output }),
-				(refused: unknown) => ({ row, refused }),
-			);
+		return () => {
+			try {
+				return steps.write(row, one.write).then(
+					(output) => ({ row, output }),
+					(refused: unknown) => ({ row, refused }),
+				);
+			} catch (refused) {
+				return Promise.resolve({ row, refused });
+			}
+		};
 	});
 }

@@ -99,6 +99,7 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written>, Row
 	/** One pass over the file, in a run of its own; a refused file says what each pass wrote. */
 	async read(pass: Pass, each: (rows: FileLine[]) => Promise<void>): Promise<number> {
 		this.run = new FileRun(this.item.run);
+		this.said = Date.now();
 		const written = (cut?: CutGroup) =>
 			`The rows before it were imported${cut ? `, but those of its product group "${cut.group}" (from line ${cut.line})` : ''}: ${this.ledger.said()}.`;
 		return await readWindows(

@@ -60,6 +60,8 @@ export function fileSteps(writing: RowWriting): RowSteps<FileLine, ProductWrite,
 		},
 		async write(line, write) {
 			const { pim, sync, ledger, catalogue } = writing;
+			// Read once the first window to write was settled (RowWriting.settled).
+			if (!catalogue) throw new Error('The catalogue is read before the first write');
 			const decided = await decide(writing.run, { pim, write, sync, compare: true, catalogue });
 			if (decided.confirmed) ledger.confirmed++;
 			const operation = String(decided.output.operation);

@@ -14,8 +14,8 @@ import { RowWindow, type CutGroup } from './fileWindow';
 /**
  * Import File's source: a catalogue file in n8n's binary data (streamed where n8n keeps it in
  * files or S3), read by the file readers (CSV or XLSX, told apart by its content) into records,
- * made rows by column (fileRow.ts) and handed on a window at a time (fileWindow.ts), each row
- * prepared as every product write is (send.ts, write.ts).
+ * made rows by column (fileRow.ts) and handed on a window at a time (fileWindow.ts) to the one
+ * driver of a run of writes (shared/rowRun.ts; the file's steps in fileImport/writeRows.ts).
  */
 
 /** The bytes of the file read at a time. */
