@@ -24,7 +24,7 @@ import {
  *   index) and its error lists every item at fault with its SKU and hint, the others give nothing;
  * - an item the PIM refuses waits until the other items settled, and its error says how many
  *   items of the run were written.
- * With Continue On Fail each item stands alone, as before: every item gets its own result.
+ * With Continue On Fail each item stands alone: every item gets its own result.
  * The round is the items' source and sink of the one driver of a run of writes (rowRun.ts),
  * which applies that rule to a file's rows too.
  *
