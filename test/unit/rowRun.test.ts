@@ -22,17 +22,18 @@ function source(rows: number[], held: boolean, window = 3) {
 function sink(stop: boolean) {
 	const log: string[] = [];
 	const written: number[] = [];
-	const snk: RowSink<number, string> = {
+	const snk: RowSink<number, string, void> = {
 		stop,
 		bad: (row) => void log.push(`bad ${row}`),
 		refuse: async (rows) => void log.push(`refused ${rows}`),
 		dropped: (row) => void log.push(`dropped ${row}`),
 		answered: (row, output) => void log.push(`answered ${row} ${output}`),
-		async write(tasks: Array<() => Promise<Done<number, string>>>) {
-			for (const done of await Promise.all(tasks.map((task) => task()))) {
-				if ('output' in done) written.push(done.row);
-				else log.push(`${'fault' in done ? 'fault' : 'refused'} ${done.row}`);
-			}
+		done(done: Done<number, string>) {
+			if ('output' in done) written.push(done.row);
+			else log.push(`${'fault' in done ? 'fault' : 'refused'} ${done.row}`);
+		},
+		async write(tasks: Array<() => Promise<void>>) {
+			await Promise.all(tasks.map((task) => task()));
 		},
 		drain: async () => void log.push('drained'),
 	};

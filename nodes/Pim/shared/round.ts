@@ -58,7 +58,7 @@ interface RoundRow {
  * anyway, so each is prepared once and kept until every item is; a run of items always stops on
  * a bad row (nothing written), its first item at fault failing the node.
  */
-class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items> {
+class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items, void> {
 	readonly held = true;
 	readonly stop = true;
 	private registered = 0;
@@ -162,11 +162,12 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items> {
 	 * Every item's write starts at once, in the order n8n started the items (its loop goes by
 	 * index): two rows of one SKU are written in that order.
 	 */
-	async write(tasks: Array<() => Promise<Done<RoundRow, Items>>>): Promise<void> {
-		for (const task of tasks) this.writing.push(task().then((done) => this.done(done)));
+	async write(tasks: Array<() => Promise<void>>): Promise<void> {
+		for (const task of tasks) this.writing.push(task());
 	}
 
-	private done(done: Done<RoundRow, Items>): void {
+	/** A written item answers; a refused one waits for the others to settle (drain). */
+	done(done: Done<RoundRow, Items>): void {
 		if ('output' in done) {
 			this.written++;
 			done.row.resolve(done.output);

@@ -45,7 +45,8 @@ export interface RowSource<R> {
 	read(pass: Pass, each: (rows: R[]) => Promise<void>): Promise<number>;
 }
 
-export interface RowSink<R, O> {
+/** Where a run's rows go; `T`: what a row's write task settles with (what `done` gives). */
+export interface RowSink<R, O, T> {
 	/** On Bad Rows → Stop. */
 	readonly stop: boolean;
 	/** Stop: a row that cannot be prepared (nothing will be written). */
@@ -56,17 +57,19 @@ export interface RowSink<R, O> {
 	dropped(row: R): void;
 	/** A held row's output, known once it is prepared (a source not held has it written). */
 	answered(row: R, output: O): void;
-	/** Runs a window's tasks (each settles with its row's outcome) and takes their outcomes. */
-	write(tasks: Array<() => Promise<Done<R, O>>>): Promise<void>;
+	/** Takes a row's outcome as its write task settles (never rejects: a task settles with it). */
+	done(done: Done<R, O>): T;
+	/** Runs a window's tasks: each settles with what `done` gave for its row. */
+	write(tasks: Array<() => Promise<T>>): Promise<void>;
 	/** Waits for every task handed on to be done. */
 	drain(): Promise<void>;
 }
 
 /** Runs the rows of `source` through `steps` into `sink`: the rows read. */
-export async function runRows<R, P, O>(
+export async function runRows<R, P, O, T>(
 	source: RowSource<R>,
 	steps: RowSteps<R, P, O>,
-	sink: RowSink<R, O>,
+	sink: RowSink<R, O, T>,
 ): Promise<number> {
 	if (sink.stop && source.held) return await heldRun(source, steps, sink);
 	if (sink.stop) {
@@ -85,7 +88,7 @@ export async function runRows<R, P, O>(
 		}
 	}
 	const rows = await source.read('write', async (window) => {
-		await sink.write(tasksOf(window, await prepareWindow(window, steps, 'write'), steps));
+		await sink.write(tasksOf(window, await prepareWindow(window, steps, 'write'), steps, sink));
 	});
 	await sink.drain();
 	return rows;
@@ -95,10 +98,10 @@ export async function runRows<R, P, O>(
  * Stop, with rows held anyway: each row prepared once and kept (a row answered at once is let
  * go), the run settled whole once every row is prepared, then written unless a row is bad.
  */
-async function heldRun<R, P, O>(
+async function heldRun<R, P, O, T>(
 	source: RowSource<R>,
 	steps: RowSteps<R, P, O>,
-	sink: RowSink<R, O>,
+	sink: RowSink<R, O, T>,
 ): Promise<number> {
 	let held: R[] = [];
 	let ready: Array<Ready<P, O>> = [];
@@ -123,7 +126,7 @@ async function heldRun<R, P, O>(
 		await sink.refuse(rows);
 		return rows;
 	}
-	const tasks = tasksOf(held, ready, steps);
+	const tasks = tasksOf(held, ready, steps, sink);
 	// What each row prepared is its task's from now on, let go as it is written.
 	held = [];
 	ready = [];
@@ -161,23 +164,24 @@ function prepareOne<R, P, O>(row: R, steps: RowSteps<R, P, O>): Later<Ready<P, O
 	}
 }
 
-/** The write tasks of rows made ready: each settles with the row's outcome. */
-function tasksOf<R, P, O>(
+/** The write tasks of rows made ready: each settles with what the sink made of the row's outcome. */
+function tasksOf<R, P, O, T>(
 	rows: R[],
 	ready: Array<Ready<P, O>>,
 	steps: RowSteps<R, P, O>,
-): Array<() => Promise<Done<R, O>>> {
+	sink: RowSink<R, O, T>,
+): Array<() => Promise<T>> {
 	return rows.map((row, i) => {
 		const one = ready[i];
-		if (!('write' in one)) return () => Promise.resolve({ row, ...one });
+		if (!('write' in one)) return async () => sink.done({ row, ...one });
 		return () => {
 			try {
 				return steps.write(row, one.write).then(
-					(output) => ({ row, output }),
-					(refused: unknown) => ({ row, refused }),
+					(output) => sink.done({ row, output }),
+					(refused: unknown) => sink.done({ row, refused }),
 				);
 			} catch (refused) {
-				return Promise.resolve({ row, refused });
+				return Promise.resolve().then(() => sink.done({ row, refused }));
 			}
 		};
 	});

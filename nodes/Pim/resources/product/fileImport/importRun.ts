@@ -52,7 +52,7 @@ export interface Imported {
 	report: FileReport;
 }
 
-class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written>, RowWriting {
+class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Written>, RowWriting {
 	readonly held = false;
 	readonly stop: boolean;
 	private readonly given: IDataObject;
@@ -158,8 +158,8 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written>, Row
 	answered(): void {}
 
 	/** A window's rows through the pipeline; a long import says where it is. */
-	async write(tasks: Array<() => Promise<Done<FileLine, Written>>>): Promise<void> {
-		await this.pipeline.add(tasks.map((task) => () => task().then((done) => this.outcome(done))));
+	async write(tasks: Array<() => Promise<Written>>): Promise<void> {
+		await this.pipeline.add(tasks);
 		if (Date.now() - this.said >= PROGRESS_EVERY_MS) {
 			this.said = Date.now();
 			this.item.log(`PIM Import File: ${this.rowsRead} rows read, ${this.ledger.said()}`);
@@ -171,7 +171,7 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written>, Row
 	}
 
 	/** A row's outcome: a row not written is counted and kept for the bad rows file. */
-	private outcome(done: Done<FileLine, Written>): Written {
+	done(done: Done<FileLine, Written>): Written {
 		if ('output' in done) return done.output;
 		const { line, row, headers, cells } = done.row;
 		const sku = row.sku();
