@@ -20,14 +20,12 @@ import { resourcePicker, skuField, subtitleOf } from './shared/registry';
 const resources = [product, category, family, channel, attribute, locale, currency, relation];
 
 /**
- * The PIM node. Declarative: each operation's `routing` says what to send; its kind in
- * shared/operations.ts sends it (bounded, retried, checked) and shapes the items (see
- * sendThroughTransport in shared/runners.ts for how n8n is made to hand them the request).
+ * The PIM node. Declarative: each operation's `routing` says what to send, and the node's own
+ * transport sends it (see sendThroughTransport in shared/runners.ts).
  *
- * Version 2 (new nodes) takes product attribute values through the `columns` resource mapper
- * instead of version 1's Attributes / Multi-Select Attributes collections; every other parameter
- * is the same in both (`@version` display conditions, see shared/descriptions.ts). Version 2.1
- * (new nodes) is version 2 whose mapper starts in Map Automatically (product/fields.ts).
+ * Version 2 takes product attribute values through the `columns` resource mapper instead of
+ * version 1's Attributes / Multi-Select Attributes collections; every other parameter is the same
+ * in both. Version 2.1 (new nodes) is version 2 whose mapper starts in Map Automatically.
  */
 export class Pim implements INodeType {
 	description: INodeTypeDescription = {
@@ -46,12 +44,9 @@ export class Pim implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'pimApi', required: true }],
-		// No baseURL here: every operation sends through shared/transport.ts, which takes the Base
-		// URL from the checked credential. An expression here would be evaluated for every input
-		// item before the first request and never used (bench/analysis.md, scenario 2).
-		requestDefaults: {
-			headers: { ...REQUEST_HEADERS },
-		},
+		// No baseURL: the transport takes it from the checked credential, and an expression here
+		// would be evaluated for every input item and never used (bench/analysis.md, scenario 2).
+		requestDefaults: { headers: { ...REQUEST_HEADERS } },
 		properties: [
 			resourcePicker(resources),
 			// Every Operation picker first, then the fields: a field that two resources share

@@ -25,10 +25,6 @@ const PAGE_SIZE = FULL_LIST_PAGE_SIZE;
 const TRIGGER_ADVICE =
 	'A poll holds at most this many products. When the PIM lists products last-updated first, a poll reads only the changes since the previous one: poll more often. Otherwise it reads the whole list, so a bigger catalogue needs that order.';
 
-interface StaticData {
-	cursor?: Cursor;
-}
-
 /**
  * The products a poll needs: those updated at or after `since`, and maybe more. When the PIM
  * lists last-updated first, pages are read one by one until a product older than `since`
@@ -40,11 +36,9 @@ async function readProductsSince(
 	since: string | 'newest' | undefined,
 ): Promise<IDataObject[]> {
 	const products: IDataObject[] = [];
-	// Pages come from pagesOf, the paging loop of readers that stop early; a whole read from
-	// page 2 on comes from readAll, after page 1 decided it. paginate drops the repeats within
-	// one read, but these are two reads (and pagesOf's pages are read one by one): a product that
-	// moves across a page boundary between them would be seen twice, so the poll drops repeats
-	// by id across all of them here.
+	// Pages come from pagesOf, read one by one, and after page 1 maybe from readAll: a product
+	// that moves across a page boundary between reads would be seen twice, so repeats are dropped
+	// by id here.
 	const seen = new Set<string>();
 	const add = (records: IDataObject[]) => {
 		for (const p of records) {
@@ -224,7 +218,7 @@ export class PimTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const pim = pimClient(this, POLL_SETTINGS);
-		const staticData = this.getWorkflowStaticData('node') as StaticData;
+		const staticData = this.getWorkflowStaticData('node') as { cursor?: Cursor };
 		const emitExisting =
 			(this.getNodeParameter('options', {}) as IDataObject).emitExisting === true;
 		const manual = this.getMode() === 'manual';

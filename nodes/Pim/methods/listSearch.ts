@@ -59,21 +59,19 @@ async function search(
 const nameAndCode: Label = (r) =>
 	`${text(r.name) || text(r.title) || text(r.code)} (${text(r.code) || text(r.id)})`;
 
-export async function searchProducts(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) {
-	return await search(
-		this,
-		SOURCES.product,
-		(r) => `${text(r.name) || text(r.sku)} (${text(r.sku)})`,
-		filter,
-		paginationToken,
-	);
+/** A list's search; unless `paged`, every call starts at the first page. */
+function searchOf(source: ListSource, label: Label, paged = true) {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+		return await search(this, source, label, filter, paged ? paginationToken : undefined);
+	};
 }
 
-export async function searchCategories(this: ILoadOptionsFunctions, filter?: string) {
+export const searchProducts = searchOf(
+	SOURCES.product,
+	(r) => `${text(r.name) || text(r.sku)} (${text(r.sku)})`,
+);
+
+export const searchCategories = async function (this: ILoadOptionsFunctions, filter?: string) {
 	// Nested paths need every category, so categories are read whole (they are few).
 	const categories = await readAll(dropdownClient(this), SOURCES.category);
 	const paths = categoryPaths(categories);
@@ -85,40 +83,11 @@ export async function searchCategories(this: ILoadOptionsFunctions, filter?: str
 		.map((c) => ({ name: `${paths.get(text(c.id))} (${text(c.code)})`, value: text(c.id) }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 	return { results };
-}
+};
 
-export async function searchFamilies(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) {
-	return await search(this, SOURCES.family, nameAndCode, filter, paginationToken);
-}
-
-export async function searchAttributes(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) {
-	return await search(this, SOURCES.attribute, nameAndCode, filter, paginationToken);
-}
-
-export async function searchRelations(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) {
-	return await search(this, SOURCES.relation, nameAndCode, filter, paginationToken);
-}
-
-export async function searchChannels(this: ILoadOptionsFunctions, filter?: string) {
-	return await search(this, SOURCES.channel, nameAndCode, filter);
-}
-
-export async function searchLocales(this: ILoadOptionsFunctions, filter?: string) {
-	return await search(this, SOURCES.locale, nameAndCode, filter);
-}
-
-export async function searchCurrencies(this: ILoadOptionsFunctions, filter?: string) {
-	return await search(this, SOURCES.currency, (r) => text(r.code), filter);
-}
+export const searchFamilies = searchOf(SOURCES.family, nameAndCode);
+export const searchAttributes = searchOf(SOURCES.attribute, nameAndCode);
+export const searchRelations = searchOf(SOURCES.relation, nameAndCode);
+export const searchChannels = searchOf(SOURCES.channel, nameAndCode, false);
+export const searchLocales = searchOf(SOURCES.locale, nameAndCode, false);
+export const searchCurrencies = searchOf(SOURCES.currency, (r) => text(r.code), false);

@@ -28,12 +28,13 @@ function byCode(
 
 const attributeLabel = (r: IDataObject) =>
 	`${text(r.title) || text(r.code)}${r.type ? ` (${text(r.type)})` : ''}`;
+const code = (r: IDataObject) => text(r.code);
 
 export async function getFamilies(this: ILoadOptionsFunctions) {
 	return byCode(
 		await readAll(dropdownClient(this), SOURCES.family),
 		(r) => text(r.title) || text(r.code),
-		(r) => text(r.code),
+		code,
 	);
 }
 
@@ -41,7 +42,7 @@ export async function getChannels(this: ILoadOptionsFunctions) {
 	return byCode(
 		await readAll(dropdownClient(this), SOURCES.channel),
 		(r) => text(r.name) || text(r.code),
-		(r) => text(r.code),
+		code,
 	);
 }
 
@@ -53,24 +54,20 @@ export async function getLocales(this: ILoadOptionsFunctions) {
 }
 
 export async function getCurrencies(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(dropdownClient(this), SOURCES.currency), (r) => text(r.code));
+	return byCode(await readAll(dropdownClient(this), SOURCES.currency), code);
 }
 
 /** All attributes of the account (for filters). */
 export async function getFilterAttributes(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(dropdownClient(this), SOURCES.attribute), attributeLabel, (r) =>
-		text(r.code),
-	);
+	return await getAttributes.call(this);
 }
 
 /**
- * Attributes for product values (version 1's collections): every attribute of the account. A
- * channel's attribute list does not limit what a product takes, so no channel narrows it.
+ * Every attribute of the account, for product values (version 1's collections): a channel's
+ * attribute list does not limit what a product takes, so no channel narrows it.
  */
 export async function getAttributes(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(dropdownClient(this), SOURCES.attribute), attributeLabel, (r) =>
-		text(r.code),
-	);
+	return byCode(await readAll(dropdownClient(this), SOURCES.attribute), attributeLabel, code);
 }
 
 /**
@@ -92,7 +89,7 @@ export async function getCategories(this: ILoadOptionsFunctions) {
 			const channel = channelName.get(text(r.channel_id));
 			return `${paths.get(text(r.id))}${channel ? ` (${channel})` : ''}`;
 		},
-		(r) => text(r.code),
+		code,
 	);
 }
 
@@ -104,10 +101,5 @@ export async function getExportSources(this: ILoadOptionsFunctions) {
 		{ name: 'Categories (Title Paths)', value: 'categories' },
 		{ name: 'Image (The First Image URL)', value: 'image' },
 	];
-	return [
-		...own,
-		...byCode(await readAll(dropdownClient(this), SOURCES.attribute), attributeLabel, (r) =>
-			text(r.code),
-		),
-	];
+	return [...own, ...(await getAttributes.call(this))];
 }

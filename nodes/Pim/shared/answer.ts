@@ -17,11 +17,6 @@ export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
 
-/** scheme://host:port, the part of an address the token is bound to. */
-export function originOf(url: string): string {
-	return new URL(url).origin;
-}
-
 /**
  * Where a redirect answer points, resolved against the address that was asked; undefined when
  * the answer is not a redirect (or names no valid Location).
@@ -41,9 +36,8 @@ export function redirectTarget(response: IN8nHttpFullResponse, asked: string): U
 /** The full address of a request as axios builds it: base URL, path and query. */
 export function requestAddress(baseUrl: string, url: string, qs?: Record<string, unknown>): string {
 	const address = /^https?:\/\//i.test(url) ? new URL(url) : new URL(baseUrl + url);
-	for (const [key, value] of Object.entries(qs ?? {})) {
+	for (const [key, value] of Object.entries(qs ?? {}))
 		if (value !== undefined && value !== null) address.searchParams.append(key, String(value));
-	}
 	return address.toString();
 }
 

@@ -5,7 +5,7 @@ import type {
 	RequestHelperFunctions,
 } from 'n8n-workflow';
 
-import { MAX_REDIRECTS, originOf, readAnswer, redirectTarget, requestAddress } from './answer';
+import { MAX_REDIRECTS, readAnswer, redirectTarget, requestAddress } from './answer';
 import type { PimConnection } from './connection';
 import { CREDENTIAL_TYPE, type CredentialContext } from './credential';
 import { networkCodeOf, type Attempt } from './failures';
@@ -17,12 +17,10 @@ export type PimContext = CredentialContext & {
 
 /**
  * Exchanges that start within the same DEADLINE_STEP_MS share one timer, set that much past the
- * Timeout: none is cut before its Timeout, none more than DEADLINE_STEP_MS after it. A timer of its
- * own for each exchange (AbortSignal.timeout) would stay alive for the whole Timeout (60 s by
- * default) with its signal: at hundreds of writes a second, tens of thousands of them, each moved
- * to V8's old space, which then grows between two full collections (bench/analysis.md, the first
- * import). Each exchange still gets a signal of its own, so no signal gathers more listeners than
- * one exchange adds.
+ * Timeout: none is cut before its Timeout, none more than DEADLINE_STEP_MS after it. A timer per
+ * exchange would live for the whole Timeout: at hundreds of writes a second, tens of thousands of
+ * them, moved to V8's old space (bench/analysis.md, the first import). Each exchange still gets a
+ * signal of its own, so no signal gathers more listeners than one exchange adds.
  */
 const DEADLINE_STEP_MS = 1000;
 
@@ -71,11 +69,10 @@ function deadlineFor(timeoutMs: number): SharedDeadline {
 }
 
 /**
- * One attempt: the request and the redirects it may follow, its answer read whole. The token
- * goes only to the Base URL's origin: n8n is told not to follow redirects (it would carry the
- * `token` header along, which redirect handling does not strip as it strips Authorization), and
- * a redirect is followed here only for a read, within that origin, MAX_REDIRECTS times. The
- * Timeout covers the whole exchange, body included (see deadlineFor).
+ * One attempt: the request and the redirects it may follow, its answer read whole within the
+ * Timeout (deadlineFor). n8n follows no redirect (it would carry the `token` header, which it does
+ * not strip as it strips Authorization); one is followed here only for a read, within the Base
+ * URL's origin, MAX_REDIRECTS times.
  */
 export async function exchange(
 	ctx: PimContext,
@@ -87,7 +84,7 @@ export async function exchange(
 ): Promise<Attempt> {
 	const { signal: deadline, release } = deadlineFor(timeoutMs).watch();
 	try {
-		const origin = originOf(connection.baseUrl);
+		const origin = new URL(connection.baseUrl).origin;
 		let current: IHttpRequestOptions = options;
 		let asked = requestAddress(connection.baseUrl, options.url, options.qs);
 		for (let hop = 0; ; hop++) {
@@ -112,7 +109,8 @@ export async function exchange(
 
 			const target = redirectTarget(response, asked);
 			if (target) {
-				discard(response.body);
+				const stream = response.body as { destroy?: unknown } | null;
+				if (typeof stream?.destroy === 'function') stream.destroy();
 				const status = response.statusCode;
 				if (target.origin !== origin)
 					return { redirect: { status, to: target.origin, reason: 'otherOrigin' } };
@@ -134,10 +132,4 @@ export async function exchange(
 	} finally {
 		release();
 	}
-}
-
-/** Lets go of the body of an answer that is not read (a redirect's). */
-function discard(body: unknown): void {
-	const stream = body as { destroy?: () => void } | null;
-	if (stream && typeof stream.destroy === 'function') stream.destroy();
 }

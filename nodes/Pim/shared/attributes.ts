@@ -3,9 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { text } from './records';
 
 /**
- * The account's attributes as the editor (the mapper's fields, methods/resourceMapping.ts) and
- * the run (product writes, resources/product/mapping.ts) both read them: their kinds, the
- * catalogue by code and title, and the rule for a code the node may send.
+ * The account's attributes as the editor (the mapper's fields) and the run (product writes) both
+ * read them: their kinds, the catalogue by code and title, and the rule for a code the node sends.
  */
 
 /** What a value must look like on the wire, from the attribute's type label. */
@@ -31,11 +30,10 @@ export function attributeKind(typeLabel: unknown): AttributeKind {
 		.replace(/[^a-z]/g, '');
 	if (
 		/^multi(ple)?(select|selection|choice|option|value|dropdown|list|checkbox)/.test(t) ||
-		t.includes('multiselect')
-	) {
+		t.includes('multiselect') ||
+		/^(checkboxes|tags)$/.test(t)
+	)
 		return 'multiSelect';
-	}
-	if (/^(checkboxes|tags)$/.test(t)) return 'multiSelect';
 	if (/^(bool|boolean|yesno|toggle|switch|checkbox)$/.test(t)) return 'boolean';
 	if (/^date(picker|field)?$/.test(t)) return 'date';
 	if (/^(number|numeric|integer|int|decimal|float)(field)?$/.test(t)) return 'number';

@@ -2,11 +2,9 @@ import type { PimItem } from './item';
 import { optionalString } from './params';
 
 /**
- * What a write's refusal says, for a node run's items (round.ts) and a catalogue file's rows
- * (Import File): one rule. When a row is bad (without Continue On Fail, or with On Bad Rows →
- * Stop) nothing is written, and the error lists every row at fault by problem: each problem once
- * with its hint, the rows that have it by their place (item index or file line) and SKU, the
- * first few of many.
+ * What a write's refusal says, for a node run's items (round.ts) and a file's rows (Import File):
+ * nothing was written, and every row at fault listed by problem: each problem once with its hint,
+ * the rows that have it by their place (item index or file line) and SKU, the first few of many.
  */
 
 /** The problems listed one by one; the others are counted. */
@@ -15,7 +13,7 @@ const PROBLEMS_LISTED = 50;
 /** The rows named for one problem; the others are counted. */
 const ROWS_PER_PROBLEM = 5;
 
-/** A row at fault: its place (an item's index, a file's line), its SKU, what is wrong. */
+/** A row at fault. */
 interface Fault {
 	place: number;
 	sku?: string;
@@ -60,14 +58,13 @@ export class Faults {
 		return problem;
 	}
 
-	/** The rows at fault kept, in the order of their places. */
+	/** The rows at fault kept, in place order. */
 	list(): Fault[] {
 		if (!this.sorted) this.kept.sort((a, b) => a.place - b.place);
 		this.sorted = true;
 		return this.kept;
 	}
 
-	/** The place of the first row at fault. */
 	first(): number | undefined {
 		return this.list()[0]?.place;
 	}
@@ -93,12 +90,10 @@ export class Faults {
 			parts.push(`and ${byProblem.size - PROBLEMS_LISTED} more problems`);
 		const unlisted = this.count - this.kept.length;
 		if (unlisted > 0) parts.push(`and ${unlisted} more ${this.places.all}`);
-		return sentence(parts.join(' | '));
+		const text = parts.join(' | ');
+		return text.endsWith('.') ? text : `${text}.`;
 	}
 }
-
-/** A text ended by one full stop. */
-const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
 /** The item's SKU, to name an item at fault; none when it cannot be read or there is none. */
 export function skuOf(item: PimItem): string | undefined {

@@ -29,10 +29,7 @@ export type ConnectionResult =
 	| { connection: PimConnection; problem?: undefined }
 	| { problem: ConnectionProblem };
 
-const problem = (
-	field: ConnectionProblem['field'],
-	message: string,
-): { problem: ConnectionProblem } => ({
+const problem = (field: ConnectionProblem['field'], message: string) => ({
 	problem: { field, message: `Credential field "${field}": ${message}` },
 });
 
@@ -121,23 +118,20 @@ function normaliseBaseUrl(
 	if (!value) return problem('Base URL', 'is required, e.g. https://acme.pim.example.com');
 	const url = parseUrl(value);
 	if (!url) return problem('Base URL', `"${value}" is not a valid URL`);
-	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+	if (url.protocol !== 'https:' && url.protocol !== 'http:')
 		return problem('Base URL', `must start with https:// (got ${url.protocol})`);
-	}
-	if (url.username || url.password) {
+	if (url.username || url.password)
 		return problem(
 			'Base URL',
 			'must not contain a user name or password; put the token in the Token field',
 		);
-	}
 	if (url.search || url.hash)
 		return problem('Base URL', 'must not contain a query string or fragment');
-	if (url.protocol === 'http:' && !allowHttp && !isLoopback(url.hostname)) {
+	if (url.protocol === 'http:' && !allowHttp && !isLoopback(url.hostname))
 		return problem(
 			'Base URL',
 			'plain http:// sends the token unencrypted; use https:// or turn on "Allow Plain HTTP"',
 		);
-	}
 	// Tolerate a pasted API prefix: every path of the interface starts with it.
 	const trimmed = url.pathname.replace(/\/+$/, '');
 	const path = trimmed.endsWith(API_PREFIX) ? trimmed.slice(0, -API_PREFIX.length) : trimmed;
@@ -145,9 +139,8 @@ function normaliseBaseUrl(
 }
 
 /**
- * The same clean-up of the Base URL (spaces, trailing slashes, a pasted API prefix) as an n8n
- * expression, for the credential test's request, which n8n sends itself; test/unit/transport.test.ts
- * evaluates it beside normaliseBaseUrl on the same inputs.
+ * normaliseBaseUrl's clean-up as an n8n expression, for the credential test's request, which n8n
+ * sends itself (test/unit/transport.test.ts checks the two agree).
  */
 export const BASE_URL_EXPRESSION = `={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/${API_PREFIX.replace(/\//g, '\\/')}$/, "") }}`;
 
@@ -158,21 +151,19 @@ export function resolveConnection(credentials: ICredentialDataDecryptedObject): 
 
 	const token = String(credentials.token ?? '').trim();
 	if (!token) return problem('Token', 'is required');
-	if (!TOKEN_CHARS.test(token)) {
+	if (!TOKEN_CHARS.test(token))
 		return problem(
 			'Token',
 			'contains spaces, line breaks or other characters a header cannot carry',
 		);
-	}
 
 	const given = String(credentials.domain ?? '').trim();
 	const domain = given ? domainFromField(given) : deriveDomain(base.baseUrl);
-	if (given && !domain) {
+	if (given && !domain)
 		return problem(
 			'Domain',
 			`must be the account name only (letters, digits and hyphens) or the account's address; ${DOMAIN_HELP}`,
 		);
-	}
 	// A credential saved before the field existed has no value: the interface document's form.
 	const multiSelectForm: MultiSelectForm =
 		credentials.multiSelectForm === 'plain' ? 'plain' : 'suffix';

@@ -19,11 +19,10 @@ export interface ResolvedCredential {
 }
 
 /**
- * The credential is read once per node run, as n8n's own declarative engine reads it (routing-node
- * resolves it once per run, with item 0): in n8n every `getCredentials` loads the credential from
- * the database, decrypts it and resolves its expressions (about 1-2 ms of CPU each), which at
- * 50 000 items was seconds. Contexts without a run (a dropdown, a poll) read it once per context
- * and item. Keyed by the run's execute data or the context, so nothing outlives them.
+ * Read once per node run (with item 0), as n8n's declarative engine does: each `getCredentials`
+ * loads, decrypts and resolves it (1-2 ms of CPU; seconds at 50 000 items). Without a run (a
+ * dropdown, a poll): once per context and item. Keyed by the run's execute data or the context,
+ * so nothing outlives them.
  */
 const resolved = new WeakMap<object, Map<number, Reading>>();
 
@@ -31,17 +30,6 @@ const resolved = new WeakMap<object, Map<number, Reading>>();
 interface Reading {
 	promise: Promise<ResolvedCredential>;
 	value?: ResolvedCredential;
-}
-
-function readingOf(ctx: CredentialContext, itemIndex?: number) {
-	const run = ctx.getExecuteData?.() as object | undefined;
-	const owner = run ?? ctx;
-	let perItem = resolved.get(owner);
-	if (!perItem) {
-		perItem = new Map();
-		resolved.set(owner, perItem);
-	}
-	return { run, perItem, key: run ? 0 : (itemIndex ?? -1) };
 }
 
 /**
@@ -52,7 +40,14 @@ export function credentialOf(
 	ctx: CredentialContext,
 	itemIndex?: number,
 ): Later<ResolvedCredential> {
-	const { run, perItem, key } = readingOf(ctx, itemIndex);
+	const run = ctx.getExecuteData?.() as object | undefined;
+	const owner = run ?? ctx;
+	let perItem = resolved.get(owner);
+	if (!perItem) {
+		perItem = new Map();
+		resolved.set(owner, perItem);
+	}
+	const key = run ? 0 : (itemIndex ?? -1);
 	let reading = perItem.get(key);
 	if (reading?.value) return reading.value;
 	if (!reading) {

@@ -21,9 +21,8 @@ export const FROM_VERSION_2: VersionCondition = { '@version': [{ _cnd: { gte: 2 
 export const VERSION_2: VersionCondition = { '@version': [2] };
 export const FROM_VERSION_2_1: VersionCondition = { '@version': [{ _cnd: { gte: 2.1 } }] };
 /**
- * Version 2 on, each version named: n8n's node creator lists a resource's actions from the first
- * Operation picker whose `@version` names one of the node's versions as a number (a `gte`
- * condition is not read there), so the newer pickers name theirs.
+ * Version 2 on, each version named: n8n's node creator reads a resource's actions from the first
+ * Operation picker whose `@version` names a version as a number (it does not read `gte`).
  */
 export const VERSIONS_FROM_2: VersionCondition = {
 	'@version': NODE_VERSIONS.filter((v) => v >= 2),
@@ -101,17 +100,13 @@ interface IdLocator {
 	resource: string;
 	operations: string[];
 	searchListMethod: string;
-	/** Where the id goes: the interface sends ids as query `id`, except channel.get (body). */
+	/** Where the id goes, and its key: query `id` unless told. */
 	send?: 'query' | 'body';
-	/** Query or body key; `id` unless the endpoint names it differently. */
 	property?: string;
 	description?: string;
 }
 
-/**
- * A record id as a resource locator: pick from a searchable list, or type the id. The id is
- * checked (positive whole number) before any request is sent.
- */
+/** A record id as a resource locator, checked before any request is sent. */
 export function idLocator(spec: IdLocator): INodeProperties {
 	const { name, displayName } = spec;
 	const checkId = itemPreSend((item, options) => {
@@ -164,11 +159,10 @@ const CODE_HINT =
 	'Choose from the list, or specify a code using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
 
 /**
- * A code picked from the account (loadOptions), still open to expressions. Labelled by what it
- * holds ("Family", not "Family Name or ID": the value is a code); the description ends with how
- * to give a code by expression. `alsoTakes`: what else node version 2 resolves here (a title, a
- * path, a name); the editor then does not flag such a value, or an empty optional one, as "not
- * supported" (allowArbitraryValues), since the node checks it when it runs.
+ * A code picked from the account (loadOptions), still open to expressions, labelled by what it
+ * holds ("Family", not "Family Name or ID"). `alsoTakes`: what else version 2 resolves here (a
+ * title, a path); the editor then does not flag such a value as "not supported"
+ * (allowArbitraryValues), since the node checks it when it runs.
  */
 export function codeDropdown(
 	spec: Pick<INodeProperties, 'displayName' | 'name' | 'required' | 'displayOptions'> & {
@@ -199,8 +193,8 @@ export function codeDropdown(
 
 /**
  * Reliability settings, shown for every operation. Their defaults are policy.ts's RUN_SETTINGS,
- * written out because the lint wants literals (test/unit/descriptions.test.ts keeps them equal).
- * RoutingNode also reads `timeout` from here.
+ * written out because the lint wants literals (a test keeps them equal). RoutingNode also reads
+ * `timeout` from here.
  */
 export const requestOptions: INodeProperties = {
 	displayName: 'Request Options',

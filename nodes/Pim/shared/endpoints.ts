@@ -1,9 +1,6 @@
 /**
  * Every path of the PIM integration API that the package calls (pim-integration-api.md), spelt
- * in this one place. Ids and codes travel as query or body fields, so no path takes a parameter
- * today. One that does gets a function here, e.g. `(id: string) => path(`/product/${id}`)`, and
- * a routing `url` that needs it an n8n expression built the same way:
- * `=${path('/product/')}{{ $parameter.productId }}`.
+ * in this one place. Ids and codes travel as query or body fields, so no path takes a parameter.
  */
 export const API_PREFIX = '/api/integration';
 

@@ -5,8 +5,8 @@ import { MAX_ANSWER_BYTES, MAX_REDIRECTS, type AnswerProblem } from './answer';
 import { RETRY_POLICY, type FailureSignal } from './policy';
 
 /**
- * What a failed attempt is: classified (retried or not, by RETRY_POLICY in policy.ts), worded
- * for the user, and made the node's error. Pure: unit-tested directly.
+ * A failed attempt classified (retried or not, by RETRY_POLICY in policy.ts), worded for the
+ * user, and made the node's error. Pure: unit-tested directly.
  */
 
 /** The common response envelope of the interface. */
@@ -57,12 +57,6 @@ export interface Failure {
 	answerLost?: boolean;
 }
 
-function header(response: IN8nHttpFullResponse, name: string): string | undefined {
-	const headers = response.headers as Record<string, unknown>;
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	return value === undefined || value === null ? undefined : String(value);
-}
-
 /** Retry-After in ms, from either form the HTTP standard allows (seconds or an HTTP date). */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
 	if (!value) return undefined;
@@ -102,16 +96,14 @@ export function networkCodeOf(error: unknown): { code?: string; message: string 
 		cause?: { code?: unknown; message?: unknown };
 	};
 	const message = String(e?.message ?? 'Request failed');
-	for (const candidate of [e?.code, e?.cause?.code]) {
+	for (const candidate of [e?.code, e?.cause?.code])
 		if (typeof candidate === 'string' && /^E[A-Z_]+$/.test(candidate))
 			return { code: candidate, message };
-	}
 	const texts = [message, e?.cause?.message, ...(Array.isArray(e?.messages) ? e.messages : [])].map(
 		(t) => String(t ?? ''),
 	);
-	for (const [pattern, code] of PHRASES) {
+	for (const [pattern, code] of PHRASES)
 		if (texts.some((t) => pattern.test(t))) return { code, message };
-	}
 	return { message };
 }
 
@@ -139,8 +131,6 @@ function describeValidation(data: unknown): string | undefined {
 	return lines.length ? lines.join('; ') : undefined;
 }
 
-const MAX_ANSWER_MB = MAX_ANSWER_BYTES / 1024 / 1024;
-
 /** Why a redirect was not followed: the token never leaves the Base URL's origin. */
 function redirectFailure(redirect: NonNullable<Attempt['redirect']>, write: boolean): Failure {
 	const check =
@@ -164,42 +154,27 @@ function redirectFailure(redirect: NonNullable<Attempt['redirect']>, write: bool
 	};
 }
 
-/** Whether a read answered with a body that is not JSON is tried again (RETRY_POLICY). */
-function notJsonRetried(status: number): boolean {
-	const rule = RETRY_POLICY.notJsonReadsRetried;
-	if (status >= 200 && status < 300) return rule.ok;
-	if (status >= RETRY_POLICY.readsRetriedFrom) return rule.fromServerErrors;
-	return rule.clientErrors;
-}
-
 /** A failure as the send loop acts on it: what it says, and what it tells the account's limiter. */
 export interface ClassifiedFailure extends Failure {
 	/** A rate limit, a busy answer or a fault (RETRY_POLICY.rateLimits, .busy; limiter.ts, failed()). */
 	signal: FailureSignal;
 }
 
-/**
- * Turns one attempt into data or a classified failure, with everything the send loop needs to
- * know of it. Pure: unit-tested directly.
- */
+/** Turns one attempt into data or a failure classified for the send loop. */
 export function classify(
 	attempt: Attempt,
 	write: boolean,
 ): { data: unknown; envelope: Envelope } | { failure: ClassifiedFailure } {
 	const outcome = outcomeOf(attempt, write);
 	if (!('failure' in outcome)) return outcome;
-	const { failure } = outcome;
-	const code = failure.httpCode;
+	const code = outcome.failure.httpCode ?? 0;
 	// A Retry-After on any other answer is that request's own delay: it does not signal load.
-	const signal: FailureSignal =
-		code === undefined
-			? 'fault'
-			: RETRY_POLICY.rateLimits.has(code)
-				? 'rateLimit'
-				: RETRY_POLICY.busy.has(code)
-					? 'busy'
-					: 'fault';
-	return { failure: { ...failure, signal } };
+	const signal: FailureSignal = RETRY_POLICY.rateLimits.has(code)
+		? 'rateLimit'
+		: RETRY_POLICY.busy.has(code)
+			? 'busy'
+			: 'fault';
+	return { failure: { ...outcome.failure, signal } };
 }
 
 /** An attempt as data or a failure: a redirect, no answer, a cut answer, an answer, in turn. */
@@ -212,7 +187,10 @@ function outcomeOf(
 	if (!attempt.response) return { failure: networkFailure(attempt, write, timeout) };
 	const { statusCode } = attempt.response;
 	if (attempt.cut) return { failure: cutFailure(attempt.cut, statusCode, write, timeout) };
-	const retryAfterMs = parseRetryAfter(header(attempt.response, 'retry-after'));
+	const retryAfter = (attempt.response.headers as Record<string, unknown>)['retry-after'];
+	const retryAfterMs = parseRetryAfter(
+		retryAfter === undefined || retryAfter === null ? undefined : String(retryAfter),
+	);
 	const { envelope, text } = parseBody(attempt.response.body);
 	if (!envelope) return { failure: notJsonFailure(statusCode, text, write, retryAfterMs) };
 	const failedInBody =
@@ -224,8 +202,7 @@ function outcomeOf(
 
 /**
  * No answer: retried when the request was not sent, a read also on a transient fault (a write's
- * answer is then lost). Worded without the raw code: n8n swaps messages containing one for its
- * own text. "Could not be reached" only when no connection was made.
+ * answer is then lost). Worded without the raw code, which n8n would swap for its own text.
  */
 function networkFailure(attempt: Attempt, write: boolean, timeout: string): Failure {
 	const code = attempt.networkCode;
@@ -260,7 +237,7 @@ function cutFailure(
 		cut === 'deadline'
 			? `The PIM's answer did not complete within the Timeout${timeout}`
 			: cut === 'tooLarge'
-				? `The PIM's answer is larger than ${MAX_ANSWER_MB} MB`
+				? `The PIM's answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`
 				: "The connection closed before the PIM's answer was complete";
 	return {
 		retry: !write && RETRY_POLICY.cutAnswersRetried.has(cut),
@@ -271,15 +248,13 @@ function cutFailure(
 			? 'The PIM started answering the change, so it may have been applied. It was not repeated, to avoid applying it twice.'
 			: cut === 'tooLarge'
 				? 'Stopped reading to keep n8n within its memory; check that the Base URL points at the PIM, or lower the Page Size.'
-				: 'The PIM started to answer (HTTP ' +
-					statusCode +
-					') but the body did not arrive whole. Raise the Timeout under Options if the PIM is slow.',
+				: `The PIM started to answer (HTTP ${statusCode}) but the body did not arrive whole. Raise the Timeout under Options if the PIM is slow.`,
 	};
 }
 
 /**
- * An answer whose body is not JSON (`text`: empty or its text). Not processed (RETRY_POLICY
- * .notProcessed): any request retried; a read by notJsonRetried. A 2xx to a write: answer lost.
+ * An answer whose body is not JSON (`text`: empty or its text). Retried for any request when not
+ * processed, for a read by RETRY_POLICY.notJsonReadsRetried. A 2xx to a write: answer lost.
  */
 function notJsonFailure(
 	statusCode: number,
@@ -289,8 +264,14 @@ function notJsonFailure(
 ): Failure {
 	const snippet = (text ?? '').replace(/\s+/g, ' ').slice(0, 120);
 	const ok = statusCode >= 200 && statusCode < 300;
+	const rule = RETRY_POLICY.notJsonReadsRetried;
+	const readRetried = ok
+		? rule.ok
+		: statusCode >= RETRY_POLICY.readsRetriedFrom
+			? rule.fromServerErrors
+			: rule.clientErrors;
 	return {
-		retry: RETRY_POLICY.notProcessed.has(statusCode) || (!write && notJsonRetried(statusCode)),
+		retry: RETRY_POLICY.notProcessed.has(statusCode) || (!write && readRetried),
 		retryAfterMs,
 		httpCode: statusCode,
 		answerLost: ok && write,
@@ -308,9 +289,8 @@ function notJsonFailure(
 }
 
 /**
- * A request the PIM refused: worded with its message and validation errors; retried when not
- * processed, a read from RETRY_POLICY.readsRetriedFrom on. A refused token names the credential's
- * fields.
+ * A request the PIM refused, worded with its message and validation errors (a refused token names
+ * the credential's fields); retried when not processed, a read from readsRetriedFrom on.
  */
 function refusedFailure(
 	envelope: Envelope,
@@ -345,7 +325,6 @@ function refusedFailure(
 	};
 }
 
-/** The node's errors of writes whose answer was lost (Failure.answerLost). */
 const LOST_ANSWERS = new WeakSet<object>();
 
 /** Whether the error is a write's whose answer was lost after it was sent (Failure.answerLost). */

@@ -50,7 +50,6 @@ export class Handoff<T> {
 				this.wake = undefined;
 			}
 		} finally {
-			// The writer stopped (done, or failed).
 			this.close();
 		}
 	}

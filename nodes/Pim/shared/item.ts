@@ -12,17 +12,13 @@ import type {
 } from 'n8n-workflow';
 
 import type { ClientSettings } from './policy';
-import { runOf, RunSlot, type ItemPlace, type PimRun } from './run';
+import { runOf, RunSlot, type PimRun } from './run';
 import { pimClient, type PimClient } from './transport';
 
 /**
- * The one module that talks to n8n's per-item calls. The node is declarative: n8n's engine
- * builds each item's request from the routing and hands the item over through two hooks, a
- * routing's `operations.pagination` (every operation turns it on to send its requests through
- * the node's transport: runners.ts) and a preSend. Both hooks make a PimItem here, and the rest
- * of the code sees the item only through it: its parameters (each expression evaluated once),
- * its row, its binary data, its client, and its place in the run (run.ts: the per-execution
- * state that Loop Over Items' batches share, keyed by objects n8n holds for the execution).
+ * The one module that talks to n8n's per-item calls. n8n hands each item over through two hooks
+ * (a routing's `operations.pagination`, see runners.ts, and a preSend); both make a PimItem here,
+ * and the rest of the code sees the item only through it.
  */
 
 /**
@@ -36,15 +32,12 @@ const PARAMETERS = new RunSlot<{
 }>(() => ({ constant: new Map(), values: new Map() }));
 
 /**
- * One input item as the node's code sees it: its index, its row, its parameters and its run's
- * state (run.ts). Made where n8n hands the item over (the operation's runner, a preSend; a
- * write in a round again when its turn comes), and passed down instead of n8n's context: what
- * that context computes on every call (getNode() deep-copies the node with all its parameters,
- * the run's state is looked up, the item index read) is computed once per run or per item.
+ * One input item as the node's code sees it, passed down instead of n8n's context: what that
+ * context computes on every call (getNode() deep-copies the node, the run's state is looked up)
+ * is computed once per run or per item.
  */
 export class PimItem {
 	readonly index: number;
-	/** The item's node run and workflow execution: shared reads, per-run slots, turns. */
 	readonly run: PimRun;
 	/** Group By's filling of the item's row (fill). */
 	private filled?: IDataObject;
@@ -54,13 +47,18 @@ export class PimItem {
 		private readonly ctx: IExecuteSingleFunctions,
 	) {
 		this.index = ctx.getItemIndex();
-		const place: ItemPlace = {
+		this.run = runOf({
 			nodeRun: ctx.getExecuteData?.() as object | undefined,
 			itemIndex: this.index,
-			execution: () => executionOf(ctx),
+			execution: () => {
+				try {
+					return ctx.getContext('node');
+				} catch {
+					return undefined;
+				}
+			},
 			node: () => ctx.getNode(),
-		};
-		this.run = runOf(place);
+		});
 	}
 
 	/** What an item waiting in a write round keeps of itself: itemAgain() makes it again. */
@@ -68,7 +66,6 @@ export class PimItem {
 		return this.ctx as unknown as ItemHandle;
 	}
 
-	/** The client of this item's requests (transport.ts), with the run's settings. */
 	client(settings: ClientSettings): PimClient {
 		return pimClient(this.ctx, settings, { itemIndex: this.index });
 	}
@@ -88,7 +85,6 @@ export class PimItem {
 		return this.ctx.getInputData()?.binary?.[property]?.fileName;
 	}
 
-	/** Binary data n8n keeps in files or S3, as a stream of chunks. */
 	async binaryStream(id: string, chunkSize: number): Promise<AsyncIterable<Uint8Array>> {
 		return (await this.ctx.helpers.getBinaryStream(
 			id,
@@ -96,17 +92,14 @@ export class PimItem {
 		)) as unknown as AsyncIterable<Uint8Array>;
 	}
 
-	/** Bytes (a buffer or a stream) as n8n's binary data of an output item. */
 	async binaryOf(data: Buffer, fileName: string, mimeType: string): Promise<IBinaryData> {
 		return await this.ctx.helpers.prepareBinaryData(data, fileName, mimeType);
 	}
 
-	/** The execution's cancel signal, where n8n gives one. */
 	cancelSignal(): AbortSignal | undefined {
 		return this.ctx.getExecutionCancelSignal?.();
 	}
 
-	/** A line in n8n's log. */
 	log(message: string): void {
 		this.ctx.logger?.info(message);
 	}
@@ -120,7 +113,6 @@ export class PimItem {
 		return this.node.typeVersion;
 	}
 
-	/** The node's saved parameters. */
 	get parameters(): INodeParameters {
 		return this.node.parameters;
 	}
@@ -135,10 +127,8 @@ export class PimItem {
 	}
 
 	/**
-	 * A parameter's value for this item, with no expression evaluated twice. n8n's declarative
-	 * engine has already evaluated every parameter of every item before the node runs (its loop
-	 * over the node's properties keeps no value), and an expression costs it 50-250 µs: at 50 000
-	 * rows a second evaluation per parameter is seconds. So:
+	 * A parameter's value for this item, with no expression evaluated twice: n8n's engine has
+	 * already evaluated every parameter of every item once, and an expression costs 50-250 µs. So:
 	 * - a parameter that holds no expression is the same for every item: read once per node run;
 	 * - one whose expressions are all `{{ $json.field }}` (what drag and drop and the examples
 	 *   write) takes the item's fields directly, when they are plain values;
@@ -147,7 +137,6 @@ export class PimItem {
 	param<T = unknown>(name: string, fallback: T): T {
 		const raw = this.node.parameters[name] as unknown;
 		if (raw !== undefined) {
-			// Whether the saved value holds an expression is the same for every item: asked once.
 			const { constant, values } = this.run.ofNodeRun(PARAMETERS);
 			let isConstant = constant.get(name);
 			if (isConstant === undefined)
@@ -165,13 +154,10 @@ export class PimItem {
 
 	/**
 	 * A parameter as n8n evaluates it, over the row the node reads: a row of a product group
-	 * (Import Options → Group By) is evaluated with its empty cells filled (but the SKU), so that any
-	 * expression reading the item (`$json`, `$input.item`) sees what a plain field reference
-	 * sees. n8n reads the item's JSON when it evaluates; the filled row stands in for that one
-	 * synchronous call.
+	 * (Group By) is evaluated over its filled row (but the SKU), which stands in for the item's JSON
+	 * during that one synchronous call.
 	 */
 	evaluated<T = unknown>(name: string, fallback: T): T {
-		// A row's SKU is its own: read over its own cells.
 		const filled = name !== 'sku' ? this.filled : undefined;
 		if (!filled) return this.ctx.getNodeParameter(name, fallback as never) as T;
 		const input = this.ctx.getInputData();
@@ -184,28 +170,21 @@ export class PimItem {
 		}
 	}
 
-	/**
-	 * The item's fields as the node reads them: the input row, or, for a row of a product group
-	 * (Import Options → Group By), the row with its empty cells filled from the group (groups.ts).
-	 */
+	/** The item's fields: the input row, or the row filled from its product group (fill). */
 	row(): IDataObject {
 		return this.filled ?? this.inputRow();
 	}
 
-	/** Import Options → Group By: the row filled from its group (groups.ts), read from now on. */
+	/** Import Options → Group By: the row filled from its group (groups.ts). */
 	fill(filled: IDataObject): void {
 		this.filled = filled;
 	}
 
-	/** The input row as n8n gives it. */
 	inputRow(): IDataObject {
 		return this.ctx.getInputData()?.json ?? {};
 	}
 
-	/**
-	 * Every item of this node run, as n8n's engine counts them; undefined where the context does
-	 * not show them (a bare test context).
-	 */
+	/** Every item of this node run; undefined where the context does not show them. */
 	runItems(): INodeExecutionData[] | undefined {
 		const executeData = this.ctx.getExecuteData() as
 			| { data?: { main?: unknown[][]; ai_tool?: unknown[][] } }
@@ -223,9 +202,8 @@ export class PimItem {
 }
 
 /**
- * An item as a write round keeps it while it waits: its n8n context, opaque to the round. n8n
- * keeps every item's context until the node ends, so a waiting item holds nothing more; the item
- * is made again when its turn comes (itemAgain).
+ * An item as a write round keeps it while it waits: its n8n context (which n8n keeps anyway),
+ * opaque to the round; the item is made again when its turn comes.
  */
 export type ItemHandle = { readonly waitingItem: unique symbol };
 
@@ -233,33 +211,20 @@ export function itemAgain(handle: ItemHandle): PimItem {
 	return new PimItem(handle as unknown as IExecuteSingleFunctions);
 }
 
-/** The item of n8n's context (the hooks below; tests with a context of their own). */
+/** The item of n8n's context (the hooks below; tests). */
 export function itemOf(ctx: IExecuteSingleFunctions): PimItem {
 	return new PimItem(ctx);
 }
 
-/** The execution's key (see ItemPlace in run.ts). */
-function executionOf(ctx: IExecuteSingleFunctions): object | undefined {
-	try {
-		return ctx.getContext('node');
-	} catch {
-		return undefined;
-	}
-}
-
-/**
- * What an operation runs for one item, given n8n's request for it (method, URL, query, body,
- * preSend applied): sends it (see sendThroughTransport in runners.ts), shapes the items.
- */
+/** What an operation runs for one item, given the request n8n built for it (runners.ts). */
 export type ItemRunner = (
 	item: PimItem,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
 
 /**
- * The routing's `operations.pagination` hook: n8n calls it once per item with the request it
- * built. No async function: n8n starts every item at once, and each waiting item's suspended
- * frame would stay in memory until its turn.
+ * The routing's `operations.pagination` hook, called once per item. No async function: n8n
+ * starts every item at once, and each waiting item's suspended frame would stay in memory.
  */
 export function paginationHook(run: ItemRunner) {
 	return function (
@@ -270,7 +235,7 @@ export function paginationHook(run: ItemRunner) {
 	};
 }
 
-/** A preSend hook: n8n calls it once per item with the request options it built. */
+/** A preSend hook, called once per item with the request options n8n built. */
 export function preSendHook(
 	prepare: (item: PimItem, options: IHttpRequestOptions) => IHttpRequestOptions,
 ): PreSendAction {

@@ -3,24 +3,19 @@ import { sleep } from 'n8n-workflow';
 import type { FailureSignal } from './policy';
 
 /**
- * Bounds the requests in flight to one PIM account and holds every request back while the
- * server has asked us to wait (a refusal for load: see failed()), so a rate limit slows
- * everything down once instead of every item and execution hammering the server on its own
- * schedule.
+ * Bounds the requests in flight to one PIM account and holds every request back while the server
+ * has asked us to wait (a refusal for load: see failed()), so a rate limit slows everything down
+ * once instead of every item and execution hammering the server on its own schedule.
  *
- * The bound adapts to what the server takes, because other processes (n8n queue-mode workers,
- * several mains) may use the account without sharing this state: a window of requests in flight
- * that each refusal for load halves, at most once per round of requests, and that grows by one
- * request per GROW_MS while requests wait for it, up to their own bound (additive increase,
- * multiplicative decrease). N processes whose bounds add up to more than the server takes settle
- * at about its limit between them.
+ * The bound adapts, as other processes (queue-mode workers, several mains) may share the account
+ * without this state: a window of requests in flight that each refusal for load halves (at most
+ * once per round) and that grows by one request per GROW_MS while requests wait, up to their own
+ * bound (AIMD). Processes whose bounds add up to more than the server takes settle at its limit.
  *
- * Refusals also teach a pace (requests started per second, PACE_* below) that paced requests
- * wait for: a long run of one execution (Import File) then meets a rate limit a few times instead
- * of after every Retry-After pause. Other requests do not wait for it: against a token bucket a
- * refusal is the only news of spare room, so a pace that rarely meets one also finds a share freed
- * by another process (a queue-mode worker that finished) late, and many executions splitting an
- * account keep its whole rate by the pause alone (bench/analysis.md, "The pace").
+ * Refusals also teach a pace (PACE_* below) that only paced requests wait for (Import File's long
+ * run), so it meets a rate limit a few times instead of after every pause. Others keep to the pause
+ * alone: a refusal is the only news of spare room, so a pace would find a share freed by another
+ * process late (bench/analysis.md, "The pace").
  */
 // Slow on purpose: each refusal costs a whole Retry-After pause (1 s or more) for the process,
 // a window one too small only a fraction of a request. Measured, 2 and 3 processes sharing 5
@@ -29,22 +24,16 @@ const GROW_MS = 5000;
 
 /**
  * The pace: after two refusals, requests start at most at the rate the server took between them
- * (requests answered ÷ the time from one refusal to the next). Against a token bucket that
- * figure never exceeds its rate: the bucket is empty at both refusals, and refills at that rate
- * in between (less when it was full and capped). From there the pace follows a cubic in the time
- * since the refusal, as TCP CUBIC does: it starts PACE_DROP below the learned rate, is back at it
- * after PACE_DOUBLE_S × ∛PACE_DROP (~21 s), flat around it, then climbs to twice it PACE_DOUBLE_S
- * later, so room freed by another process is found within about a minute. Against a steady limit
- * that is one refusal every ~45 s (the bucket empties once the pace has been above its rate for a
- * second's worth of requests).
+ * (answers ÷ time between the refusals), which against a token bucket never exceeds its rate: it is
+ * empty at both refusals and refills at that rate between. From there the pace follows a cubic in
+ * the time since the refusal, as TCP CUBIC: PACE_DROP below the learned rate, back at it after
+ * PACE_DOUBLE_S × ∛PACE_DROP (~21 s), flat, then twice it PACE_DOUBLE_S later, so room freed by
+ * another process is found within about a minute; a steady limit costs a refusal every ~45 s.
  *
- * A refusal met during the climb that finds no more room than the learned rate (its figure within
- * PACE_DROP above it) confirms that rate: the curve's time scale then grows PACE_STRETCH times, up
- * to PACE_MAX_STRETCH times PACE_DOUBLE_S (3 minutes). A steady limit then costs fewer refusals
- * the longer a run lasts (a million-row sync may send at most 10 requests over its pages and
- * writes, in ~4 minutes at 50 requests/s: bench/analysis.md, "The pace"), and a share freed by
- * another process is found within the time scale reached. Any other lesson (room found above the
- * rate, or a share lost below it) resets the scale.
+ * A refusal during the climb whose figure is within PACE_DROP above the learned rate confirms it:
+ * the time scale grows PACE_STRETCH times, up to PACE_MAX_STRETCH × PACE_DOUBLE_S (3 minutes), so a
+ * steady limit costs fewer refusals the longer a run lasts (bench/analysis.md, "The pace"). Any
+ * other lesson (room above the rate, or a share lost below it) resets the scale.
  */
 const PACE_DROP = 0.1;
 const PACE_DOUBLE_S = 45;
@@ -53,33 +42,27 @@ const PACE_MAX_STRETCH = 4;
 /** A refusal after fewer answers than this teaches no rate (the pause paces that). */
 const PACE_MIN_ANSWERS = 5;
 /**
- * Nothing in flight or waiting for this long since the last refusal: the bucket was full and
- * capped, so the next refusal's interval would teach far less than the rate; it teaches nothing.
- * Nor does one refusal take the pace below half the rate learned before (an interval the run
- * did not keep busy throughout says too little); each refusal can halve it again.
+ * Idle this long since the last refusal (the bucket filled and capped), the next refusal teaches no
+ * rate. Nor does one refusal take the pace below half the rate learned before (an interval the run
+ * did not keep busy says too little); each refusal can halve it again.
  */
 const PACE_IDLE_MS = 1000;
 
 /**
  * A refusal for load or a fault (failed()). A 429 is a rate limit: it always narrows the window,
- * teaches the pace and pauses the account. A 503 is what a deploy, a restarting node or one busy
- * node behind a load balancer answers now and then, and also what some servers answer for a rate
- * limit. Taken as a refusal, a sporadic 503 would halve the window and teach a "rate" from the
- * time between two random faults: with 5 % of writes answered 503, a PIM taking hundreds of
- * writes a second would be paced at one or two (500 creates: 392 s instead of 23 s). So, as TCP
- * tells loss from congestion (and AWS SDKs' adaptive retry mode, octokit's throttling), a fault
- * costs only its own retry (that request waits its Retry-After or backoff), and only a consistent
- * signal lowers the pace: 503s are refusals for load while at least BUSY_ENTER of the account's
- * last BUSY_ANSWERS answers were 503, until fewer than BUSY_LEAVE are. Other failures (500, 502,
- * 504, connection errors) are always faults.
+ * teaches the pace and pauses the account. A 503 is also what a deploy, a restarting node or one
+ * busy node behind a load balancer answers now and then: taken as refusals, 5 % of writes answered
+ * 503 would pace a PIM taking hundreds of writes a second at one or two (500 creates: 392 s instead
+ * of 23 s). So, as TCP tells loss from congestion (and AWS SDKs' adaptive retry, octokit's
+ * throttling), a fault costs only its own retry, and 503s are refusals for load only while at least
+ * BUSY_ENTER of the account's last BUSY_ANSWERS answers were 503, until fewer than BUSY_LEAVE are.
+ * Other failures (500, 502, 504, connection errors) are always faults.
  *
- * A run above a limit that answers 503 has most of its answers refused, so the share trips within
- * about BUSY_ENTER answers. Random 503s at 5 % put 25 in 100 answers with probability 9e-11 per 503
- * (binomial tail P(X ≥ 24 | n = 99, p = 0.05)): under 5e-6 over a million requests. At 10 %,
- * 3e-5 per 503. A share this high that does not follow the rate (a quarter of the nodes behind a
- * load balancer down) is taken for a limit while it lasts: a client cannot tell the two apart
- * without lowering its rate. Leaving at a lower share keeps a limit that answers 503 recognised
- * between its refusals, and lets a burst (a deploy) go once it has left the recent answers.
+ * A run above a limit that answers 503 trips within about BUSY_ENTER answers; random 503s at 5 %
+ * with probability 9e-11 per 503 (P(X ≥ 24 | n = 99, p = 0.05)), at 10 % 3e-5. A steady share that
+ * is no limit (a quarter of the nodes down) is taken for one while it lasts: a client cannot tell
+ * them apart. Leaving at a lower share keeps a 503 limit recognised between its refusals, and lets
+ * a burst (a deploy) go once it has left the recent answers.
  */
 const BUSY_ANSWERS = 100;
 const BUSY_ENTER = 25;
@@ -141,10 +124,9 @@ export class Limiter {
 	}
 
 	/**
-	 * Runs `task` once no pause is in effect and fewer than `bound` requests (and than the
-	 * window) are in flight. Requests start in the order they asked (first come, first served),
-	 * whatever their bound. A `paced` request also waits for its turn under the learned pace.
-	 * `task` gets the time it starts, for `refused()`.
+	 * Runs `task` once no pause is in effect and fewer than `bound` requests (and than the window)
+	 * are in flight, first come, first served whatever their bound. A `paced` request also waits
+	 * for its turn under the learned pace. `task` gets the time it starts, for `refused()`.
 	 */
 	async run<T>(
 		task: (startedAt: number) => Promise<T>,
@@ -181,10 +163,9 @@ export class Limiter {
 	}
 
 	/**
-	 * A request sent at `startedAt` failed, as `signal` says (failures.ts). Returns whether it was
-	 * a refusal for load (then the window narrows and the pace learns, here, and the send loop
-	 * pauses the account); otherwise it is a fault, which only its own request waits for. The
-	 * rule, and why: BUSY_ANSWERS above.
+	 * A request sent at `startedAt` failed, as `signal` says (failures.ts). Returns whether it was a
+	 * refusal for load (the window narrows, the pace learns, the send loop pauses the account) rather
+	 * than a fault, which only its own request waits for (BUSY_ANSWERS above).
 	 */
 	failed(signal: FailureSignal, startedAt: number): boolean {
 		this.answered(signal === 'busy');
@@ -211,12 +192,10 @@ export class Limiter {
 	 * the refused request still holds its place in `active` (see send() in transport.ts).
 	 *
 	 * It also teaches the pace. The figure since the last refusal is a lower bound of the server's
-	 * rate, and the run's own average when the run was no faster than the server (the bucket stood
-	 * full part of the time). Met while the pace was above the learned rate (the cubic's climb),
-	 * the refusal says the rate lies between the two: the higher stays, so a run about as fast as
-	 * the server is not paced below its own speed, refusal after refusal. Met at or below it, the
-	 * learned rate is too high now (another process took a share): the figure replaces it, floored
-	 * at half (PACE_IDLE_MS). The curve's time scale stretches or resets (PACE_STRETCH).
+	 * rate. Met during the climb (pace above the learned rate), the rate lies between the two: the
+	 * higher stays, so a run about as fast as the server is not paced below its own speed. Met at or
+	 * below it, another process took a share: the figure replaces the rate, floored at half
+	 * (PACE_IDLE_MS). The curve's time scale stretches or resets (PACE_STRETCH).
 	 */
 	refused(startedAt: number): void {
 		if (startedAt < this.narrowedAt) return;
@@ -294,9 +273,8 @@ export class Limiter {
 	}
 
 	private async pauseOver(): Promise<void> {
-		for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) {
+		for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now())
 			await sleep(wait);
-		}
 	}
 
 	/** Takes the next start time the pace allows: how long to wait for it (ms). */

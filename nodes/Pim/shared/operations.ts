@@ -15,9 +15,8 @@ import { sendThroughTransport } from './runners';
 import type { PimClient, PimRequest } from './transport';
 
 /**
- * The kinds of operation the resources are made of: a list, a show, a form write. Each sends
- * its item's request (as n8n built it from the routing) through the item's client and shapes
- * the answer into the item's output; runners.ts hands them the item.
+ * The kinds of operation the resources are made of: a list, a show, a form write. Each sends the
+ * request n8n built through the item's client and shapes the answer into the item's output.
  */
 
 /**
@@ -137,21 +136,12 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
 }
 
 /**
- * Makes a write's form body from the item (an Assign operation): it may first read what the
- * body needs (awaited before the request queues).
- */
-export type FormBuilder = (item: PimItem, pim: PimClient) => Promise<string>;
-
-/**
- * The routing of a write whose form `body` builds from the item (an Assign operation; the
- * product writes have their own executor, resources/product/send.ts): n8n's request (method,
- * URL) with that form. Writes are never retried unless the server provably did not act (see
- * transport.ts); in version 2 the items of a run write as a round (round.ts): all prepared
- * before any writes.
+ * The routing of a write whose form body `buildBody` makes from the item (an Assign operation),
+ * awaited before the request queues. In version 2 the items of a run write as a round (round.ts).
  */
 export function sendsForm(
 	request: { method: IHttpRequestMethods; url: string },
-	buildBody: FormBuilder,
+	buildBody: (item: PimItem, pim: PimClient) => Promise<string>,
 	extra: Partial<PimRequest> = {},
 ): INodePropertyRouting {
 	return sendThroughTransport<{ pim: PimClient; form: PimRequest }>(request, {

@@ -25,8 +25,7 @@ function toNumber(value: unknown): number | undefined {
 	return Number.isFinite(n) ? n : undefined;
 }
 
-function asRecords(value: unknown): IDataObject[] {
-	if (!Array.isArray(value)) return [];
+function asRecords(value: unknown[]): IDataObject[] {
 	return value.filter(
 		(r): r is IDataObject => r !== null && typeof r === 'object' && !Array.isArray(r),
 	);
@@ -85,15 +84,11 @@ export interface PaginateOptions {
 	pageSize: number;
 	/** Stop after this many records (Limit); Infinity for Return All. */
 	max: number;
-	/**
-	 * Pages requested ahead of the one being read, all through the limiter (0: none); asked after
-	 * each page when a function (a reader that may stop early reads ahead once it knows it won't).
-	 */
+	/** Pages requested ahead of the one being read (0: none); a function is asked after each page. */
 	lookahead?: number | (() => number);
 	/**
-	 * The most records one read holds (default MAX_ITEMS_PER_INPUT). A list whose recordsTotal
-	 * exceeds it is refused after its first page; one without recordsTotal when the read passes
-	 * it (a server that lists forever must not fill n8n's memory).
+	 * The most records one read holds (default MAX_ITEMS_PER_INPUT): refused after the first page
+	 * by recordsTotal, or without it once passed (a server that lists forever must not fill memory).
 	 */
 	refuseAbove?: number;
 	/** What the error for a list past refuseAbove advises (default: read it in slices). */
@@ -103,16 +98,11 @@ export interface PaginateOptions {
 	/** Pages to read from startPage on; 0 or undefined: up to the end. */
 	maxPages?: number;
 	/**
-	 * Takes each page's new records as they arrive, instead of the result keeping them: a reader
-	 * that keeps only a digest of each record (the sync's catalogue) holds no page longer than it
-	 * reads it. The result's records are then empty. A promise it returns is awaited before the
-	 * next page is read: a reader that writes the records out holds no more than a page of them.
+	 * Takes each page's new records instead of the result (its records are then empty), so no page
+	 * is held longer than it is read; a promise it returns is awaited before the next page.
 	 */
 	onRecords?: (records: IDataObject[]) => void | Promise<void>;
-	/**
-	 * Read no page after one for which this is true (a read of a list in a known order that stops
-	 * where the rest cannot matter). Records that moved to the front meanwhile are still recovered.
-	 */
+	/** Read no page after one for which this is true (moved records are still recovered). */
 	stopAfter?: (page: Page) => boolean;
 }
 
@@ -123,10 +113,7 @@ export interface PaginateOptions {
  */
 export const MAX_ITEMS_PER_INPUT = 100_000;
 
-/**
- * A list longer than one read may hold. `total`: its recordsTotal when the PIM said it; without
- * it the read stopped at the bound. Says how to read such a list: in slices.
- */
+/** A list longer than one read may hold; `total` undefined: the read stopped at the bound. */
 export function tooManyRecords(
 	pim: PimClient,
 	bound: number,
@@ -152,11 +139,6 @@ export function tooManyRecords(
 	);
 }
 
-export interface PaginateResult {
-	records: IDataObject[];
-	total?: number;
-}
-
 /** Pages a read of a long list asks for ahead of the one it reads: a few, within the client's bound. */
 export function lookaheadFor(pim: PimClient): number {
 	return Math.min(4, pim.settings.maxConcurrency);
@@ -165,16 +147,11 @@ export function lookaheadFor(pim: PimClient): number {
 /** The page length asked for: a whole number from 1 to MAX_PAGE_SIZE. */
 const pageLength = (size: number) => Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(size)));
 
-/** The request for one page of a paginated list endpoint. */
 function pageRequest(request: PimRequest, page: number, pageSize: number): PimRequest {
-	const size = pageLength(pageSize);
-	return {
-		...request,
-		qs: { ...request.qs, [LIMIT_PARAM]: String(size), [PAGE_PARAM]: String(page) },
-	};
+	const size = String(pageLength(pageSize));
+	return { ...request, qs: { ...request.qs, [LIMIT_PARAM]: size, [PAGE_PARAM]: String(page) } };
 }
 
-/** Reads one page of a paginated list endpoint. */
 export async function fetchPage(
 	pim: PimClient,
 	request: PimRequest,
@@ -193,28 +170,23 @@ const identity = (record: IDataObject): number | string =>
 			: JSON.stringify(record);
 
 /**
- * The read of a whole list (or a Limit or slice of it), pages requested ahead; readers that stop
- * early read page after page with pagesOf (reading.ts), with the same end (isLastPage).
- * Follows `pagination[currentPage]` until `recordsTotal` records are read, a page comes back
- * empty or short, or `max` is reached. Each page is fetched through the client's transport, so a
- * failed page is retried on its own and the run resumes where it was.
- * A server that ignores `currentPage` (a page made only of records already seen) is reported
- * instead of looping.
+ * The read of a whole list (or a Limit or slice of it), pages requested ahead (readers that stop
+ * early use pagesOf in reading.ts, with the same end, isLastPage). Follows `currentPage` until
+ * `recordsTotal` records are read, a page comes back empty or short, or `max` is reached; a failed
+ * page is retried on its own. A server that ignores `currentPage` is reported instead of looping.
  *
- * Lists may change while they are read, and a PIM may list newest first or last-updated first:
- * a record created or updated during the read then moves to the front and pushes every record
- * behind it one place on. Offset paging sees that as a record repeated at a page boundary. So:
- * repeated records are dropped; after a page with repeats, pages already requested ahead (maybe
- * answered before the move) are requested again; and at the end as many records as were
- * repeated are looked for at the front of the list, where the moved ones now are. Every record
- * that exists for the whole read is returned exactly once; one created during the read may or
- * may not be (see the README, "Lists that change while they are read").
+ * A record created or updated during the read may move to the front of the list (newest or
+ * last-updated first) and push the rest one place on, which offset paging sees as a repeat at a
+ * page boundary. So repeats are dropped; after a page with repeats, pages requested ahead are
+ * requested again; and at the end as many records as were repeated are looked for at the front.
+ * Every record that exists for the whole read is returned exactly once (see the README, "Lists
+ * that change while they are read").
  */
 export async function paginate(
 	pim: PimClient,
 	request: PimRequest,
 	options: PaginateOptions,
-): Promise<PaginateResult> {
+): Promise<{ records: IDataObject[]; total?: number }> {
 	const read = new ListRead(pim, request, options);
 	try {
 		await read.readPages();
@@ -352,7 +324,7 @@ class ListRead {
 	 */
 	private newRecords(current: Page, page: number): IDataObject[] {
 		const fresh = this.freshOf(current);
-		if (fresh.length === 0) {
+		if (fresh.length === 0)
 			throw new NodeApiError(
 				this.pim.ctx.getNode(),
 				{ message: 'Pagination did not advance' },
@@ -362,7 +334,6 @@ class ListRead {
 						'The server seems to ignore pagination[currentPage]. Stopped reading instead of returning duplicate records; try a larger Page Size.',
 				},
 			);
-		}
 		if (fresh.length < current.records.length) {
 			this.shifted += current.records.length - fresh.length;
 			for (const [next, promise] of this.inFlight) {

@@ -5,15 +5,11 @@ import { RUN_SETTINGS, type ClientSettings } from './policy';
 import type { PimItem } from './item';
 import { fold } from './records';
 
-/**
- * Checking node parameters (each read through the item, item.ts): every problem is reported
- * before a request is sent.
- */
+/** Checking node parameters: every problem is reported before a request is sent. */
 
 /**
- * A problem of an item's parameters or of what they name. Raised by code under an operation's
- * runner, which makes it the node's own error naming the item (runners.ts, asOwnError): the
- * code that finds a problem needs no item to report it.
+ * A problem of an item's parameters or of what they name. The operation's runner makes it the
+ * node's own error naming the item (runners.ts), so the code that finds it needs no item.
  */
 export class ParameterProblem extends Error {
 	constructor(
@@ -87,9 +83,7 @@ const POSITIVE_INT = /^[1-9]\d*$/;
 
 /** A record id from a resource locator or a plain value: must be a positive integer. */
 export function positiveId(item: PimItem, name: string, label: string): string {
-	const raw = item.extractedParam(name);
-	const text = raw === undefined || raw === null ? '' : String(raw).trim();
-	if (!text) fail(`Parameter "${label}" is required`);
+	const text = required(item.extractedParam(name), label);
 	if (!POSITIVE_INT.test(text))
 		fail(`Parameter "${label}" must be a positive whole number (got "${text}")`);
 	return text;
@@ -135,9 +129,8 @@ export function maxRecords(item: PimItem): number {
 
 /**
  * Options → Page Size. Left unset, the fewest requests: the whole Limit in one page, and pages of
- * the maximum for Return All (n8n's per-request cost makes pages of 100 1.8-2.4x slower on big
- * exports, bench/RESULTS.md). A PIM that allows less answers with the length it used, and the
- * pagination counts in that.
+ * the maximum for Return All (pages of 100 are 1.8-2.4x slower on big exports, bench/RESULTS.md).
+ * A PIM that allows less answers with the length it used, and the pagination counts in that.
  */
 export function pageSize(item: PimItem, max: number): number {
 	const options = item.param<IDataObject>('options', {});

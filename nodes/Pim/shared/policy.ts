@@ -19,15 +19,9 @@ export interface ReliabilitySettings {
 }
 
 export interface ClientSettings extends ReliabilitySettings {
-	/**
-	 * This client's bound on its account's limiter, which every execution, dropdown and poll of
-	 * the account shares (limiter.ts): its requests wait while that many are in flight.
-	 */
+	/** Requests wait while this many are in flight on the account's shared limiter (limiter.ts). */
 	maxConcurrency: number;
-	/**
-	 * Requests also wait for the pace the account's limiter learned from refusals (limiter.ts):
-	 * for one long run whose every request counts (Import File).
-	 */
+	/** Requests also wait for the pace the limiter learned: one long run (Import File). */
 	paced?: boolean;
 }
 
@@ -50,11 +44,7 @@ export const DROPDOWN_SETTINGS: ClientSettings = {
 	timeoutMs: 20_000,
 };
 
-/**
- * What a failed attempt tells the account's limiter (limiter.ts, failed()): a rate limit, a busy
- * answer (a rate limit only while steady), or a fault (a server error, a connection error) that
- * costs only its own retry.
- */
+/** What a failed attempt tells the account's limiter (limiter.ts, failed()). */
 export type FailureSignal = 'rateLimit' | 'busy' | 'fault';
 
 /**
@@ -64,23 +54,15 @@ export type FailureSignal = 'rateLimit' | 'busy' | 'fault';
 export const RETRY_POLICY = {
 	/** "Not processed, come back later" (rate limit, busy server): any request is repeated. */
 	notProcessed: new Set([429, 503]),
-	/**
-	 * A rate limit: always a refusal for load. The account's limiter narrows its window and learns
-	 * its pace, and every request to the account waits out the delay (Retry-After, or the backoff).
-	 */
+	/** A rate limit: always a refusal for load, which every request to the account waits out. */
 	rateLimits: new Set([429]),
-	/**
-	 * Busy: a fault while sporadic (only the failed request waits its delay), a refusal for load
-	 * like a rate limit while it is a steady share of the account's answers (limiter.ts, BUSY_*).
-	 */
+	/** Busy: a fault while sporadic, a refusal for load while steady (limiter.ts, BUSY_*). */
 	busy: new Set([503]),
 	/** Server errors from this status on are repeated for reads. */
 	readsRetriedFrom: 500,
 	/**
-	 * An answer that is not JSON (an HTML page, an empty or garbled body), for reads: repeated
-	 * when its status says the PIM meant to answer (2xx: the body was garbled on the way) or failed
-	 * on its side (from readsRetriedFrom). A 3xx or 4xx page (a wrong Base URL's HTML 404, a
-	 * proxy's login page) would come back the same: not repeated.
+	 * A read answered with a body that is not JSON: repeated on a 2xx (garbled on the way) or from
+	 * readsRetriedFrom; a 3xx or 4xx page (a wrong Base URL's 404, a proxy's login) would come back.
 	 */
 	notJsonReadsRetried: { ok: true, fromServerErrors: true, clientErrors: false },
 	/** Socket errors that say the request never left or never reached a server: always repeated. */
@@ -95,10 +77,7 @@ export const RETRY_POLICY = {
 		'ERR_SOCKET_CONNECTION_TIMEOUT',
 		'UND_ERR_SOCKET',
 	]),
-	/**
-	 * An answer cut short (deadline, closed connection) is repeated for reads; one cut for being
-	 * too large would be again, so it is not.
-	 */
+	/** Cut answers repeated for reads; one cut for being too large would be again. */
 	cutAnswersRetried: new Set<AnswerProblem>(['deadline', 'broken']),
 	/** Exponential backoff with full jitter when the PIM names no delay. */
 	backoff: { baseMs: 500, capMs: 30_000 },

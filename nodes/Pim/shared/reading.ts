@@ -38,9 +38,8 @@ export const SOURCES = {
  */
 
 /**
- * Every record of a list, across all pages: for dropdowns, the product attribute catalogue and
- * the trigger, which has read page 1 itself when it asks from `startPage` 2 on. Like every read,
- * it stops at MAX_ITEMS_PER_INPUT records (pagination.ts), with `advice` in the error.
+ * Every record of a list, across all pages (the trigger, having read page 1, asks from `startPage`
+ * 2 on). Like every read, it stops at MAX_ITEMS_PER_INPUT records, with `advice` in the error.
  */
 export async function readAll(
 	pim: PimClient,
@@ -60,32 +59,22 @@ export async function readAll(
 	return records;
 }
 
-/** One page of a list (for searchable dropdowns that page on demand; a plain list is one page). */
-export async function readOnePage(
-	pim: PimClient,
-	source: ListSource,
-	page: number,
-	pageSize: number,
-): Promise<Page> {
-	const request = { method: 'GET' as const, url: source.path };
-	if (!source.paginated) return readPage(await pim.request(request));
-	return await fetchPage(pim, request, page, pageSize);
-}
-
 /**
- * A list page after page from `startPage`, for readers that may stop early (a search that scans a
- * few pages, a poll that stops at the first product older than its cursor): each page says
- * whether it is the last, by the same rule as paginate. A plain list is one page. Leaving the
- * loop stops the reading.
+ * A list page after page from `startPage`, for readers that may stop early (a search, a poll):
+ * each page says whether it is the last, by paginate's rule. A plain list is one page. Leaving
+ * the loop stops the reading.
  */
 export async function* pagesOf(
 	pim: PimClient,
 	source: ListSource,
 	{ startPage = 1, pageSize }: { startPage?: number; pageSize: number },
 ): AsyncGenerator<{ page: Page; number: number; last: boolean }> {
+	const request = { method: 'GET' as const, url: source.path };
 	let limit: number | undefined;
 	for (let number = startPage; ; number++) {
-		const page = await readOnePage(pim, source, number, pageSize);
+		const page = source.paginated
+			? await fetchPage(pim, request, number, pageSize)
+			: readPage(await pim.request(request));
 		limit ??= limitInEffect(page, pageSize, number > 1);
 		const last = !page.paginated || isLastPage(page.records.length, number, limit, page.total);
 		yield { page, number, last };

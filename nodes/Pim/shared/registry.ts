@@ -14,32 +14,29 @@ import type { PimRequest } from './transport';
 
 /**
  * What a resource folder gives the node: an operation is added in its own file plus its
- * resource's index.ts; the Resource picker, the subtitle and the shared SKU field are derived
- * from these modules (Pim.node.ts).
+ * resource's index.ts; the pickers, the subtitle and the shared SKU field are derived from these.
  */
 export interface OperationModule {
 	option: INodePropertyOptions;
 	description: INodeProperties[];
-	/** Shows the SKU field the product and relation operations share (skuField below). */
+	/** Shows the SKU field the product and relation operations share (skuField). */
 	usesSku?: boolean;
 	/** The first node version that has the operation (version 1's picker does not list it). */
 	fromVersion?: number;
 }
 
 export interface ResourceModule {
-	/** Parameter value, e.g. "product". */
+	/** Parameter value and picker label: "product", "Product". */
 	value: string;
-	/** Picker label, e.g. "Product". */
 	name: string;
 	operations: OperationModule[];
 	/**
 	 * Its Operation picker; two when an operation is newer than version 1: the newer versions'
-	 * with it, first (the node creator lists the first picker of the node's versions as the
-	 * resource's actions), and version 1's without it (a saved version-1 workflow's list never
-	 * changes).
+	 * first (the node creator lists the first picker's as the resource's actions), then version
+	 * 1's without it (a saved version-1 workflow's list never changes).
 	 */
 	pickers: INodeProperties[];
-	/** Its fields: those several operations share first, then each operation's own. */
+	/** Its fields: those several operations share, then each operation's own. */
 	fields: INodeProperties[];
 }
 
@@ -90,8 +87,8 @@ export function resourcePicker(resources: ResourceModule[]): INodeProperties {
 }
 
 /**
- * The subtitle under the node on the canvas, "Create or Update: Product", with the pickers'
- * own labels (an operation value means the same in every resource: test/node/subtitle.test.ts).
+ * The subtitle under the node on the canvas, "Create or Update: Product" (an operation value
+ * means the same in every resource: test/node/subtitle.test.ts).
  */
 export function subtitleOf(resources: ResourceModule[]): string {
 	const operations = Object.fromEntries(
@@ -102,12 +99,10 @@ export function subtitleOf(resources: ResourceModule[]): string {
 }
 
 /**
- * SKU, the one parameter two resources share (product operations and
- * relation.getProductRelation). n8n's RoutingNode evaluates a parameter's expression once per
- * property definition with that name, shown or not, for every item before the first request:
- * one definition saves an evaluation per item. Pim.node.ts lists it after every Operation
- * picker, so it shows below the picker in both resources. Sent by each operation's own code;
- * an operation shows it by exporting `usesSku` (OperationModule above).
+ * SKU, the one parameter two resources share (product, relation.getProductRelation). n8n's
+ * RoutingNode evaluates a parameter's expression once per property definition with that name,
+ * shown or not, for every item: one definition saves an evaluation per item. Sent by each
+ * operation's own code; an operation shows it with `usesSku`.
  */
 export function skuField(resources: ResourceModule[]): INodeProperties {
 	const users = resources
@@ -130,13 +125,11 @@ export function skuField(resources: ResourceModule[]): INodeProperties {
 	};
 }
 
-/** The two operations every resource has, built the same way for all of them. */
-
+/** The two operations every resource has. */
 interface Names {
 	resource: string;
-	/** Singular, lower case: "category". */
+	/** Lower case: "category", "categories". */
 	singular: string;
-	/** Plural, lower case: "categories". */
 	plural: string;
 }
 

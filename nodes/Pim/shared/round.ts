@@ -16,31 +16,25 @@ import {
 /**
  * The items of one node execution that write, so that a run never hides what it wrote.
  *
- * n8n's declarative engine starts every input item at once and, unless Continue On Fail is on,
- * stops the node with the first failed item's error after all of them settled: items that did
- * not fail were written, unseen. So, without Continue On Fail:
- * - every item is prepared (parameters read, names resolved) before any item writes; when one
- *   cannot be, nothing is written: the first item at fault fails the node (so n8n names its
- *   index) and its error lists every item at fault with its SKU and hint, the others give nothing;
- * - an item the PIM refuses waits until the other items settled, and its error says how many
- *   items of the run were written.
- * With Continue On Fail each item stands alone: every item gets its own result.
- * The round is the items' source and sink of the one driver of a run of writes (rowRun.ts),
- * which applies that rule to a file's rows too.
+ * n8n starts every input item at once and, without Continue On Fail, fails the node with the
+ * first failed item's error once all settled: the items that did not fail were written, unseen.
+ * So, without Continue On Fail (with it, each item stands alone):
+ * - every item is prepared before any item writes; when one cannot be, nothing is written: the
+ *   first item at fault fails the node and its error lists every item at fault, the others give
+ *   nothing;
+ * - an item the PIM refuses waits until the others settled, and its error says how many items
+ *   of the run were written.
+ * The round is the items' source and sink of the one driver of a run of writes (rowRun.ts).
  *
- * Items are prepared after n8n's loop has started them all, PREPARE_SLICE at a time: the next
- * slice once every item of the one before is prepared (or at fault, or answered), so that an
- * item's preparation runs to its end beside few others and what it makes dies young. An item
- * that writes nothing (a product found unchanged) answers once prepared instead of holding what
- * it prepared until the round's end (WriteSteps.answer). Why, measured: bench/analysis.md
- * ("Comments that told history", "One driver for the items and a file").
+ * Items are prepared PREPARE_SLICE at a time, the next slice once the one before is prepared, so
+ * that an item's preparation runs to its end beside few others and what it makes dies young
+ * (bench/analysis.md).
  */
 const PREPARE_SLICE = 50;
 
 /**
- * Slices are prepared one after another for this long before the event loop gets a turn (other
- * executions' answers, timers): a turn after every slice cost a timer's 1 ms each, 1 s in a
- * 50 000-row run.
+ * Slices are prepared one after another for this long before the event loop gets a turn: a turn
+ * after every slice cost a timer's 1 ms each, 1 s in a 50 000-row run.
  */
 const TURN_EVERY_MS = 20;
 
@@ -54,9 +48,8 @@ interface RoundRow {
 }
 
 /**
- * The items of a node run as the rows of one run of writes (rowRun.ts): n8n's items are held
- * anyway, so each is prepared once and kept until every item is; a run of items always stops on
- * a bad row (nothing written), its first item at fault failing the node.
+ * The items of a node run as the rows of one run of writes (rowRun.ts): held anyway (so prepared
+ * once), and always stopped by a bad row.
  */
 class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items, void> {
 	readonly held = true;
@@ -73,15 +66,12 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items, void> 
 
 	constructor(private readonly expected: number) {}
 
-	/** An item joins; called before its first await (see joinRound). */
+	/** An item joins; called before its first await. */
 	register(): void {
 		this.registered++;
 	}
 
-	/**
-	 * The item's write once its turn comes: prepared with its slice. The item waits as one entry of
-	 * its slice and one promise, derived from its slice's (see Slice).
-	 */
+	/** The item's write once its turn comes, prepared with its slice (see Slice). */
 	queue<I, P>(item: PimItem, steps: WriteSteps<I, P>, input: I, settle: Settle): Promise<Items> {
 		let slice = this.slicesWaiting[this.slicesWaiting.length - 1];
 		if (!slice || slice.full()) this.slicesWaiting.push((slice = new Slice()));
@@ -93,9 +83,8 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items, void> 
 	}
 
 	/**
-	 * The waiting items, a slice at a time, each once the slice before is prepared. When n8n could
-	 * not start every item (an expression failed on a row), the node has failed already: the items
-	 * prepare, read and write nothing.
+	 * The waiting items, a slice at a time. When n8n could not start every item (an expression
+	 * failed on a row), the node has failed already: the items do nothing.
 	 */
 	async read(_pass: Pass, each: (rows: RoundRow[]) => Promise<void>): Promise<number> {
 		let turnAt = -Infinity;
@@ -121,9 +110,8 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items, void> 
 	}
 
 	/**
-	 * Items could not be prepared: the first item at fault gets its error back with every item at
-	 * fault listed (n8n fails the node with the first failed item's error, and names its index);
-	 * the others give nothing.
+	 * Items could not be prepared: the first item at fault (whose error n8n shows) gets its error
+	 * with every item at fault listed; the others give nothing.
 	 */
 	async refuse(): Promise<void> {
 		const first = this.faults.first();
@@ -132,8 +120,7 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items, void> 
 				row.resolve([]);
 				continue;
 			}
-			// Alone in its run, its own error says it all. With others at fault the list, which holds
-			// this item's own hint too, replaces its description (badRows.ts).
+			// With others at fault the list (which holds this item's hint too) replaces its description.
 			if (this.faults.count > 1)
 				(error as Error & { description?: string }).description =
 					`${this.faults.headline(this.registered)}. ${this.faults.described()}`;
@@ -150,18 +137,12 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items, void> 
 		row.resolve([]);
 	}
 
-	/**
-	 * The item writes nothing and its output is known once it is prepared (an unchanged product):
-	 * it waits for no other item. Should another item be at fault, n8n fails the node all the same.
-	 */
+	/** An item that writes nothing (an unchanged product) waits for no other item. */
 	answered(row: RoundRow, output: Items): void {
 		row.resolve(output);
 	}
 
-	/**
-	 * Every item's write starts at once, in the order n8n started the items (its loop goes by
-	 * index): two rows of one SKU are written in that order.
-	 */
+	/** Every item's write starts at once, in index order: two rows of one SKU go in that order. */
 	async write(tasks: Array<() => Promise<void>>): Promise<void> {
 		for (const task of tasks) this.writing.push(task());
 	}
@@ -175,7 +156,7 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items, void> 
 			this.refusedRows.push({ row: done.row, error: asError(done.refused) });
 	}
 
-	/** The PIM refused items' writes: each error says, once every write settled, what went in. */
+	/** Once every write settled, each refused item's error says what went in. */
 	async drain(): Promise<void> {
 		await Promise.all(this.writing.splice(0));
 		for (const { row, error } of this.refusedRows.splice(0)) {
@@ -188,80 +169,47 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items, void> 
 		}
 	}
 
-	/**
-	 * The driver itself failed: the items still waiting for their turn fail with it. Every step's
-	 * failure is a row's outcome (rowRun.ts) and every error an Error (asError): the driver throws
-	 * only on a bug in it.
-	 */
+	/** The driver itself failed (only a bug in it can): the items still waiting fail with it. */
 	private failAll(error: unknown): void {
 		for (const slice of this.slicesWaiting.splice(0))
 			void slice.start().then((rows) => rows.forEach((row) => row.reject(error)));
 	}
 }
 
-/** An operation's steps as the rows of a round run them. */
 const ROUND_STEPS: RowSteps<RoundRow, unknown, Items> = {
 	prepare: (row) => row.steps.prepare(row.item, row.input),
 	answer: (row, prepared) => row.steps.answer?.(row.item, prepared),
 	write: (row, prepared) => row.steps.write(row.item, prepared),
 };
 
-/**
- * Whether the item writes in a round: version 2 without Continue On Fail, n8n's items at hand.
- * Its write then starts once every item of the run is prepared.
- */
+/** Whether the item writes in a round: version 2 without Continue On Fail, n8n's items at hand. */
 export function writesInRound(item: PimItem): boolean {
 	return item.version >= 2 && !item.continueOnFail() && item.runItems() !== undefined;
 }
 
-/** The write round of a node run (joinRound). */
 const ROUND = new RunSlot<{ round?: WriteRound }>(() => ({}));
 
 /**
- * The round of this item's node execution, joined; undefined with Continue On Fail (each item
- * stands alone). Must be called before the item's first await.
- */
-function joinRound(item: PimItem): WriteRound | undefined {
-	if (!writesInRound(item)) return undefined;
-	const items = item.runItems()!;
-	const round = (item.run.ofNodeRun(ROUND).round ??= new WriteRound(items.length));
-	round.register();
-	return round;
-}
-
-/**
- * An operation's write, as the round runs it for each item (the same object for every item: an
- * item waiting for its turn holds no steps of its own). `input`: what n8n built for the item, if
- * anything (the request of a declarative write).
+ * An operation's write (one object for every item, so a waiting item holds no steps of its own).
+ * `input`: what n8n built for the item, if anything (a declarative write's request).
  */
 export interface WriteSteps<I, P> {
 	/** Reads and checks everything, resolves names: at once once the run's reads are in (Later). */
 	prepare: (item: PimItem, input: I) => Later<P>;
 	/** Writes, once every item of the round is prepared. */
 	write: (item: PimItem, prepared: P) => Promise<INodeExecutionData[]>;
-	/**
-	 * The item's output when it is known once the item is prepared (it writes nothing, as an
-	 * unchanged product): the item ends once its slice is prepared, without waiting for the round.
-	 */
+	/** The item's output when preparing it shows it writes nothing (an unchanged product). */
 	answer?: (item: PimItem, prepared: P) => INodeExecutionData[] | undefined;
 }
 
-/**
- * What the operation makes of an item's outcome (runners.ts): its error as the node shows it, or
- * with Continue On Fail its error item. Applied when the item's turn comes.
- */
+/** What the operation makes of an item's outcome (runners.ts), applied at the item's turn. */
 export type Settle = (item: PimItem, work: Promise<Items>) => Promise<Items>;
 
 type Items = INodeExecutionData[];
 
 /**
- * One item's write in its round: prepared in its slice (see WriteRound), written once every item
- * of the round is prepared, or answered once prepared (WriteSteps). Version 1 and Continue On
- * Fail have no round: prepare and write simply run one after the other.
- *
- * n8n starts every item at once, so what an item holds while it waits for its turn is held by
- * all of them: waiting, an item holds only its slice's entry (n8n's context of the item, its
- * steps, its input) and one promise (see Slice; measured by bench/waiting-items.js).
+ * One item's write in its round (see WriteRound); without a round (version 1, Continue On Fail)
+ * prepare and write simply run one after the other.
  */
 export function writeInRound<I, P>(
 	item: PimItem,
@@ -269,19 +217,19 @@ export function writeInRound<I, P>(
 	input: I,
 	settle: Settle,
 ): Promise<Items> {
-	// Joined before the first await of the item (see joinRound).
-	const round = joinRound(item);
-	if (!round) return settle(item, writeAlone(item, steps, input));
+	if (!writesInRound(item)) return settle(item, writeAlone(item, steps, input));
+	// Joined before the item's first await.
+	const round = (item.run.ofNodeRun(ROUND).round ??= new WriteRound(item.runItems()!.length));
+	round.register();
 	return round.queue(item, steps, input, settle);
 }
 
 /**
- * Up to PREPARE_SLICE items waiting for their turn together. Each item's promise is derived from
- * the slice's one promise with the slice's one handler, so an item waiting holds that promise and
- * its reaction, and its entry here: no closure, no item object, no resolver of its own. When the
- * slice starts, the handler runs once per item, in the order the items were added (the order of
- * a promise's reactions): it takes the next entry and makes the item's row, whose outcome the
- * item's promise follows. A slice is let go once its items have begun.
+ * Up to PREPARE_SLICE items waiting for their turn together. n8n starts every item at once, so
+ * what one waiting item holds, all hold: each item's promise is derived from the slice's one
+ * promise with its one handler, so it holds that reaction and its entry here, no closure of its
+ * own (bench/waiting-items.js). When the slice starts, the handler runs once per item in the
+ * order they were added (a promise's reactions' order), taking the next entry.
  */
 class Slice {
 	private readonly entries: unknown[] = [];

@@ -1,14 +1,14 @@
 import { isPending, type Later } from './run';
 
 /**
- * The one driver of a run of writes, for a run of n8n's items (round.ts) and a catalogue file's
- * rows (Import File): rows come from a source a window at a time, each row is prepared, the
- * run's policy is applied, and the rows are written; what each row gives goes to a sink.
+ * The one driver of a run of writes, for n8n's items (round.ts) and a catalogue file's rows
+ * (Import File): rows come from a source a window at a time, are prepared and written, and what
+ * each gives goes to a sink.
  *
  * On Bad Rows → Stop (every run of items, a file by default): nothing is written when a row
- * cannot be prepared. A source whose rows are held anyway (n8n holds its items) keeps them
- * prepared until every row is; a file is never held, so it is read twice: once to prepare every
- * row, once to prepare and write. Skip: a bad row is handed on as bad, the others are written.
+ * cannot be prepared. Rows held anyway (n8n's items) are kept prepared until every row is; a
+ * file is read twice: once to prepare every row, once to prepare and write. Skip: a bad row is
+ * handed on as bad, the others are written.
  */
 
 /** What a row's preparation gave: its prepared write, what it outputs at once, or its fault. */
@@ -105,7 +105,7 @@ async function heldRun<R, P, O, T>(
 ): Promise<number> {
 	let held: R[] = [];
 	let ready: Array<Ready<P, O>> = [];
-	// One pass, which writes: the rows are held until every one is prepared.
+	// One pass: the rows are held until every one is prepared.
 	const rows = await source.read('write', async (window) => {
 		const made = await prepareWindow(window, steps);
 		for (const [i, row] of window.entries()) {
@@ -118,8 +118,7 @@ async function heldRun<R, P, O, T>(
 		}
 	});
 	if (steps.settle) ready = await steps.settle(held, ready, 'write');
-	const bad = ready.some((one) => 'fault' in one);
-	if (bad) {
+	if (ready.some((one) => 'fault' in one)) {
 		for (const [i, one] of ready.entries())
 			if ('fault' in one) sink.bad(held[i], one.fault);
 			else sink.dropped(held[i]);

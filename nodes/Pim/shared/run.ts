@@ -2,33 +2,24 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 /**
- * The one home of per-run state: what the node keeps while a workflow execution runs.
- *
- * - Reads shared by the items (the attribute catalogue, the reference lists, a sync's product
- *   catalogue) are kept per workflow execution: when the node runs several times in one
- *   execution (Loop Over Items runs it once per batch), the account is read once, and what a
- *   run changes (a product it created) is known to the next.
- * - What belongs to one run of the node (its write round, a read that failed) is kept per run.
- *
- * Keyed by objects n8n holds for as long as they matter (ItemPlace: read from n8n's context by
- * item.ts, the one module that talks to it), so everything here is freed with the execution.
- * runOf(place) is this state as one item sees it (PimItem.run, item.ts).
+ * The one home of per-run state. Reads shared by the items (the attribute catalogue, the
+ * reference lists) are kept per workflow execution, so Loop Over Items' batches read the account
+ * once and each sees what the one before changed; what belongs to one run of the node (its write
+ * round, a read that failed) is kept per run. Keyed by objects n8n holds for as long as they
+ * matter (ItemPlace), so everything here is freed with the execution.
  */
 class ExecutionState {
 	private readonly reads = new Map<string, Promise<unknown>>();
-	/** The answers of `reads` that have arrived, given without an await (see shared). */
+	/** The answers of `reads` that have arrived, given without an await. */
 	private readonly answers = new Map<string, unknown>();
 	private readonly nodeRuns = new WeakMap<object, Map<RunSlot<unknown>, unknown>>();
 	private readonly queues = new Map<string, Promise<unknown>>();
 
 	/**
-	 * `read`'s answer, read once per execution and shared. A failed read is remembered for the
-	 * run of the node only, so a PIM that is down costs one read (with its retries), not one per
-	 * item; every item then fails with the API's message and status, under its own index. The
-	 * next run (the next batch) reads again.
-	 *
-	 * Once the answer is in, it is given as it is, not as a promise: an item that finds every read
-	 * in is prepared with nothing awaited (see Later).
+	 * `read`'s answer, read once per execution and shared; once in, given as it is, not as a
+	 * promise (see Later). A failed read is remembered for the run of the node only, so a PIM that
+	 * is down costs one read, not one per item; every item then fails with the API's message under
+	 * its own index, and the next run (the next batch) reads again.
 	 */
 	shared<T>(
 		place: ItemPlace,
@@ -49,7 +40,6 @@ class ExecutionState {
 					if (this.reads.get(key) === reading) this.answers.set(key, answer);
 				},
 				() => {
-					// Kept for this run's other items, forgotten by the execution.
 					failures.set(key, reading);
 					if (this.reads.get(key) === reading) this.reads.delete(key);
 				},
@@ -59,7 +49,7 @@ class ExecutionState {
 		return this.answerOf(place, pending, what);
 	}
 
-	/** A pending read's answer; its failure as the item's own error (see shared). */
+	/** A pending read's answer; its failure as the item's own error. */
 	private async answerOf<T>(place: ItemPlace, pending: Promise<T>, what: string): Promise<T> {
 		try {
 			return await pending;
@@ -103,10 +93,7 @@ class ExecutionState {
 	}
 }
 
-/**
- * A kind of state kept per node run (PimRun.ofNodeRun): typed, made by `create` the first time a
- * run asks for it. Each module that keeps state per run owns its slot.
- */
+/** A kind of state kept per node run (PimRun.ofNodeRun), made by `create` when first asked for. */
 export class RunSlot<T> {
 	constructor(private readonly create: () => T) {}
 
@@ -120,7 +107,6 @@ export class RunSlot<T> {
 /** Reads that failed in this run of the node, by key (ExecutionState.shared). */
 const FAILED_READS = new RunSlot(() => new Map<string, Promise<unknown>>());
 
-/** The per-run state of this item's node, seen from the item (see ExecutionState). */
 export interface PimRun {
 	shared<T>(key: string, what: string, read: () => Promise<T>): Later<T>;
 	ofNodeRun<T>(slot: RunSlot<T>): T;
@@ -129,18 +115,13 @@ export interface PimRun {
 
 const executions = new WeakMap<object, ExecutionState>();
 
-/**
- * Where an item stands, as n8n's context tells it (item.ts reads it): the keys of its node run
- * and of its execution, and what an error naming the item needs.
- */
+/** Where an item stands (item.ts reads it from n8n): its run's keys, what an error needs. */
 export interface ItemPlace {
 	/** The node run (its execute data); undefined where the context has none. */
 	readonly nodeRun?: object;
 	/**
-	 * The execution (the node's context object: one per node per execution, held by n8n's
-	 * execution data); undefined where there is none (n8n's Tool executor, a bare test context):
-	 * then the node run stands in, and the state lasts one run. Asked for only when the node run
-	 * is new.
+	 * The execution (the node's context object, one per node per execution); where there is none
+	 * (n8n's Tool executor, a test) the node run stands in. Asked for only when the node run is new.
 	 */
 	execution(): object | undefined;
 	node(): INode;
@@ -185,12 +166,9 @@ export function runOf(place: ItemPlace): PimRun {
 	return new ItemRun(state, place);
 }
 
-// ---- values that may still have to be read ----
-
 /**
- * A value, or the promise of it while it is being read: what a shared read gives (see
- * ExecutionState.shared). Code that prepares an item goes on with `andThen` and `all`, so that once
- * every read is in, an item is prepared in one go, with nothing awaited.
+ * A value, or the promise of it while it is being read (a shared read). Code goes on with
+ * `andThen` and `all`, so that once every read is in, an item is prepared with nothing awaited.
  */
 export type Later<T> = T | Promise<T>;
 
@@ -216,10 +194,4 @@ export function all<T extends readonly unknown[]>(values: {
 		if (failed) throw failed.reason;
 		return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 	});
-}
-
-/** `make`'s value, made when first asked for and then kept. */
-export function once<T>(make: () => T): () => T {
-	let made: { value: T } | undefined;
-	return () => (made ??= { value: make() }).value;
 }

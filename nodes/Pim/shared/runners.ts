@@ -15,13 +15,11 @@ import { writeInRound, type WriteSteps } from './round';
 import { skuOf } from './badRows';
 
 /**
- * The `routing` of every operation. n8n's declarative engine would send the request itself,
- * outside our transport: no account-wide concurrency bound, no retry policy, no check of the
- * `status: false` envelope. It hands the request it built (method, URL, query, body, preSend
- * applied) to `operations.pagination` instead when `send.paginate` is on, so every operation,
- * writes and single reads included, turns pagination on and gives its runner as the "pagination"
- * function: n8n still builds the request from the parameters, and `run` sends it. A write gives
- * its steps instead, and its items run as a round (round.ts).
+ * The `routing` of every operation. n8n's engine would send the request itself, outside our
+ * transport (no concurrency bound, no retries, no check of the `status: false` envelope); with
+ * `send.paginate` on it hands the request it built to `operations.pagination` instead. So every
+ * operation turns pagination on and gives its runner as that function; a write gives its steps
+ * instead, and its items run as a round (round.ts).
  */
 export function sendThroughTransport<P>(
 	request: { method: IHttpRequestMethods; url: string },
@@ -32,10 +30,8 @@ export function sendThroughTransport<P>(
 }
 
 /**
- * The `routing` of an operation that sends its own requests (Create or Update looks a product
- * up, then writes it; Get by SKU filters the list): n8n builds no request for it, and `run`
- * gets only the parameters' preSend result, which it does not use. `preSend`: the preSend of an
- * operation whose request n8n builds (sendThroughTransport).
+ * The `routing` of an operation that sends its own requests (Create or Update, Get by SKU): n8n
+ * builds no request for it. `preSend`: that of an operation whose request n8n builds.
  */
 export function sendsItsOwnRequests<P>(
 	run: ItemRunner | RequestWriteSteps<P>,
@@ -44,7 +40,6 @@ export function sendsItsOwnRequests<P>(
 	return {
 		send: preSend ? { paginate: true, preSend } : { paginate: true },
 		operations: {
-			// The item is made by the hook and passed down (item.ts); a round makes it again at its turn.
 			pagination: paginationHook((item, requestData) =>
 				typeof run !== 'function'
 					? writeInRound(item, run, requestData, settle)
@@ -54,7 +49,7 @@ export function sendsItsOwnRequests<P>(
 	};
 }
 
-/** A write's steps, given n8n's request for the item (see WriteSteps in round.ts). */
+/** A write's steps, given n8n's request for the item. */
 type RequestWriteSteps<P> = WriteSteps<DeclarativeRestApiSettings.ResultOptions, P>;
 
 /** An item's outcome as the node gives it: its error as the node's own, or its error item. */
@@ -67,9 +62,9 @@ function settle(item: PimItem, work: Promise<INodeExecutionData[]>): Promise<INo
 }
 
 /**
- * A preSend that reads the item (a check, a query built from parameters). Its problems are the
- * node's own errors naming the item: n8n keeps a preSend's NodeOperationError as it is (it
- * wraps only a runner's errors that are no NodeApiError, see asOwnError).
+ * A preSend that reads the item (a check, a query built from parameters). Any error becomes the
+ * node's own, naming the item (n8n keeps a preSend's NodeOperationError as it is); a
+ * NodeOperationError passes unchanged (its constructor returns it), another keeps its message.
  */
 export function itemPreSend(
 	prepare: (item: PimItem, options: IHttpRequestOptions) => IHttpRequestOptions,
@@ -78,8 +73,6 @@ export function itemPreSend(
 		try {
 			return prepare(item, options);
 		} catch (error) {
-			// Any error becomes the node's own, naming the item; a NodeOperationError passes unchanged
-			// (its constructor returns it), another keeps its message.
 			throw new NodeOperationError(item.node, error as Error, {
 				itemIndex: item.index,
 				description: error instanceof ParameterProblem ? error.description : undefined,
@@ -89,10 +82,9 @@ export function itemPreSend(
 }
 
 /**
- * The node's own errors (a parameter, a name it cannot resolve) as n8n shows them for the node,
- * not as if the PIM had answered: the declarative engine turns every error that is not a
- * NodeApiError into one with "Error code none" and the message as the API's raw message, under
- * "From PIM". A NodeApiError without an answer shows only the message and the description.
+ * The node's own errors (a parameter, a name it cannot resolve) as n8n shows them for the node:
+ * n8n's engine would show any error that is no NodeApiError as the PIM's answer ("Error code
+ * none", "From PIM"). A NodeApiError without an answer shows only the message and description.
  */
 function asOwnError(item: PimItem, error: unknown): NodeApiError {
 	if (error instanceof NodeApiError) return error;
@@ -109,12 +101,10 @@ function asOwnError(item: PimItem, error: unknown): NodeApiError {
 }
 
 /**
- * With Continue On Fail (version 2), an item that failed as an item of its own, paired with its row, so the
- * user can tell which row failed. n8n would make it `{ error }` alone: it replaces the JSON of
- * any item that carries an error object. So the item carries none, and is shaped as n8n's
- * engine recognises an error item: with "Continue (using error output)", `{ error, message }`
- * exactly, and n8n adds the input row's fields (its SKU column among them) as it routes it to
- * the error output; with "Continue (using regular output)", the SKU beside them.
+ * With Continue On Fail (version 2), a failed item paired with its row. It carries no error
+ * object (n8n would replace its JSON with `{ error }`) and is shaped as n8n recognises an error
+ * item: `{ error, message }` exactly for the error output (n8n adds the input row's fields),
+ * the SKU beside them for the regular output.
  */
 function errorItems(item: PimItem, error: unknown): INodeExecutionData[] {
 	const own = asOwnError(item, error);

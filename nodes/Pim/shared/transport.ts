@@ -21,10 +21,9 @@ export interface PimRequest {
 	url: string;
 	qs?: IDataObject;
 	/**
-	 * Serialised form body (see serializer.ts), or a function that builds it (checking the
-	 * parameters) when this request's turn in the limiter comes. n8n prepares every input item
-	 * before it sends the first request; work deferred to the turn overlaps with sending instead
-	 * (bench/analysis.md, scenario 2).
+	 * Serialised form body (serializer.ts), or a function that builds it (checking the parameters)
+	 * at this request's turn in the limiter: n8n prepares every input item before the first request,
+	 * and work deferred to the turn overlaps with sending (bench/analysis.md, scenario 2).
 	 */
 	body?: string | (() => string);
 	/** True for requests that change data: they are retried only when the server provably did not act. */
@@ -40,19 +39,15 @@ export interface PimClient {
 	readonly settings: ClientSettings;
 	/** The input item of a node run: its credential is used, and errors name it. */
 	readonly itemIndex?: number;
-	/**
-	 * The checked credential (read once per run, or per context and item); problems are node
-	 * errors. Once read, given as it is (Later).
-	 */
+	/** The checked credential, read once per run (credential.ts); problems are node errors. */
 	connection(): Later<PimConnection>;
 	/** Sends one request (see send below) and returns the envelope's `data`. */
 	request(request: PimRequest): Promise<unknown>;
 	/**
-	 * Sends one read now and holds its answer unread: `open()` reads it (and, when the envelope
-	 * reports a failure, goes on with the same retries as request()) and returns its `data`.
-	 * A list read ahead keeps its pages as bytes until their turn: a page parsed on arrival and
-	 * then waiting would outlive young-generation collections and fill V8's old space
-	 * (bench/analysis.md, "The catalogue's read in real n8n").
+	 * Sends one read now and holds its answer unread: `open()` reads it (going on with request()'s
+	 * retries when the envelope reports a failure) and returns its `data`. Pages read ahead wait as
+	 * bytes: parsed on arrival they would outlive young-generation collections and fill V8's old
+	 * space (bench/analysis.md, "The catalogue's read in real n8n").
 	 */
 	readAhead(request: PimRequest): Promise<HeldAnswer>;
 	/** The attempts this client tried again, so far (for a run's report). */
@@ -75,9 +70,8 @@ export interface HeldAnswer {
 }
 
 /**
- * A client for one run: one input item of a node (operations.ts, runClient), a dropdown
- * (methods/client.ts) or a trigger poll. `limiter`: a limiter of its own instead of the
- * account's shared one (tests).
+ * A client for one run: an input item of a node (operations.ts, runClient), a dropdown
+ * (methods/client.ts) or a trigger poll. `limiter`: its own instead of the account's (tests).
  */
 export function pimClient(
 	ctx: PimContext,
@@ -89,18 +83,16 @@ export function pimClient(
 	// The one place the client reads its credential: its connection and every request use it.
 	const credential = () => credentialOf(ctx, itemIndex);
 	const retries: RetryCounts = { refused: 0, faulted: 0, waitedMs: 0 };
+	const client = { ctx, credential, bound, settings, itemIndex, retries };
 	return {
 		ctx,
 		settings,
 		itemIndex,
 		retries,
 		connection: () => andThen(credential(), (read) => read.connection),
-		request: async (request) => {
-			const call = { ctx, request, credential, bound, settings, itemIndex, retries };
-			return (await send(call, false)).data;
-		},
+		request: async (request) => (await send({ ...client, request }, false)).data,
 		readAhead: async (request) => {
-			const call = { ctx, request, credential, bound, settings, itemIndex, retries };
+			const call = { ...client, request };
 			const sent = await send(call, true);
 			return { open: async () => ('held' in sent ? await open(call, sent) : sent.data) };
 		},
@@ -146,10 +138,9 @@ interface Next {
 
 /**
  * What the send loop does after a failed attempt: tells the account's limiter, and says when the
- * next attempt goes (undefined: none). A refusal for load (limiter.ts, failed(): a rate limit,
- * or 503s as a steady share of the answers) narrows the window, and its delay pauses every
- * request to the account. A fault (a sporadic 503, other server and connection errors) costs
- * only its own retry: this request alone waits its Retry-After or backoff, and the others go on.
+ * next attempt goes (undefined: none). A refusal for load (limiter.ts, failed()) pauses every
+ * request to the account for its delay; a fault costs only its own retry: this request alone
+ * waits its Retry-After or backoff, and the others go on.
  */
 function afterFailure(
 	call: Call,
@@ -191,11 +182,10 @@ async function open(call: Call, sent: Held): Promise<unknown> {
 }
 
 /**
- * The one way this package talks to the PIM: validates the credential, bounds concurrency,
- * retries what is safe to retry (honouring Retry-After), and turns every failure, including a
- * `status: false` body on HTTP 200, into a NodeApiError with the API's own message.
- * Returns the envelope's `data`; with `hold`, a read's whole 2xx answer unread (see open()).
- * `from`: the attempts already made, when open() goes on after a failure it read.
+ * The one way this package talks to the PIM: validates the credential, bounds concurrency, retries
+ * what is safe to retry (honouring Retry-After), and turns every failure, a `status: false` body on
+ * HTTP 200 too, into a NodeApiError with the API's own message. Returns the envelope's `data`; with
+ * `hold`, a read's whole 2xx answer unread (open()). `from`: attempts made before, for open().
  */
 function send(call: Call, hold: false, from?: Tries): Promise<{ data: unknown }>;
 function send(call: Call, hold: boolean, from?: Tries): Promise<{ data: unknown } | Held>;
@@ -234,7 +224,6 @@ async function send(
 	if (request.body !== undefined)
 		options.headers!['Content-Type'] = 'application/x-www-form-urlencoded';
 
-	// Shared with every execution, dropdown and poll of this account in this process.
 	const limiter = limiterFor(bound, connection);
 	const write = request.write === true;
 	for (const tries = { ...from }; ; tries.attempt++) {
@@ -248,8 +237,7 @@ async function send(
 				return { held: answer, startedAt };
 			const result = classify(answer, write);
 			if ('data' in result) return { data: result.data };
-			// Told before this request's slot goes to the next request, which would otherwise be
-			// sent into the same refusal.
+			// Told before this request's slot goes to the next, which would be sent into the same refusal.
 			const next = afterFailure(call, limiter, result.failure, tries, startedAt);
 			return { failure: result.failure, next };
 		};

@@ -13,9 +13,8 @@ export const FILE_BOUNDS = {
 	/** Cells of one row: Excel's columns, A to XFD. */
 	columns: 16_384,
 	/**
-	 * Rows of one product group (Import Options → Group By): a shop's product of 2 048 variants and
-	 * its image rows fit. Every product of a group gets the group's images, so a group's cost grows
-	 * with the square of its rows: 3.6–5.4 s for a dry run at the bound (bench/analysis.md).
+	 * Rows of one product group (Import Options → Group By): a product of 2 048 variants and its
+	 * image rows fit. Each product of a group gets the group's images: its cost grows as rows².
 	 */
 	groupRows: 2_500,
 	/** Characters of one product group's rows together. */

@@ -1,12 +1,9 @@
 /**
- * A file's bytes as n8n's binary data takes a stream (prepareBinaryData): a source read as it is
- * consumed, in both of the ways n8n consumes one. Its filesystem mode writes the stream to disk
- * chunk by chunk (`fs.writeFile` iterates it: `Symbol.asyncIterator`, or `pipe`); its memory mode
- * and its object store collect it (`on('data')`, `on('end')`, `once('error')`). The package has
- * no runtime dependency and n8n's community rules allow no import of Node's `stream` module, so
- * this is the stream: an async iterable that is also a readable's events.
- *
- * The source is consumed once: by iteration, by `pipe`, or by the first `data` listener.
+ * A file's bytes as a stream n8n's binary data takes (prepareBinaryData), read as it is consumed,
+ * in both of n8n's ways: iterated or piped to disk (`Symbol.asyncIterator`, `pipe`), or collected
+ * by listeners (`on('data')`, `on('end')`, `once('error')`). n8n's community rules allow no import
+ * of Node's `stream` module, so this is the stream. The source is consumed once: by iteration, by
+ * `pipe`, or by the first `data` listener.
  */
 
 type Listener = (...args: unknown[]) => void;
@@ -38,9 +35,7 @@ export class ByteStream {
 		return this;
 	}
 
-	addListener(event: string, listener: Listener): this {
-		return this.on(event, listener);
-	}
+	readonly addListener = this.on;
 
 	once(event: string, listener: Listener): this {
 		const wrapped: Listener = (...args) => {
@@ -60,9 +55,7 @@ export class ByteStream {
 		return this;
 	}
 
-	removeListener(event: string, listener: Listener): this {
-		return this.off(event, listener);
-	}
+	readonly removeListener = this.off;
 
 	/** Writes the bytes into `destination` (a Node writable), waiting when it asks to. */
 	pipe<T extends PipeDestination>(destination: T): T {

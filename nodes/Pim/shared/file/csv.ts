@@ -1,16 +1,14 @@
 /**
  * CSV as real exports write it, read as a stream (no runtime dependency): RFC 4180 quotes and
- * doubled quotes, line breaks inside quoted cells, CR, LF and CRLF line ends, a byte order mark,
- * UTF-8 and UTF-16 told by their mark, other encodings (Latin-1, Windows-1252) by name (the text
- * decoded by textDecoding.ts), and the delimiter found in the header line (`,` `;` tab `|`) or
- * given. Only the record being read and one chunk of the file are held.
+ * doubled quotes, line breaks inside quoted cells, CR, LF and CRLF line ends, the text decoded by
+ * textDecoding.ts, and the delimiter found in the header line (`,` `;` tab `|`) or given. Only the
+ * record being read and one chunk of the file are held.
  *
  * Lenient where exports are sloppy: a quote inside an unquoted cell, or text after a cell's
- * closing quote, is kept as text; a last line without its line end is a record. A record says
- * where a quoted cell of it runs over line breaks (FileRecord.quote), so that a quote taking in
- * the lines after it can be told by what reads the records. Strict where a file is hostile or not
- * what it says (bounds.ts): a quoted cell the file ends inside, a cell, a row or a header line
- * past its bound, bytes that are not the encoding refuse the file at their line.
+ * closing quote, is kept as text; a last line without its line end is a record (FileRecord.quote
+ * tells what reads the records where a quote took in the lines after it). Strict where a file is
+ * hostile (bounds.ts): a quoted cell the file ends inside, a cell, a row or a header line past its
+ * bound, bytes that are not the encoding refuse the file at their line.
  */
 
 import { fail } from '../params';
@@ -22,29 +20,17 @@ export interface FileRecord {
 	line: number;
 	cells: string[];
 	/**
-	 * A CSV record's first quoted cell that holds line breaks (the one that runs on with text after
-	 * its closing quote, when there is one): the lines its quote opens and closes on, and whether
-	 * text follows its closing quote in the cell (`"…"text`, where a cell's end was expected).
-	 * A quote never closed where it should be takes in the lines after it: this says where.
+	 * A CSV record's quoted cell that holds line breaks (the first with text after its closing
+	 * quote, `"…"text`, else the first): the lines its quote opens and closes on, and whether text
+	 * follows. A quote never closed where it should be takes in the lines after it: this says where.
 	 */
 	quote?: QuoteSpan;
 }
 
-/** See FileRecord.quote. */
 export interface QuoteSpan {
 	opens: number;
 	closes: number;
 	textAfter: boolean;
-}
-
-export interface CsvOptions {
-	/** One character; found in the header line when not given. */
-	delimiter?: string;
-	/**
-	 * The text encoding when the file has no byte order mark (a mark always wins): a WHATWG
-	 * label such as `utf-8` (the default), `windows-1252`, `iso-8859-1`, `utf-16le`.
-	 */
-	encoding?: string;
 }
 
 /** The delimiters a header line is searched for, the first winning a tie. */
@@ -56,10 +42,7 @@ const QUOTE = 34;
 const CR = 13;
 const LF = 10;
 
-/**
- * The delimiter of a header line: the candidate found most often outside quotes, `,` when none
- * is found.
- */
+/** The delimiter of a header line: the candidate found most often outside quotes (`,` if none). */
 export function delimiterOf(headerLine: string): string {
 	const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
 	let quoted = false;
@@ -90,7 +73,6 @@ export class CsvParser {
 	private readonly delimiter: number;
 	private cells: string[] = [];
 	private cell = '';
-	/** Inside a quoted cell. */
 	private quoted = false;
 	/** Just after a quote inside a quoted cell: a doubled quote, or the cell's end. */
 	private quoteSeen = false;
@@ -102,7 +84,8 @@ export class CsvParser {
 	private pendingCr = false;
 	/** The last character of a quoted cell read was a CR (its LF, if any, ends the same line). */
 	private afterCr = false;
-	private line = 1;
+	/** The line of the file the text fed so far ends on. */
+	line = 1;
 	private recordLine = 1;
 	/** The line the quoted cell being read opens on. */
 	private cellLine = 1;
@@ -114,11 +97,6 @@ export class CsvParser {
 	constructor(delimiter: string) {
 		if (delimiter.length !== 1) fail(`A delimiter is one character (got "${delimiter}")`);
 		this.delimiter = delimiter.charCodeAt(0);
-	}
-
-	/** The line of the file the text fed so far ends on. */
-	get lineNow(): number {
-		return this.line;
 	}
 
 	/**
@@ -270,13 +248,15 @@ export class CsvParser {
 /** The line ends of `text` (CRLF counted once): how many lines it spans, less one. */
 const lineEnds = (text: string) => (text.match(/\r\n|\r|\n/g) ?? []).length;
 
-/**
- * The records of a CSV file given as chunks of bytes (a stream, or one buffer), in file order:
- * the header first.
- */
+/** The records of a CSV file given as chunks of bytes (a stream, or one buffer), header first. */
 export async function* csvRecords(
 	chunks: AsyncIterable<Uint8Array>,
-	options: CsvOptions = {},
+	/**
+	 * `delimiter`: one character, found in the header line when not given. `encoding`: the text's
+	 * when the file has no byte order mark (a mark always wins), a WHATWG label such as `utf-8`
+	 * (the default), `windows-1252`, `iso-8859-1`, `utf-16le`.
+	 */
+	options: { delimiter?: string; encoding?: string } = {},
 ): AsyncGenerator<FileRecord> {
 	let parser = options.delimiter ? new CsvParser(options.delimiter) : undefined;
 	// The text before the header line's end, in the pieces it came in (scanned once each).
@@ -285,7 +265,7 @@ export async function* csvRecords(
 	const headState = { quoted: false };
 	const notTheEncoding = (name: string) =>
 		refuse(
-			`line ${parser ? parser.lineNow : 1 + lineEnds(head.join(''))}`,
+			`line ${parser ? parser.line : 1 + lineEnds(head.join(''))}`,
 			`it holds bytes that are not ${name} text`,
 			"Set File Options → Encoding to the file's encoding (exports from Excel on Windows are often Windows-1252), or save the file as UTF-8.",
 		);

@@ -14,18 +14,12 @@ export type DelimitedFormat = 'csv' | 'tsv';
 const NEEDS_QUOTES = /[",\r\n]/;
 const TAB_OR_BREAK = /\r\n|[\t\r\n]/g;
 
-/** One CSV cell as RFC 4180 writes it. */
-export function csvCell(value: string): string {
-	return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** One TSV cell: its tabs and line breaks as spaces. */
-export function tsvCell(value: string): string {
-	return value.replace(TAB_OR_BREAK, ' ');
-}
+const csvCell = (value: string) =>
+	NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+const tsvCell = (value: string) => value.replace(TAB_OR_BREAK, ' ');
 
 /** One line of the file, with its line end. */
-export function delimitedLine(format: DelimitedFormat, cells: string[]): string {
+function delimitedLine(format: DelimitedFormat, cells: string[]): string {
 	return format === 'csv'
 		? `${cells.map(csvCell).join(',')}\r\n`
 		: `${cells.map(tsvCell).join('\t')}\r\n`;

@@ -3,13 +3,11 @@ import { fail } from '../params';
 /**
  * A file's bytes as text, a piece at a time (csv.ts reads it): UTF-8 and UTF-16 told by their byte
  * order mark, other encodings by name; a character cut between two chunks is held until the next.
- * Bytes that are not the encoding end the text where they start.
  */
 
 /**
- * Bytes decoded at once: small enough that the text in hand, and the records it holds, die young.
- * A text that outlives the collections its rows' work takes is moved to V8's old space, with
- * everything it holds, and grows n8n's peak memory.
+ * Bytes decoded at once: small enough that the text in hand, and the records it holds, die young
+ * (a text moved to V8's old space, with everything it holds, grows n8n's peak memory).
  */
 const TEXT_PIECE = 16 * 1024;
 
@@ -20,17 +18,6 @@ function byteOrderMark(bytes: Uint8Array): { encoding: string; length: number } 
 	if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
 	if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
 	return undefined;
-}
-
-function textDecoder(label: string): InstanceType<typeof TextDecoder> {
-	try {
-		return new TextDecoder(label, { fatal: true });
-	} catch {
-		return fail(
-			`Parameter "File Options → Encoding": "${label}" is not a text encoding that can be read`,
-			'Choose UTF-8, Windows-1252, ISO-8859-1 or UTF-16 LE.',
-		);
-	}
 }
 
 /**
@@ -84,8 +71,7 @@ function textBefore(encoding: string, bytes: Uint8Array): string {
 
 /**
  * The file's text, chunk by chunk, decoded by its byte order mark or `encoding`. Bytes that are
- * not the encoding end it: the text before them is given, then `notTheEncoding` is called with
- * the encoding's name (once that text is read).
+ * not the encoding end it: the text before them is given, then `notTheEncoding(encoding's name)`.
  */
 export async function* decodedText(
 	chunks: AsyncIterable<Uint8Array>,
@@ -118,7 +104,15 @@ export async function* decodedText(
 	};
 	const start = (bytes: Uint8Array) => {
 		const mark = byteOrderMark(bytes);
-		decoder = textDecoder(mark?.encoding ?? encoding ?? 'utf-8');
+		const label = mark?.encoding ?? encoding ?? 'utf-8';
+		try {
+			decoder = new TextDecoder(label, { fatal: true });
+		} catch {
+			fail(
+				`Parameter "File Options → Encoding": "${label}" is not a text encoding that can be read`,
+				'Choose UTF-8, Windows-1252, ISO-8859-1 or UTF-16 LE.',
+			);
+		}
 		return bytes.subarray(mark?.length ?? 0);
 	};
 	for await (const chunk of chunks) {

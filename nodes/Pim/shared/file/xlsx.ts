@@ -2,27 +2,23 @@ import { fail } from '../params';
 import { fold } from '../records';
 import { BOUNDS_HINT, counted, FILE_BOUNDS, refuse, refuseCell, refuseRow } from './bounds';
 import type { FileRecord } from './csv';
-import { xmlEvents, type XmlEvent } from './xml';
+import { xmlEvents } from './xml';
 import { entryText, placeOf, zipEntries, type ZipEntry } from './zip';
 
 /**
  * The rows of an XLSX workbook's sheet (the first, or one named), read without a dependency: the
- * archive's directory, the workbook's sheet list, the shared strings and the date styles are
- * read first; the sheet itself is inflated and read as a stream, a row at a time. A record's
- * `line` is its row number in the sheet; its cells run from column A, empty ones as `''`.
+ * archive's directory, the workbook's sheet list, the shared strings and the date styles first,
+ * then the sheet inflated and read as a stream, a row at a time. A record's `line` is its row
+ * number in the sheet; its cells run from column A, empty ones as `''`.
  *
- * Values as a user sees them: texts as written; numbers as written (`24.9`); yes/no cells as
+ * Values as a user sees them: texts and numbers as written (`24.9`); yes/no cells as
  * `TRUE`/`FALSE`; a number in a date format as its date (`2024-03-15`, with its time when it has
- * one); an error cell as its error (`#N/A`).
- *
- * Within the bounds of bounds.ts: each part inflates within its own (the sheet is streamed, the
- * shared strings held), a cell, a row and a row's cells as in a CSV.
+ * one); an error cell as its error (`#N/A`). Within the bounds of bounds.ts: each part within its
+ * own (the sheet streamed, the shared strings held), a cell, a row and a row's cells as in a CSV.
  */
 
-export interface XlsxOptions {
-	/** The sheet's name (any case); the workbook's first sheet when not given. */
-	sheet?: string;
-}
+/** A cell being read: its type (`t`), style (`s`), value (`<v>`) and inline text (`<is><t>`). */
+type Cell = { type: string; style: number; value: string; inline: string };
 
 /** A part's XML events, within its bound (bounds.ts: the workbook's small parts by default). */
 function partEvents(
@@ -34,12 +30,6 @@ function partEvents(
 	},
 ) {
 	return xmlEvents(entryText(bytes, part, bound), () => placeOf(part));
-}
-
-async function collect(batches: AsyncIterable<XmlEvent[]>): Promise<XmlEvent[]> {
-	const out: XmlEvent[] = [];
-	for await (const events of batches) out.push(...events);
-	return out;
 }
 
 function entry(entries: Map<string, ZipEntry>, name: string): ZipEntry | undefined {
@@ -60,13 +50,15 @@ async function sheetPart(
 	const rels = entry(entries, 'xl/_rels/workbook.xml.rels');
 	if (!workbook || !rels) fail('The file is a ZIP archive but no XLSX workbook');
 	const sheets: Array<{ name: string; id: string }> = [];
-	for (const e of await collect(partEvents(bytes, workbook)))
-		if (e.kind === 'open' && e.name === 'sheet')
-			sheets.push({ name: e.attributes.name ?? '', id: e.attributes.id ?? '' });
+	for await (const events of partEvents(bytes, workbook))
+		for (const e of events)
+			if (e.kind === 'open' && e.name === 'sheet')
+				sheets.push({ name: e.attributes.name ?? '', id: e.attributes.id ?? '' });
 	const targets = new Map<string, string>();
-	for (const e of await collect(partEvents(bytes, rels)))
-		if (e.kind === 'open' && e.name === 'Relationship')
-			targets.set(e.attributes.Id, partPath(e.attributes.Target ?? ''));
+	for await (const events of partEvents(bytes, rels))
+		for (const e of events)
+			if (e.kind === 'open' && e.name === 'Relationship')
+				targets.set(e.attributes.Id, partPath(e.attributes.Target ?? ''));
 	const sheet = wanted ? sheets.find((s) => fold(s.name) === fold(wanted)) : sheets[0];
 	if (!sheet)
 		fail(
@@ -168,10 +160,10 @@ function columnOf(reference: string): number {
 	return n - 1;
 }
 
-/** The rows of the workbook's sheet (see above). */
+/** The rows of the workbook's sheet (see above): `sheet` names it (any case), else the first. */
 export async function* xlsxRecords(
 	bytes: Uint8Array,
-	options: XlsxOptions = {},
+	options: { sheet?: string } = {},
 ): AsyncGenerator<FileRecord> {
 	const entries = zipEntries(bytes);
 	const sheet = await sheetPart(bytes, entries, options.sheet);
@@ -183,7 +175,7 @@ export async function* xlsxRecords(
 	let column = 0;
 	/** Characters of the row's cells read. */
 	let rowChars = 0;
-	let cell: { type: string; style: number; value: string; inline: string } | undefined;
+	let cell: Cell | undefined;
 	let reading: 'v' | 't' | undefined;
 	let inRow = false;
 	const place = () =>
@@ -261,11 +253,7 @@ export function unescapeText(value: string): string {
 	);
 }
 
-function cellText(
-	cell: { type: string; style: number; value: string; inline: string },
-	strings: string[],
-	dates: Set<number>,
-): string {
+function cellText(cell: Cell, strings: string[], dates: Set<number>): string {
 	switch (cell.type) {
 		case 's':
 			return unescapeText(strings[Number(cell.value)] ?? '');
@@ -275,7 +263,6 @@ function cellText(
 			return cell.value === '1' ? 'TRUE' : 'FALSE';
 		case 'str':
 		case 'e':
-			return cell.value;
 		case 'd':
 			return cell.value;
 		default: {

@@ -76,8 +76,7 @@ const SHEET_END = '</sheetData></worksheet>';
 
 /**
  * Whitespace a reader may trim or fold unless the cell says to keep it (`xml:space="preserve"`):
- * at either end, two in a row, a tab or a line break. A cell without any is written without the
- * attribute (a fifth of a sheet's bytes when every cell carried it).
+ * at either end, two in a row, a tab or a line break. Only a cell with some gets the attribute.
  */
 const KEEP_SPACES = /^\s|\s$|\s\s|[\t\n\r]/;
 
@@ -92,7 +91,10 @@ function rowXml(number: number, cells: string[], style: number, columns: string[
 	return `${xml}</row>`;
 }
 
-/** The workbook's bytes: its sheets as `rows` gives their rows, then the parts that name them. */
+/**
+ * The workbook's bytes: its sheets as `rows` gives their rows, `sheetRows` a sheet (the first even
+ * when there is no row: the header alone), then the parts that name them.
+ */
 export async function* xlsxFile(
 	header: string[],
 	rows: AsyncIterable<string[]>,
@@ -104,28 +106,6 @@ export async function* xlsxFile(
 			'Pick the columns with Export Options → Columns, or export as CSV.',
 		);
 	const zip = new ZipWriter();
-	const names = yield* sheetEntries(zip, header, rows, options);
-	for (const [name, text] of workbookParts(names))
-		yield* zip.entry(
-			name,
-			(async function* () {
-				yield Buffer.from(text, 'utf8');
-			})(),
-		);
-	yield zip.end();
-}
-
-/**
- * The sheets' entries, and their names: a sheet holds the header and then rows until it has
- * `sheetRows`; the rows after them go on the next. The first sheet even when there is no row: the
- * header alone.
- */
-async function* sheetEntries(
-	zip: ZipWriter,
-	header: string[],
-	rows: AsyncIterable<string[]>,
-	options: XlsxWriteOptions,
-): AsyncGenerator<Uint8Array, string[]> {
 	const sheetRows = Math.max(2, options.sheetRows ?? XLSX_SHEET_ROWS);
 	const columns = header.map((_, i) => columnName(i));
 	const names: string[] = [];
@@ -154,7 +134,9 @@ async function* sheetEntries(
 	} finally {
 		if (!next.done) await iterator.return?.();
 	}
-	return names;
+	for (const [name, text] of workbookParts(names))
+		yield* zip.entry(name, [Buffer.from(text, 'utf8')]);
+	yield zip.end();
 }
 
 /** The parts that name the sheets (`names`, in order), after them: [path, XML] in archive order. */

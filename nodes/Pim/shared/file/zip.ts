@@ -139,12 +139,9 @@ export async function* entryText(
 		}
 		if (next.done) break;
 		inflated += next.value.length;
-		if (tooDense(inflated)) {
+		if (tooDense(inflated) || inflated > entry.size) {
 			await reader.cancel().catch(() => undefined);
-			bomb();
-		}
-		if (inflated > entry.size) {
-			await reader.cancel().catch(() => undefined);
+			if (tooDense(inflated)) bomb();
 			refuse(
 				placeOf(entry),
 				`it inflates past the ${counted(entry.size)} bytes its directory states`,

@@ -84,16 +84,17 @@ function tooBig(): never {
 }
 
 /**
- * Chunks handed to the compressor and not yet taken by it. Two: the compressor (on one of libuv's
- * threads) works on one while the next waits in its queue, and the source makes the one after
- * them meanwhile, so the text is made beside the compression instead of between its chunks; a
- * chunk more holds more memory and gains nothing.
+ * Chunks handed to the compressor and not yet taken by it. Two: the compressor (on a libuv thread)
+ * works on one while the next waits and the source makes the one after, so the text is made beside
+ * the compression; a chunk more holds more memory and gains nothing.
  */
 const IN_FLIGHT = 2;
 
+type Content = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
 /** `source` deflated (raw deflate), read as it is consumed; `seen` gets every chunk before it is. */
 async function* deflated(
-	source: AsyncIterable<Uint8Array>,
+	source: Content,
 	seen: (chunk: Uint8Array) => void,
 ): AsyncGenerator<Uint8Array> {
 	const stream = new CompressionStream('deflate-raw');
@@ -154,7 +155,7 @@ export class ZipWriter {
 	}
 
 	/** One entry: its local header, its content deflated as `content` is read, its descriptor. */
-	async *entry(name: string, content: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+	async *entry(name: string, content: Content): AsyncGenerator<Uint8Array> {
 		if (this.written.length >= 0xffff)
 			fail('The XLSX file would have more than 65,535 parts, which needs ZIP64');
 		const encodedName = new TextEncoder().encode(name);
@@ -166,9 +167,8 @@ export class ZipWriter {
 		header.writeUInt16LE(DEFLATE, 8);
 		header.writeUInt16LE(this.stamp.time, 10);
 		header.writeUInt16LE(this.stamp.date, 12);
-		// CRC and sizes (14-25) are 0 here: the data descriptor has them.
+		// CRC and sizes (14-25) are 0 here: the data descriptor has them. Extra (28): 0.
 		header.writeUInt16LE(encodedName.length, 26);
-		header.writeUInt16LE(0, 28);
 		this.advance(header.length + encodedName.length);
 		yield header;
 		yield Buffer.from(encodedName);

@@ -17,10 +17,9 @@ import { SkuTable, type Entry } from './skuTable';
  * The account's products by SKU, read once per workflow execution and kept in step with the
  * node's own writes. For a comparison it keeps a digest per product, not the record: the 48-bit
  * hashes of the facts a comparison asks about (each field's text; each element of a category or
- * multi-select list, and the list whole). A 250 000-product account then fits in tens of MB,
- * where the records took GBs (README, "A nightly sync"). Two different values share a hash with
- * a chance of 1 in 2^48 per fact asked about. Given `fields` (Import File: the fields its rows
- * compare), it digests only those; a comparison asking about another field reads the product.
+ * multi-select list, and the list whole). Two different values share a hash with a chance of 1
+ * in 2^48 per fact asked about. Given `fields` (Import File: the fields its rows compare), it
+ * digests only those; a comparison asking about another field reads the product.
  */
 export class Catalogue {
 	/** SKU → the product's facts (3 UTF-16 units a hash); none kept when nothing is compared. */
@@ -47,9 +46,8 @@ export class Catalogue {
 	}
 
 	/**
-	 * Whether a write of `form` (of `body`) would leave the product as it is: it holds every
-	 * value, or this execution wrote the very same form to it. undefined when it cannot tell
-	 * without reading the product.
+	 * Whether a write would leave the product as it is (see changed): false for a product this
+	 * execution wrote another form to; undefined when it cannot tell without reading the product.
 	 */
 	unchanged(
 		sku: string,
@@ -58,10 +56,9 @@ export class Catalogue {
 		lists: References,
 		overwrite: boolean,
 	): boolean | undefined {
-		const written = this.written.get(sku);
-		if (written) return sameHash(written as Facts, hashOf(form()));
 		const changed = this.changed(sku, body, form, lists, overwrite);
-		return Array.isArray(changed) ? changed.length === 0 : undefined;
+		if (Array.isArray(changed)) return changed.length === 0;
+		return this.written.has(sku) ? false : undefined;
 	}
 
 	/**

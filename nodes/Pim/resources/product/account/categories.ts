@@ -5,6 +5,7 @@ import { categoryChains, categoryName, fold, text } from '../../../shared/record
 import { closest } from './hints';
 import { unknown } from './names';
 import type { References } from './lists';
+import type { CategoryEntry } from '../engine/body';
 
 /**
  * The account's category trees, one per channel: a category given as a code, a title or a title
@@ -27,18 +28,11 @@ const trees = new WeakMap<IDataObject[], TreeCategory[]>();
  * list: the lists are shared by the items of a run.
  */
 function tree(categories: IDataObject[], channels: IDataObject[]): TreeCategory[] {
-	let built = trees.get(categories);
-	if (!built) {
-		built = buildTree(categories, channels);
-		trees.set(categories, built);
-	}
-	return built;
-}
-
-function buildTree(categories: IDataObject[], channels: IDataObject[]): TreeCategory[] {
+	const built = trees.get(categories);
+	if (built) return built;
 	const chains = categoryChains(categories);
 	const channelById = new Map(channels.map((c) => [text(c.id), text(c.code)]));
-	return categories.map((record) => {
+	const all = categories.map((record) => {
 		const chain = chains.get(text(record.id)) ?? [record];
 		return {
 			record,
@@ -47,6 +41,8 @@ function buildTree(categories: IDataObject[], channels: IDataObject[]): TreeCate
 			channel: channelById.get(text(record.channel_id)) ?? '',
 		};
 	});
+	trees.set(categories, all);
+	return all;
 }
 
 const pathText = (c: TreeCategory) => c.path.join('/');
@@ -122,17 +118,12 @@ function inProductTrees(
 	return among.filter((c) => c.channel === first);
 }
 
-export interface ResolvedCategory {
-	code: string;
-	channel?: string;
-}
-
 /**
  * A category given as a code, a title or a title path, as `{code, channel}`: the channel of the
  * tree it was found in goes with it, so a code used in several channels lands where the path
  * says. `channel`: the entry's own Channel (a code); `productChannels`: the write's channels,
  * which decide between trees when the value alone does not. A value that names no category of
- * the account is an error, or with `unknown` 'skip' (Import Options → Unknown Categories)
+ * the account is an error, or with `onUnknown` 'skip' (Import Options → Unknown Categories)
  * undefined; one that names several, or one outside the entry's channel, is always an error.
  */
 export function findCategory(
@@ -143,7 +134,7 @@ export function findCategory(
 	productChannels: string[],
 	label: string,
 	onUnknown: 'fail' | 'skip',
-): ResolvedCategory | undefined {
+): CategoryEntry | undefined {
 	const all = tree(categories, channels);
 	const parts = pathParts(value);
 	let found = parts ? byPath(all, channels, parts) : byCodeOrTitleIn(all, value);

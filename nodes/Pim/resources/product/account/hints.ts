@@ -1,7 +1,4 @@
-/**
- * The names of the account near a value it does not have, for an error's hint: only those a typo
- * away.
- */
+/** The names of the account near a value it does not have, for an error's hint. */
 
 /** Levenshtein distance, for naming the closest entries of an unknown value. */
 function distance(a: string, b: string): number {
@@ -27,7 +24,6 @@ export function closest<T>(
 	candidates: T[],
 	names: (c: T) => string[],
 	label: (c: T) => string,
-	/** The last part of a path value. */
 	last?: string,
 ) {
 	// A path is compared by its last part (`last`), with each category's own code and title:

@@ -5,22 +5,15 @@ import { ENDPOINTS } from '../../../shared/endpoints';
 import { paginate } from '../../../shared/pagination';
 import type { PimClient } from '../../../shared/transport';
 
-/**
- * Products whose SKU equals `sku` exactly, through `filter[sku]`. The match is re-checked here
- * because the interface does not say whether the filter is exact or partial.
- */
-export async function productsWithSku(pim: PimClient, sku: string): Promise<IDataObject[]> {
+/** The one product with this SKU, undefined when there is none; several is an error. */
+export async function productBySku(pim: PimClient, sku: string): Promise<IDataObject | undefined> {
 	const { records } = await paginate(
 		pim,
 		{ method: 'GET', url: ENDPOINTS.product, qs: { 'filter[sku]': sku } },
 		{ pageSize: 100, max: Infinity },
 	);
-	return records.filter((record) => String(record.sku ?? '') === sku);
-}
-
-/** The one product with this SKU, undefined when there is none; several is an error. */
-export async function productBySku(pim: PimClient, sku: string): Promise<IDataObject | undefined> {
-	const matches = await productsWithSku(pim, sku);
+	// Re-checked here: the interface does not say whether `filter[sku]` is exact or partial.
+	const matches = records.filter((record) => String(record.sku ?? '') === sku);
 	if (matches.length > 1) {
 		throw new NodeApiError(
 			pim.ctx.getNode(),

@@ -34,15 +34,10 @@ export function byCodeOrTitle(
 	return records.filter((r) => fold(r.code) === key);
 }
 
-/** How a family or a channel is named besides its code, for resolving and for errors. */
-interface Named {
-	/** The record field people know it by. */
-	nameKey: 'title' | 'name';
-	noun: 'family' | 'channel';
-	plural: 'families' | 'channels';
-}
-const FAMILY: Named = { nameKey: 'title', noun: 'family', plural: 'families' };
-const CHANNEL: Named = { nameKey: 'name', noun: 'channel', plural: 'channels' };
+/** How a family or a channel is named besides its code (`nameKey`: the field people know). */
+const FAMILY = { nameKey: 'title', noun: 'family', plural: 'families' } as const;
+const CHANNEL = { nameKey: 'name', noun: 'channel', plural: 'channels' } as const;
+type Named = typeof FAMILY | typeof CHANNEL;
 
 /** A code, or the name people know it by, as its code; `label`: the parameter, for errors. */
 function codeOf(records: IDataObject[], value: string, named: Named, label: string) {

@@ -2,8 +2,7 @@
  * SKU → a run of 16-bit units (a product's facts: catalogue.ts), packed for a catalogue of a
  * million products: entries in chunks of UTF-16 units, one after another, found through one
  * open-addressing table of positions. An entry is [the SKU's hash (2 units), its length, the SKU,
- * the units' length (2 units), the units]; no string or object is kept per product (a Map of
- * strings took 60 bytes a product more).
+ * the units' length (2 units), the units]; no string or object is kept per product.
  */
 
 /** Units per chunk (2 MB); an entry longer than that gets a chunk of its own. */

@@ -14,10 +14,7 @@ export interface ConventionScope {
 	allLanguages?: boolean;
 	/** Import Options → Channel Map: a column's channel suffix as the account names it. */
 	channel?: (value: string) => string;
-	/**
-	 * The account's currency codes, read when a row gives one price in several currencies and
-	 * Import Options → Currency does not choose: the one the account has is written.
-	 */
+	/** The account's currency codes, when they choose between a price's currencies (suffixes.ts). */
 	accountCurrencies?: string[];
 }
 

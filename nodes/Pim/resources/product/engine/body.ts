@@ -54,8 +54,6 @@ export interface ProductBody extends Partial<AttributeValues> {
 	images?: string[];
 }
 
-// ---- attribute codes ----
-
 function attributeCode(raw: unknown, label: string): string {
 	const code = optionalString(raw);
 	if (!code) fail(`Parameter "${label}": every entry needs an attribute code`);
@@ -64,14 +62,11 @@ function attributeCode(raw: unknown, label: string): string {
 	return code;
 }
 
-// ---- the parameters ----
-
 function entries(collection: IDataObject | undefined, key: string): IDataObject[] {
 	const list = collection?.[key];
 	return Array.isArray(list) ? (list as IDataObject[]) : list ? [list as IDataObject] : [];
 }
 
-/** Version 1's Attributes and Multi-Select Attributes collections. */
 function collectionAttributes(p: BodyParams): AttributeValues {
 	return {
 		attributes: entries(p.attributes, 'attribute').map((entry) => ({
@@ -95,30 +90,23 @@ function channelStatus(raw: unknown, version: number): boolean | undefined {
 }
 
 /**
- * Channels entries. Version 1: one code per entry, required. Version 2: an entry may hold
- * several channels (a list or a comma-separated text); an empty one adds none.
+ * Channels or Categories entries. Version 1: one code per entry, required. Version 2: an entry may
+ * hold several (a list or a comma-separated text); an empty one adds none. `withCode` reads the
+ * entry's other fields once, then makes one entry per code.
  */
-function channelEntries(p: BodyParams, version: number): ChannelEntry[] {
-	const several = version >= 2;
-	return entries(p.channels, 'channel').flatMap((entry) => {
-		const status = channelStatus(entry.status, version);
-		const completenessStatus = optionalString(entry.completenessStatus);
-		if (several)
-			return listOf(entry.code, 'flattened').map((code) => ({ code, status, completenessStatus }));
+function codedEntries<T>(
+	collection: IDataObject | undefined,
+	key: 'channel' | 'category',
+	label: string,
+	several: boolean,
+	withCode: (entry: IDataObject) => (code: string) => T,
+): T[] {
+	return entries(collection, key).flatMap((entry) => {
+		const make = withCode(entry);
+		if (several) return listOf(entry.code, 'flattened').map((code) => make(code));
 		const code = optionalString(entry.code);
-		if (!code) fail('Parameter "Channels": every entry needs a channel code');
-		return [{ code, status, completenessStatus }];
-	});
-}
-
-/** Categories entries, read as channelEntries are (the entry's Channel goes with each). */
-function categoryEntries(p: BodyParams, several: boolean): CategoryEntry[] {
-	return entries(p.categories, 'category').flatMap((entry) => {
-		const channel = optionalString(entry.channel);
-		if (several) return listOf(entry.code, 'flattened').map((code) => ({ code, channel }));
-		const code = optionalString(entry.code);
-		if (!code) fail('Parameter "Categories": every entry needs a category code');
-		return [{ code, channel }];
+		if (!code) fail(`Parameter "${label}": every entry needs a ${key} code`);
+		return [make(code)];
 	});
 }
 
@@ -151,15 +139,12 @@ export function productImages(raw: unknown, several: boolean, imageBaseUrl?: str
 /**
  * The product fields of Create, Update and Create or Update, checked. Version 1 takes its
  * attribute values from its collections; version 2's come from the mapper (mapping.ts), joined in
- * the resolve stage. Version 2 reads lists and comma-separated texts in Channels, Categories and
- * Images, and sends nothing for an empty or null value; version 1 reads one value per entry, each
- * required.
+ * the resolve stage, and it sends nothing for an empty or null value.
  */
 export function productBody(
 	p: BodyParams,
 	mode: 'create' | 'update',
 	version: number,
-	/** Version 2's Import Options → Image Base URL: a relative image path is joined to it. */
 	imageBaseUrl?: string,
 ): ProductBody {
 	const several = version >= 2;
@@ -169,14 +154,21 @@ export function productBody(
 	const familyCode =
 		mode === 'create' ? required(p.familyCode, 'Family') : optionalString(updateFields.familyCode);
 
-	const channels = channelEntries(p, version);
+	const channels = codedEntries(p.channels, 'channel', 'Channels', several, (entry) => {
+		const status = channelStatus(entry.status, version);
+		const completenessStatus = optionalString(entry.completenessStatus);
+		return (code): ChannelEntry => ({ code, status, completenessStatus });
+	});
 	if (mode === 'create' && channels.length === 0) {
 		fail(
 			'Parameter "Channels" needs at least one channel',
 			'A new product must be assigned to a channel.',
 		);
 	}
-	const categories = categoryEntries(p, several);
+	const categories = codedEntries(p.categories, 'category', 'Categories', several, (entry) => {
+		const channel = optionalString(entry.channel);
+		return (code): CategoryEntry => ({ code, channel });
+	});
 	const { attributes, multiSelectAttributes } = several
 		? { attributes: [], multiSelectAttributes: [] }
 		: collectionAttributes(p);

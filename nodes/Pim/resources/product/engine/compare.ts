@@ -14,11 +14,6 @@ import type { References } from '../account/lists';
  * difference between the write and the record, and a second run of the same write is unchanged.
  */
 
-export interface Change {
-	old: unknown;
-	new: unknown;
-}
-
 /** What a product holds, as the comparison asks it: a whole record, or its digest (Catalogue). */
 export interface Holding {
 	/** The field, as text, is exactly `value` (a missing or null field is nothing). */
@@ -27,18 +22,15 @@ export interface Holding {
 	holds(field: string, values: string[], overwrite: boolean): boolean;
 }
 
-function holdsList(old: string[], sent: string[], overwrite: boolean): boolean {
-	if (overwrite) return old.length === sent.length && sent.every((v, i) => old[i] === v);
-	return sent.every((v) => old.includes(v));
-}
-
-/** A product record as a Holding. */
 export function recordHolding(record: IDataObject): Holding {
 	return {
 		is: (field, value) =>
 			record[field] !== undefined && record[field] !== null && text(record[field]) === value,
-		holds: (field, values, overwrite) =>
-			holdsList(listOf(record[field], 'exact'), values, overwrite),
+		holds: (field, sent, overwrite) => {
+			const old = listOf(record[field], 'exact');
+			if (overwrite) return old.length === sent.length && sent.every((v, i) => old[i] === v);
+			return sent.every((v) => old.includes(v));
+		},
 	};
 }
 
@@ -133,9 +125,9 @@ export function changesOf(
 	record: IDataObject,
 	lists: References,
 	overwrite: boolean,
-): Record<string, Change> {
+) {
 	const changed = changedFields(body, recordHolding(record), lists, overwrite);
-	const changes: Record<string, Change> = {};
+	const changes: Record<string, { old: unknown; new: unknown }> = {};
 	for (const [field, value] of Object.entries(changed)) {
 		const old = record[field];
 		const list = field === 'category' || Array.isArray(value);
@@ -155,16 +147,12 @@ export function wouldSend(body: ProductBody, lists: References): IDataObject {
 		values.family = text(family?.title) || body.familyCode;
 	}
 	if (body.channels?.length) values.channels = body.channels.map((c) => c.code);
-	if (body.categories?.length)
+	if (body.categories?.length) {
+		const channels = (body.channels ?? []).map((c) => c.code);
 		values.category = body.categories.map(
-			(c) =>
-				recordPathsOf(
-					lists,
-					c.code,
-					c.channel,
-					(body.channels ?? []).map((ch) => ch.code),
-				)[0] ?? c.code,
+			(c) => recordPathsOf(lists, c.code, c.channel, channels)[0] ?? c.code,
 		);
+	}
 	if (body.images?.length) values.image = body.images;
 	for (const { code, value } of body.attributes ?? []) values[code] = value;
 	for (const { code, values: list } of body.multiSelectAttributes ?? []) values[code] = list;

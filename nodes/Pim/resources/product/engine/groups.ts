@@ -20,14 +20,10 @@ import { wired } from './wire';
  * - Rows of a group with the same SKU are one write, by the first of them, with their images,
  *   multi-select values and categories joined.
  *
- * Stages of the write (write.ts). Before the row is read, it joins its group (joinGroup), in
- * the order of the rows and before anything is awaited: its empty cells are filled. Once read,
- * the group keeps its SKU or its images (keepInGroup), once resolved its body (keepBody), as
- * data: a bad row gives no body, and never takes a later row's product write. Once every row
- * of the window is prepared (a run's items: its round, shared/round.ts; a file: its window), the
- * group stage (grouped) turns each row into its write with its group's images and lists, or into
- * what it outputs instead. With Continue On Fail items do not wait for each other, so a product
- * may be written before a later row of its group was read.
+ * A row joins its group before it is read, in the order of the rows (joinGroup); the group keeps
+ * its SKU or images once read (keepInGroup) and its body once resolved (keepBody): a bad row gives
+ * no body, and never takes a later row's product write. Once every row of the window is prepared
+ * (a run's round, shared/round.ts; a file's window), the group stage (grouped) decides each row.
  */
 
 /** An empty cell of a row (filled from its group). */

@@ -18,19 +18,14 @@ import { addValue, failColumns } from './wireValue';
 export { COLUMNS_LABEL, wireValue } from './wireValue';
 
 /**
- * Version 2's attribute values: the `columns` resource mapper. The editor lists the account's
- * attributes as fields (methods/resourceMapping.ts); at run time the values of Define Below, or the input
- * item's own fields with Map Automatically, become attribute values typed by the account's
- * attribute list read at run time (once per node execution), never by the schema saved with
- * the workflow.
+ * Version 2's attribute values: the `columns` resource mapper (its editor fields:
+ * methods/resourceMapping.ts). The values of Define Below, or the input item's own fields with Map
+ * Automatically, are typed by the account's attributes read at run time, never by the schema
+ * saved with the workflow.
  */
 
-// ---- the saved parameter ----
-
-export type MappingMode = 'defineBelow' | 'autoMapInputData';
-
 /** The mapping mode, from the saved parameter itself (no expression evaluated). */
-export function mappingMode(parameters: INodeParameters): MappingMode {
+export function mappingMode(parameters: INodeParameters): 'defineBelow' | 'autoMapInputData' {
 	const raw = (parameters.columns ?? {}) as INodeParameters;
 	return raw.mappingMode === 'autoMapInputData' ? 'autoMapInputData' : 'defineBelow';
 }
@@ -227,10 +222,7 @@ function keptAsGiven(direct: ColumnValue[], read: ColumnValue[]) {
 	return { found, notHere };
 }
 
-/**
- * What Map Automatically gives one write: its values, the fields that went nowhere, those a
- * convention read, other languages.
- */
+/** What Map Automatically gives one write. */
 export interface MappedValues extends AttributeValues {
 	/** The input fields written nowhere, each with its reason. */
 	unmapped: NotWritten[];
@@ -264,16 +256,6 @@ function writeValues(given: ColumnValue[]): AttributeValues {
 	return out;
 }
 
-/** Define Below: the listed attributes, typed by the account (an unknown code is sent as text). */
-function definedValues(given: IDataObject, catalog: AttributeCatalog | undefined): AttributeValues {
-	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
-	for (const [code, raw] of Object.entries(given)) {
-		const kind = catalog?.byCode.get(code)?.kind ?? 'text';
-		addValue(out, code, kind, raw, `attribute "${code}"`);
-	}
-	return out;
-}
-
 /** What the mapper gives one item, read from it before anything is awaited. */
 export type ColumnsInput =
 	| { mode: 'autoMapInputData'; row: IDataObject; options: MappingOptions }
@@ -288,6 +270,7 @@ export function mappedValues(
 ): MappedValues {
 	if (input.mode === 'autoMapInputData')
 		return autoMappedValues(input.row, catalog!, input.options, scope);
+	// Define Below: the listed attributes, typed by the account (an unknown code is sent as text).
 	// A price's or a metric attribute's bare amount: the rule of every column (completeAmounts).
 	const given: IDataObject = { ...input.values };
 	const amounts: ColumnValue[] = [];
@@ -297,7 +280,10 @@ export function mappedValues(
 	}
 	const warnings = completeAmounts(amounts, scope.currency);
 	for (const { attribute, value } of amounts) given[attribute.code] = value as IDataObject[string];
-	return withFields(definedValues(given, catalog), {
+	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
+	for (const [code, raw] of Object.entries(given))
+		addValue(out, code, catalog?.byCode.get(code)?.kind ?? 'text', raw, `attribute "${code}"`);
+	return withFields(out, {
 		unmapped: [],
 		byConvention: [],
 		languages: [],

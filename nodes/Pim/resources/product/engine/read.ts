@@ -10,8 +10,7 @@ import type { GroupPlace, ImagesForGroup, RowRead, RowAsBefore } from './stages'
 
 /**
  * The row stage of a product write (write.ts): every parameter the write needs, read from its row
- * once (an expression costs n8n 50-250 µs per row) and checked before the account is read. The
- * stages after this one take what it gives, never the row.
+ * once (expressions are costly) and checked before the account is read.
  */
 
 /**

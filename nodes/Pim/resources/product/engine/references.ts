@@ -18,7 +18,6 @@ import type { ImportReport, RowWarning } from './report';
 /** A body with its names resolved (resolveNames). */
 export interface ResolvedNames {
 	body: ProductBody;
-	lists: References;
 	/** The categories left out (Import Options → Unknown Categories: Skip). */
 	skipped: string[];
 	/** A category filed in the tree of a channel the write does not assign. */
@@ -26,11 +25,9 @@ export interface ResolvedNames {
 }
 
 /**
- * Version 2: family, channels and categories as product records and exports name them (titles,
- * title paths, channel names) → codes, with the channel of each category's tree, against the
- * account's `lists` (the plan read the ones the body names something from). A category goes
- * through the Import Options' Category Map first; one the account does not have is an error, or
- * with Unknown Categories → Skip is left out, named in the notes and counted in `report`.
+ * The body's names (titles, title paths, channel names) → codes, with the channel of each
+ * category's tree, against the account's `lists`. A category the account does not have is an
+ * error, or with Unknown Categories → Skip is left out, named in the notes and counted in `report`.
  */
 export function resolveNames(
 	body: ProductBody,
@@ -50,7 +47,7 @@ export function resolveNames(
 		report.itemsWithSkippedCategories++;
 		report.skippedCategories += skipped.length;
 	}
-	return { body: resolved, lists, skipped, warnings };
+	return { body: resolved, skipped, warnings };
 }
 
 /**
@@ -58,9 +55,8 @@ export function resolveNames(
  * Every problem of the row is kept, each with the fix for where it came from, and thrown together.
  */
 class RowNames {
-	/** The categories Unknown Categories → Skip left out, as given. */
+	/** See ResolvedNames. */
 	readonly skipped: string[] = [];
-	/** A category filed in the tree of a channel the write does not assign. */
 	readonly warnings: RowWarning[] = [];
 	private readonly problems: ParameterProblem[] = [];
 	private readonly channelList: IDataObject[];

@@ -10,11 +10,10 @@ import { columnNotes, NO_NOTES } from './report';
 import type { ImagesForGroup, RowRead, RowAsBefore, ResolvedWrite } from './stages';
 
 /**
- * The resolve stage of a version-2 product write (write.ts): the row read (read.ts) and the
- * account its write needs (plan.ts) → the body the PIM takes: the mapper's values typed by the
- * account's attributes (mapping.ts), other languages checked, names resolved to codes
- * (references.ts), a product group's images and lists joined (groups.ts), and what the output
- * item says besides the answer. Nothing here reads the row or the account again.
+ * The resolve stage of a version-2 product write (write.ts): the row read and the account its
+ * write needs → the body the PIM takes: values typed by the account's attributes (mapping.ts),
+ * other languages checked, names resolved to codes (references.ts), and what the output item says
+ * besides the answer. Nothing here reads the row or the account again.
  */
 
 /**
@@ -71,13 +70,13 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 	const warnings = rowWarnings.map((w) => w.text);
 	// A column's own images (Shopify's Variant Image) come before the product's.
 	const body = lead.length
-		? withFields(resolved, { images: unique([...lead, ...(resolved.images ?? [])]) })
+		? withFields(resolved, { images: [...new Set([...lead, ...(resolved.images ?? [])])] })
 		: resolved;
 	// A group's product gets its group's images and lists once its window is prepared (groups.ts).
 	if (group) keepBody(plan, group, { body: resolved, lead });
 	return {
 		body: () => body,
-		lists: named.lists,
+		lists: account.lists,
 		warnings,
 		group,
 		languages: languages.map(({ language, values: own }) => ({
@@ -101,5 +100,3 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 		},
 	};
 }
-
-const unique = (list: string[]) => [...new Set(list)];

@@ -8,8 +8,7 @@ import type { ColumnsInput } from './mapping';
  * The source of a product write's row, as the write's first stages read it (groups.ts, read.ts):
  * typed values, never n8n's context. Two sources: an n8n item (ItemRow, itemRow.ts: its
  * parameters as n8n evaluates them for it) and a record of a catalogue file (FileRow,
- * sources/fileRow.ts: its cells under the columns the form names). Every stage after the
- * row stage takes plain data.
+ * sources/fileRow.ts: its cells under the columns the form names).
  */
 export interface ProductRow {
 	/** The row's place in its run (an item's index; a file's record number). */
@@ -25,8 +24,6 @@ export interface ProductRow {
 	mapperInput(readByParameters: Set<string>): ColumnsInput;
 	/** What the node's parameters read besides the values they give (the same for every row). */
 	parametersRead(): ParametersRead;
-	/** The row's fields as the write reads them (a product group's row: filled from its group). */
-	row(): IDataObject;
 	/** Import Options → Group By: the row's fields filled from its group (groups.ts). */
 	fill(filled: IDataObject): void;
 	/** The row's own fields. */

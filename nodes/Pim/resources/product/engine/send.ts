@@ -8,7 +8,7 @@ import type {
 import { ENDPOINTS } from '../../../shared/endpoints';
 import { answerLost, refusedAsTaken } from '../../../shared/failures';
 import type { PimItem } from '../../../shared/item';
-import { writesInRound, type WriteSteps } from '../../../shared/round';
+import { writesInRound } from '../../../shared/round';
 import { andThen, type Later, type PimRun } from '../../../shared/run';
 import { append } from '../../../shared/badRows';
 import { sendsItsOwnRequests } from '../../../shared/runners';
@@ -34,7 +34,6 @@ import type { SyncOptions } from './sync';
  * create, update or leave unchanged).
  */
 
-/** An item's product write, prepared, and the client that sends it. */
 export interface PreparedWrite {
 	pim: PimClient;
 	write: ProductWrite;
@@ -58,28 +57,32 @@ export function prepareWrite(
 export async function sendProduct(
 	pim: PimClient,
 	write: ProductWrite,
-	{
-		update,
-		overwrite,
-		written,
-		confirmed,
-	}: { update: boolean; overwrite?: boolean; written?: () => void; confirmed?: () => void },
+	options: { update: boolean; overwrite?: boolean; written?: () => void; confirmed?: () => void },
 ): Promise<IDataObject> {
 	const request: PimRequest = {
-		method: update ? 'PUT' : 'POST',
+		method: options.update ? 'PUT' : 'POST',
 		url: ENDPOINTS.product,
 		// Built in the request's turn (version 1 reads its parameters then).
-		body: () => write.form(overwrite),
+		body: () => write.form(options.overwrite),
 		write: true,
 		domainOptional: true,
 	};
-	const data = await sendChecked(pim, write, request, { overwrite, confirmed });
-	written?.();
-	await sendUpdates(
-		pim,
-		request,
-		write.languages.map((l) => l.form),
-	);
+	const data = await sendChecked(pim, write, request, options);
+	options.written?.();
+	// Its other languages, one after the other: one the PIM refuses fails the item, saying that
+	// the writes before it went in (the transport's errors are NodeApiErrors already).
+	for (const [i, { form }] of write.languages.entries()) {
+		try {
+			await pim.request({ ...request, method: 'PUT', body: form });
+		} catch (error) {
+			const refused = error as NodeApiError;
+			append(
+				refused,
+				`The product's first write and ${i} further write(s) of its ${write.languages.length + 1} went in.`,
+			);
+			throw refused;
+		}
+	}
 	return writeResult(data);
 }
 
@@ -236,30 +239,6 @@ export function withNotes(result: IDataObject, notes: IDataObject = {}): IDataOb
 }
 
 /**
- * After a product's write: `updates` to the same endpoint, one after the other (a product's other
- * languages). One the PIM refuses fails the item, saying that the write before it went in.
- */
-export async function sendUpdates(
-	pim: PimClient,
-	request: PimRequest,
-	updates: Array<() => string>,
-): Promise<void> {
-	for (const [i, form] of updates.entries()) {
-		try {
-			await pim.request({ ...request, method: 'PUT', body: form });
-		} catch (error) {
-			// The transport's errors are NodeApiErrors already: said what went in, passed on.
-			const refused = error as NodeApiError;
-			append(
-				refused,
-				`The product's first write and ${i} further write(s) of its ${updates.length + 1} went in.`,
-			);
-			throw refused;
-		}
-	}
-}
-
-/**
  * An item's product write, as its output item: the group stage's (groups.ts) output when its
  * product group makes it output something else, or the answer `send` gets for the write with
  * what the item says besides it (notes, languages).
@@ -278,16 +257,11 @@ export async function writeItem(
 	return toItems(item, [withNotes(await send(write), { ...notes, ...languagesNote(write) })]);
 }
 
-/** Create and Update: the write they prepared, sent as it is. */
-function plainWrite(mode: 'create' | 'update'): WriteSteps<unknown, PreparedWrite> {
-	return {
-		prepare: (item) => prepareWrite(new ItemRow(item), mode, runClient(item)),
-		write: (item, { pim, write }) =>
-			writeItem(item, write, (grouped) => sendProduct(pim, grouped, { update: mode === 'update' })),
-	};
-}
-
-/** The routing of Create and Update. */
+/** The routing of Create and Update: the write they prepared, sent as it is. */
 export function productWriteRouting(mode: 'create' | 'update'): INodePropertyRouting {
-	return sendsItsOwnRequests(plainWrite(mode));
+	return sendsItsOwnRequests({
+		prepare: (item) => prepareWrite(new ItemRow(item), mode, runClient(item)),
+		write: (item, { pim, write }: PreparedWrite) =>
+			writeItem(item, write, (grouped) => sendProduct(pim, grouped, { update: mode === 'update' })),
+	});
 }

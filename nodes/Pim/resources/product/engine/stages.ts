@@ -7,12 +7,7 @@ import type { AccountNeeds, References } from '../account/lists';
 import type { ColumnsInput } from './mapping';
 import type { RowWarning, WriteNotes } from './report';
 
-/**
- * What passes between the stages of a product write (write.ts), as types: a row in its product
- * group (GroupPlace, GroupRow, GroupBody, Group), the row read (RowRead, ImagesForGroup; version
- * 1's RowAsBefore), the write resolved against the account (ResolvedWrite) and put on the wire
- * (ProductWrite).
- */
+/** What passes between the stages of a product write (write.ts), as types. */
 
 /** A row's place in its product group (Import Options → Group By), as the row joined it. */
 export interface GroupPlace {
@@ -56,7 +51,7 @@ export interface RowRead {
 	first: boolean;
 	/** The run's rows, as its report counts them. */
 	rows: number;
-	/** What its write reads from the account (WritePlan.account). */
+	/** What its write reads from the account (readAccount, lists.ts). */
 	needs: AccountNeeds;
 }
 
@@ -93,30 +88,18 @@ export interface ProductWrite {
 	/** The form on the wire; `isDataOverwrite`, when given, replaces the body's. */
 	form: (isDataOverwrite?: boolean) => string;
 	/**
-	 * What the output item says besides the answer (version 2), as data (report.ts, WriteNotes;
-	 * said by notesOf when the item is written): `skippedCategories` (Import Options → Unknown
-	 * Categories: Skip) with `itemsWithSkippedCategories` (how many items of the run skipped some,
-	 * once every item is prepared: not with Continue On Fail, where items do not wait for each
-	 * other), and on the run's first item its report. Its `run` part speaks of the whole run, so
-	 * is complete only once every item of the run is prepared.
+	 * What the output item says besides the answer (version 2), said by notesOf when the item is
+	 * written; its `run` part is complete only once every item of the run is prepared (WriteNotes).
 	 */
 	notes: WriteNotes;
-	/**
-	 * The row's warnings (version 2), as `notes` says them: values sent with a doubt (an amount
-	 * with no currency or unit), a category in the tree of a channel the write does not assign, a
-	 * parameter Group By could not fill. The run's report counts them by kind (report.ts).
-	 */
+	/** The row's warnings (version 2): their texts (RowWarning); the run's report counts them. */
 	warnings: string[];
 	/**
 	 * Import Options → All Languages (version 2): the product's other languages, each sent as an
 	 * update after the write of `body` (the Language parameter's first).
 	 */
 	languages: Array<{ language: string; body: ProductBody; form: () => string }>;
-	/**
-	 * Import Options → Group By: the row's place in its group. The group stage (groups.ts,
-	 * grouped) reads the group once its rows are all prepared: the write with its group's images
-	 * and lists, or what the row outputs instead of writing.
-	 */
+	/** Import Options → Group By: the row's place in its group (the group stage: groups.ts). */
 	group?: GroupPlace;
 	/** The account's form of multi-select values (the group stage puts its write on the wire). */
 	multiSelectForm: MultiSelectForm;

@@ -33,29 +33,24 @@ export function syncOptions(saved: IDataObject, defaults: Partial<SyncOptions> =
 	};
 }
 
-/** Options → Dry Run of a product sync (Create or Update, Import File). */
-export const dryRun = (description: string): INodeProperties => ({
-	displayName: 'Dry Run',
-	name: 'dryRun',
+/** A yes/no option of a product sync, off unless set. */
+const syncOption = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
 	type: 'boolean',
 	default: false,
 	description,
 });
+
+/** Options → Dry Run of a product sync (Create or Update, Import File). */
+export const dryRun = (description: string) => syncOption('Dry Run', 'dryRun', description);
 
 /** Options → Skip Unchanged Products of a product sync (off here; Import File turns it on). */
-export const skipUnchanged = (description: string): INodeProperties => ({
-	displayName: 'Skip Unchanged Products',
-	name: 'skipUnchanged',
-	type: 'boolean',
-	default: false,
-	description,
-});
+export const skipUnchanged = (description: string) =>
+	syncOption('Skip Unchanged Products', 'skipUnchanged', description);
 
-export const isDataOverwrite: INodeProperties = {
-	displayName: 'Overwrite Data on Update',
-	name: 'isDataOverwrite',
-	type: 'boolean',
-	default: false,
-	description:
-		'Whether, when the product exists, the given channels, categories, images and multi-select values replace the current ones',
-};
+export const isDataOverwrite = syncOption(
+	'Overwrite Data on Update',
+	'isDataOverwrite',
+	'Whether, when the product exists, the given channels, categories, images and multi-select values replace the current ones',
+);

@@ -13,34 +13,26 @@ import type { ResolvedWrite, ProductWrite } from './stages';
 /** The write as it goes on the wire: its forms, made when first asked for. */
 export function wired(write: ResolvedWrite, multiSelectForm: MultiSelectForm): ProductWrite {
 	const { body } = write;
+	// The form, made once for each value of Overwrite Data it is sent with (none: the body's).
+	const made = new Map<boolean | undefined, string>();
+	const make = (isDataOverwrite?: boolean) =>
+		serializeForm(
+			productFields(
+				isDataOverwrite === undefined ? body() : withFields(body(), { isDataOverwrite }),
+				multiSelectForm,
+			),
+		);
 	return withFields(write, {
 		multiSelectForm,
 		languages: write.languages.map((l) =>
 			withFields(l, { form: () => serializeForm(productFields(l.body, multiSelectForm)) }),
 		),
-		form: formOnce((isDataOverwrite?: boolean) =>
-			serializeForm(
-				productFields(
-					isDataOverwrite === undefined ? body() : withFields(body(), { isDataOverwrite }),
-					multiSelectForm,
-				),
-			),
-		),
+		form: (isDataOverwrite?: boolean): string => {
+			let form = made.get(isDataOverwrite);
+			if (form === undefined) made.set(isDataOverwrite, (form = make(isDataOverwrite)));
+			return form;
+		},
 	});
-}
-
-/** The form, made once for each value of Overwrite Data it is sent with (none: the body's). */
-function formOnce(make: (isDataOverwrite?: boolean) => string) {
-	const made = new Map<boolean | undefined, string>();
-	return (isDataOverwrite?: boolean): string => {
-		let form = made.get(isDataOverwrite);
-		if (form === undefined) made.set(isDataOverwrite, (form = make(isDataOverwrite)));
-		return form;
-	};
-}
-
-export function multiSelectKey(code: string, form: MultiSelectForm): string {
-	return form === 'plain' ? `${code}[]` : `${code}-multi-select[]`;
 }
 
 /** The fields of a product create/update body, in the order the interface lists them. */
@@ -54,13 +46,12 @@ export function productFields(product: ProductBody, form: MultiSelectForm): Form
 	(product.channels ?? []).forEach((channel, i) => {
 		fields.push([`channel[${i}][code]`, channel.code]);
 		if (channel.status !== undefined) fields.push([`channel[${i}][status]`, channel.status]);
-		if (channel.completenessStatus) {
+		if (channel.completenessStatus)
 			fields.push([`channel[${i}][completeness_status]`, channel.completenessStatus]);
-		}
 	});
 	for (const attribute of product.attributes ?? []) fields.push([attribute.code, attribute.value]);
 	for (const attribute of product.multiSelectAttributes ?? []) {
-		const key = multiSelectKey(attribute.code, form);
+		const key = form === 'plain' ? `${attribute.code}[]` : `${attribute.code}-multi-select[]`;
 		for (const value of attribute.values) fields.push([key, value]);
 	}
 	for (const image of product.images ?? []) fields.push(['image[]', image]);

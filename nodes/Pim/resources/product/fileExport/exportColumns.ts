@@ -30,7 +30,6 @@ const RECORD_COLUMNS = ['sku', 'family', 'categories', 'image'];
 const RECORD_FIELDS = ['id', 'slug', 'status', 'updated_at', 'url', 'product_type_id'];
 
 const COLUMNS_LABEL = 'Export Options → Columns';
-const SINCE_LABEL = 'Export Options → Updated Since';
 
 export interface Column {
 	header: string;
@@ -77,7 +76,7 @@ export function sinceOf(value: unknown): string | undefined {
 		if (Number.isFinite(at.getTime())) return recordTime(at);
 	}
 	return fail(
-		`Parameter "${SINCE_LABEL}" holds "${given}", which is not a date-time`,
+		`Parameter "Export Options → Updated Since" holds "${given}", which is not a date-time`,
 		'Give YYYY-MM-DD HH:MM:SS (the PIM\'s own time) or ISO 8601, e.g. {{ $now.minus(1, "day") }}.',
 	);
 }

@@ -41,13 +41,12 @@ export const EXPORT_BOUND = 10_000_000;
 const MAX_PROBLEMS = 100;
 
 /**
- * Updated Since on a list read last-updated first: whether to stop after a page. A page shows the
- * order (looksLastUpdatedFirst, as the trigger tells it, with the page before's last product);
- * until one does, a list whose times never rise may still be newest-created first (the first
- * pages of changes made in id order fall by id too), and the next page is read. Every page must
- * keep the order, across the page boundary too, or the read goes on to the end (every product is
- * still filtered by its `updated_at`). Stops after the first page, once the order is shown, whose
- * last product is not later than `since`.
+ * Updated Since on a list read last-updated first: whether to stop after a page. Stops after the
+ * first page, once a page shows the order (looksLastUpdatedFirst, with the page before's last
+ * product), whose last product is not later than `since`; until then a list whose times never
+ * rise may still be newest-created first (changes made in id order fall by id too). Every page
+ * must keep the order, across page boundaries too, or the read goes on to the end (every product
+ * is still filtered by its `updated_at`).
  */
 function deltaStop(since: string) {
 	let ordered: boolean | undefined;
@@ -147,22 +146,18 @@ class FileRows {
 				if (since !== undefined && !(updatedAt(record) > since)) continue;
 				const cells = this.columns.map((c) => cellOf(record, c.source));
 				const long = format === 'xlsx' ? cells.findIndex((c) => c.length > XLSX_CELL_CHARS) : -1;
-				if (long >= 0) {
-					this.refuse(record, long, cells[long].length);
+				if (long < 0) {
+					this.products++;
+					yield cells;
 					continue;
 				}
-				this.products++;
-				yield cells;
+				this.refused++;
+				if (this.problems.length < MAX_PROBLEMS)
+					this.problems.push({
+						sku: text(record.sku),
+						error: `The value of "${this.columns[long].header}" has ${counted(cells[long].length)} characters; an XLSX cell holds at most ${counted(XLSX_CELL_CHARS)} (export as CSV to keep it)`,
+					});
 			}
-	}
-
-	private refuse(record: IDataObject, column: number, chars: number): void {
-		this.refused++;
-		if (this.problems.length < MAX_PROBLEMS)
-			this.problems.push({
-				sku: text(record.sku),
-				error: `The value of "${this.columns[column].header}" has ${counted(chars)} characters; an XLSX cell holds at most ${counted(XLSX_CELL_CHARS)} (export as CSV to keep it)`,
-			});
 	}
 }
 

@@ -1,15 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { TextChunks } from '../../../shared/file/textChunks';
+
 /**
  * What happened to the rows of a catalogue file (Import File), as its report file and its row
  * items say it. It keeps only the rows it is asked to say (File Options → Report File, Output
  * Changed Rows): by default the rows created, updated or failed and those with warnings, so its
  * memory grows with the changes, never with the file. The bad rows file keeps the failed rows'
- * cells.
- *
- * The files' lines are kept as UTF-8 bytes outside V8's heap (CsvLines): a first import reports
- * every row, and a million strings held live would raise the heap V8 lets grow between two full
- * collections by about three times their size.
+ * cells. The files' lines are kept as UTF-8 bytes outside V8's heap (CsvLines): a million strings
+ * held live (a first import reports every row) would raise the heap V8 lets grow between two full
+ * collections.
  */
 
 /** One row's outcome. `operation`: created, updated, unchanged, failed (a dry run: create, update). */
@@ -39,40 +39,31 @@ function csvField(value: string): string {
 	return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/** Lines of 64 K characters at most are gathered before they become bytes. */
-const CHUNK_CHARS = 65_536;
-
 /** A CSV file's lines (CRLF ends, as spreadsheets expect), kept as UTF-8 bytes in chunks. */
 class CsvLines {
 	private readonly chunks: Buffer[] = [];
-	private pending: string[] = [];
-	private pendingChars = 0;
+	private readonly text = new TextChunks();
 	count = 0;
 
 	push(line: string): void {
-		this.pending.push(line);
-		this.pendingChars += line.length + 2;
+		this.text.add(line);
+		this.text.add('\r\n');
 		this.count++;
-		if (this.pendingChars >= CHUNK_CHARS) this.flush();
+		const chunk = this.text.take();
+		if (chunk) this.chunks.push(chunk);
 	}
 
 	bytes(): Buffer {
-		this.flush();
+		const rest = this.text.take(true);
+		if (rest) this.chunks.push(rest);
 		return Buffer.concat(this.chunks);
-	}
-
-	private flush(): void {
-		if (!this.pending.length) return;
-		this.chunks.push(Buffer.from(`${this.pending.join('\r\n')}\r\n`, 'utf8'));
-		this.pending = [];
-		this.pendingChars = 0;
 	}
 }
 
 export class FileReport {
 	private readonly lines = new CsvLines();
 	/** The changed rows, for the row items (Output Changed Rows). */
-	readonly changes: RowOutcome[] = [];
+	private readonly changes: RowOutcome[] = [];
 	/** The bad rows as the file wrote them, under its header (Bad Rows File). */
 	private readonly bad = new CsvLines();
 	/** The first rows with warnings, for the summary. */

@@ -46,12 +46,6 @@ import {
 /** How often a long import says where it is in n8n's log. */
 const PROGRESS_EVERY_MS = 10_000;
 
-/** One file's import: its summary, its report (the report file, the changed rows). */
-export interface Imported {
-	summary: IDataObject;
-	report: FileReport;
-}
-
 class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Written>, RowWriting {
 	readonly held = false;
 	readonly stop: boolean;
@@ -61,7 +55,6 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 	readonly sync: SyncOptions;
 	readonly report: FileReport;
 	readonly ledger = new ImportLedger();
-	/** The pass under way: its plan (groups, report) apart from the other pass's. */
 	run: PimRun;
 	catalogue?: Catalogue;
 	/** Stopping the execution in n8n stops the import between windows (requests sent end). */
@@ -210,8 +203,10 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 	}
 }
 
-/** Imports one file: what happened to its rows. */
-export async function importOne(item: PimItem): Promise<Imported> {
+/** Imports one file: its summary, its report (the report file, the changed rows). */
+export async function importOne(
+	item: PimItem,
+): Promise<{ summary: IDataObject; report: FileReport }> {
 	const file = new FileImport(item);
 	const rows = await runRows(file, fileSteps(file), file);
 	return { summary: file.summary(rows), report: file.report };

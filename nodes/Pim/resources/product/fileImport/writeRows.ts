@@ -22,10 +22,9 @@ import { planOf } from '../engine/plan';
  * Rows whose writes run at once, and rows done that may wait for an earlier one to be reported.
  * A row paused by a fault (a 503's Retry-After, 1 s) holds the rows after it once ROWS_WAITING
  * are done: in a sync most rows are unchanged, so the rows done while it waits must hold a pause's
- * worth of writes, pause × rate ÷ the share of rows changed (1 s × 50/s ÷ 1 % = 5 000 rows). With
- * 2 000, each such pause stopped the million-row sync for most of a second (363 s instead of 250 s
- * with 1 % of requests answered 503: bench/analysis.md, "A fault or a rate limit"). A row done
- * holds its outcome only (its line, SKU and operation; a bad row its cells).
+ * worth of writes, pause × rate ÷ the share of rows changed (1 s × 50/s ÷ 1 % = 5 000 rows;
+ * bench/analysis.md, "A fault or a rate limit"). A row done holds its outcome only (its line, SKU
+ * and operation; a bad row its cells).
  */
 export const ROWS_IN_FLIGHT = 20;
 export const ROWS_WAITING = 20_000;
@@ -60,7 +59,6 @@ export function fileSteps(writing: RowWriting): RowSteps<FileLine, ProductWrite,
 		},
 		async write(line, write) {
 			const { pim, sync, ledger, catalogue } = writing;
-			// Read once the first window to write was settled (RowWriting.settled).
 			if (!catalogue) throw new Error('The catalogue is read before the first write');
 			const decided = await decide(writing.run, { pim, write, sync, compare: true, catalogue });
 			if (decided.confirmed) ledger.confirmed++;

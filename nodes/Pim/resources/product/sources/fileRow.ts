@@ -16,14 +16,6 @@ import type { ParametersRead, ProductRow } from '../engine/row';
  * the file item's parameter, the same for every row.
  */
 
-/** The Import File parameters that name headers, as the form labels them. */
-export const COLUMN_PARAMETERS = {
-	skuColumn: 'SKU Column',
-	familyColumn: 'Family Column',
-	channelStatusColumn: 'Channel Status Column',
-	categoryColumn: 'Category Column',
-} as const;
-
 /** The file's headers an error lists. */
 const HEADERS_SAID = 100;
 
@@ -77,17 +69,16 @@ export class FileColumns {
 			if (found === undefined) missing.push([label, name]);
 			return found;
 		};
-		const sku = header(given.skuColumn ?? 'sku', COLUMN_PARAMETERS.skuColumn);
-		this.family = header(given.familyColumn, COLUMN_PARAMETERS.familyColumn);
-		this.channelStatus = header(given.channelStatusColumn, COLUMN_PARAMETERS.channelStatusColumn);
-		this.category = header(given.categoryColumn, COLUMN_PARAMETERS.categoryColumn);
+		this.sku = header(given.skuColumn ?? 'sku', 'SKU Column')!;
+		this.family = header(given.familyColumn, 'Family Column');
+		this.channelStatus = header(given.channelStatusColumn, 'Channel Status Column');
+		this.category = header(given.categoryColumn, 'Category Column');
 		this.images = listOf(given.imageColumns).flatMap((h) => header(h, 'Image Columns') ?? []);
 		const imports = (given.importOptions ?? {}) as IDataObject;
 		this.groupBy = header(imports.groupBy, 'Import Options → Group By');
 		this.importOptions = Object.freeze(withFields(imports, { groupBy: undefined }));
 		const noFamily = !optionalString(given.familyCode) && !optionalString(given.familyColumn);
 		if (missing.length || noFamily) formProblems(missing, noFamily, headers);
-		this.sku = sku!;
 		const read = [this.sku, this.family, this.channelStatus, this.category, this.groupBy];
 		this.parametersRead = {
 			fields: new Set([...read, ...this.images].flatMap((h) => (h === undefined ? [] : [fold(h)]))),

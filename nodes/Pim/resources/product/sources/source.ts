@@ -48,10 +48,7 @@ interface FileFormat {
 	sparse: boolean;
 }
 
-/**
- * The file's records, from n8n's binary data: streamed where n8n keeps it in files or S3.
- * `format` is told the file's format before its first record.
- */
+/** The file's records; `format` is told the file's format before its first record. */
 async function* fileRecords(
 	item: PimItem,
 	given: IDataObject,
@@ -133,14 +130,6 @@ export interface FileLine {
 	shape?: ParameterProblem;
 }
 
-/** What a pass over the file does when the file is refused (bounds.ts). */
-export interface OnRefusal {
-	/** Whether `each` gets the rows read before the refusal (but a product group it cuts). */
-	writeBefore: boolean;
-	/** What the error adds: what was written (`cut`: the group whose rows were left out). */
-	said: (cut?: CutGroup) => string;
-}
-
 /** Reads the file once: `each` gets every window of rows (fileWindow.ts). */
 export async function readWindows(
 	item: PimItem,
@@ -148,7 +137,13 @@ export async function readWindows(
 	run: PimRun,
 	/** Gets each window and the rows read so far; false stops the reading (a stopped execution). */
 	each: (rows: FileLine[], read: number) => Promise<boolean>,
-	onRefusal: OnRefusal,
+	/** What the pass does when the file is refused (bounds.ts). */
+	onRefusal: {
+		/** Whether `each` gets the rows read before the refusal (but a product group it cuts). */
+		writeBefore: boolean;
+		/** What the error adds: what was written (`cut`: the group whose rows were left out). */
+		said: (cut?: CutGroup) => string;
+	},
 	/** Waits for the rows handed on to be done, before the pass ends or fails. */
 	settle: () => Promise<void> = async () => {},
 ): Promise<number> {
