@@ -13,7 +13,6 @@ const PROBLEMS_LISTED = 50;
 /** The rows named for one problem; the others are counted. */
 const ROWS_PER_PROBLEM = 5;
 
-/** A row at fault. */
 interface Fault {
 	place: number;
 	sku?: string;

@@ -10,6 +10,33 @@ export function showFor(resource: string, operations: string[], versions?: Versi
 	return { show: { resource: [resource], operation: operations, ...versions } };
 }
 
+/** A collection parameter, empty by default; `rest` may name another placeholder. */
+export function collection(
+	displayName: string,
+	name: string,
+	rest: Partial<INodeProperties>,
+): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder: 'Add Option', default: {}, ...rest };
+}
+
+/** A fixedCollection parameter of several entries, empty by default. */
+export function fixedCollection(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	rest: Partial<INodeProperties>,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder,
+		default: {},
+		...rest,
+	};
+}
+
 /** The PIM node's versions; new nodes get the last (Pim.node.ts). */
 export const NODE_VERSIONS = [1, 2, 2.1];
 
@@ -55,12 +82,7 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
 
 /** The options of paginated lists: page size, and a slice of pages (Start Page, Max Pages). */
 export function listOptions(resource: string, operation: string): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+	return collection('Options', 'options', {
 		displayOptions: showFor(resource, [operation]),
 		options: [
 			{
@@ -91,7 +113,7 @@ export function listOptions(resource: string, operation: string): INodePropertie
 					'The first page to read, in pages of Page Size records (1000 without Page Size): page 3 starts at record 2001',
 			},
 		],
-	};
+	});
 }
 
 interface IdLocator {
@@ -196,12 +218,7 @@ export function codeDropdown(
  * written out because the lint wants literals (a test keeps them equal). RoutingNode also reads
  * `timeout` from here.
  */
-export const requestOptions: INodeProperties = {
-	displayName: 'Request Options',
-	name: 'requestOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
+export const requestOptions = collection('Request Options', 'requestOptions', {
 	options: [
 		{
 			displayName: 'Max Concurrent Requests',
@@ -240,4 +257,4 @@ export const requestOptions: INodeProperties = {
 				'Time one attempt may take, from sending the request to the last byte of the answer, before it counts as failed',
 		},
 	],
-};
+});

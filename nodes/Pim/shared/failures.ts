@@ -307,11 +307,10 @@ function refusedFailure(
 	const apiMessage =
 		typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined;
 	let description = describeValidation(envelope.data);
-	if (code === 401 || code === 403) {
+	if (code === 401 || code === 403)
 		description = [description, 'Check the Token and Domain of the PIM credential.']
 			.filter(Boolean)
 			.join(' ');
-	}
 	return {
 		retry: RETRY_POLICY.notProcessed.has(code) || (!write && code >= RETRY_POLICY.readsRetriedFrom),
 		retryAfterMs,

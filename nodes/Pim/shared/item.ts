@@ -21,10 +21,7 @@ import { pimClient, type PimClient } from './transport';
  * and the rest of the code sees the item only through it.
  */
 
-/**
- * What a node run knows of its parameters: the node (getNode() deep-copies it on every call),
- * whether each saved value holds an expression, and the values of those that hold none.
- */
+/** A node run's node, which saved parameters hold no expression, and their values. */
 const PARAMETERS = new RunSlot<{
 	node?: INode;
 	constant: Map<string, boolean>;

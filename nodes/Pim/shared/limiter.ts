@@ -52,17 +52,16 @@ const PACE_IDLE_MS = 1000;
  * A refusal for load or a fault (failed()). A 429 is a rate limit: it always narrows the window,
  * teaches the pace and pauses the account. A 503 is also what a deploy, a restarting node or one
  * busy node behind a load balancer answers now and then: taken as refusals, 5 % of writes answered
- * 503 would pace a PIM taking hundreds of writes a second at one or two (500 creates: 392 s instead
- * of 23 s). So, as TCP tells loss from congestion (and AWS SDKs' adaptive retry, octokit's
- * throttling), a fault costs only its own retry, and 503s are refusals for load only while at least
- * BUSY_ENTER of the account's last BUSY_ANSWERS answers were 503, until fewer than BUSY_LEAVE are.
- * Other failures (500, 502, 504, connection errors) are always faults.
+ * 503 would pace a PIM taking hundreds of writes a second at one or two (bench/analysis.md). So, as
+ * TCP tells loss from congestion, a fault costs only its own retry, and 503s are refusals for load
+ * only while at least BUSY_ENTER of the account's last BUSY_ANSWERS answers were 503, until fewer
+ * than BUSY_LEAVE are. Other failures (500, 502, 504, connection errors) are always faults.
  *
  * A run above a limit that answers 503 trips within about BUSY_ENTER answers; random 503s at 5 %
- * with probability 9e-11 per 503 (P(X ≥ 24 | n = 99, p = 0.05)), at 10 % 3e-5. A steady share that
- * is no limit (a quarter of the nodes down) is taken for one while it lasts: a client cannot tell
- * them apart. Leaving at a lower share keeps a 503 limit recognised between its refusals, and lets
- * a burst (a deploy) go once it has left the recent answers.
+ * with probability 9e-11 per 503, at 10 % 3e-5. A steady share that is no limit (a quarter of the
+ * nodes down) is taken for one while it lasts: a client cannot tell them apart. Leaving at a lower
+ * share keeps a 503 limit recognised between its refusals, and lets a burst go once it has left
+ * the recent answers.
  */
 const BUSY_ANSWERS = 100;
 const BUSY_ENTER = 25;
@@ -194,8 +193,7 @@ export class Limiter {
 	 * It also teaches the pace. The figure since the last refusal is a lower bound of the server's
 	 * rate. Met during the climb (pace above the learned rate), the rate lies between the two: the
 	 * higher stays, so a run about as fast as the server is not paced below its own speed. Met at or
-	 * below it, another process took a share: the figure replaces the rate, floored at half
-	 * (PACE_IDLE_MS). The curve's time scale stretches or resets (PACE_STRETCH).
+	 * below it, another process took a share: the figure replaces the rate, floored at half.
 	 */
 	refused(startedAt: number): void {
 		if (startedAt < this.narrowedAt) return;

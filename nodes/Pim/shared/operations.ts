@@ -59,7 +59,7 @@ export function toItems(item: PimItem, records: IDataObject[]): INodeExecutionDa
 /** A show endpoint may answer the record or a one-element array: both give the record. */
 export function singleRecord(item: PimItem, data: unknown, what: string): IDataObject {
 	const record = Array.isArray(data) ? data[0] : data;
-	if (Array.isArray(data) && data.length > 1) {
+	if (Array.isArray(data) && data.length > 1)
 		throw new NodeApiError(
 			item.node,
 			{ message: 'Ambiguous answer' },
@@ -68,8 +68,7 @@ export function singleRecord(item: PimItem, data: unknown, what: string): IDataO
 				itemIndex: item.index,
 			},
 		);
-	}
-	if (!record || typeof record !== 'object') {
+	if (!record || typeof record !== 'object')
 		throw new NodeApiError(
 			item.node,
 			{ message: 'Not found' },
@@ -79,7 +78,6 @@ export function singleRecord(item: PimItem, data: unknown, what: string): IDataO
 				itemIndex: item.index,
 			},
 		);
-	}
 	return record as IDataObject;
 }
 
@@ -107,8 +105,7 @@ export function listOperation(kind: 'paginated' | 'plain'): ItemRunner {
 /** Show endpoints: the record itself is the item. */
 export function recordOperation(what: string, extra: Partial<PimRequest> = {}): ItemRunner {
 	return async (item, requestData) => {
-		const pim = runClient(item);
-		const data = await pim.request(requestFrom(requestData, extra));
+		const data = await runClient(item).request(requestFrom(requestData, extra));
 		return toItems(item, [singleRecord(item, data, what)]);
 	};
 }
@@ -116,8 +113,7 @@ export function recordOperation(what: string, extra: Partial<PimRequest> = {}): 
 /** Endpoints whose answer is not shown by the interface: an array gives one item per element. */
 export function recordsOperation(): ItemRunner {
 	return async (item, requestData) => {
-		const pim = runClient(item);
-		const data = await pim.request(requestFrom(requestData));
+		const data = await runClient(item).request(requestFrom(requestData));
 		const page = readPage(data);
 		if (page.records.length || Array.isArray(data) || page.paginated)
 			return toItems(item, page.records);
@@ -142,12 +138,11 @@ export function writeResult(data: unknown, envelopeMessage?: string): IDataObjec
 export function sendsForm(
 	request: { method: IHttpRequestMethods; url: string },
 	buildBody: (item: PimItem, pim: PimClient) => Promise<string>,
-	extra: Partial<PimRequest> = {},
 ): INodePropertyRouting {
 	return sendThroughTransport<{ pim: PimClient; form: PimRequest }>(request, {
 		prepare: async (item, requestData) => {
 			const pim = runClient(item);
-			const form = requestFrom(requestData, { write: true, ...extra });
+			const form = requestFrom(requestData, { write: true });
 			form.body = await buildBody(item, pim);
 			return { pim, form };
 		},

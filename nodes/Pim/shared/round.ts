@@ -24,7 +24,6 @@ import {
  *   nothing;
  * - an item the PIM refuses waits until the others settled, and its error says how many items
  *   of the run were written.
- * The round is the items' source and sink of the one driver of a run of writes (rowRun.ts).
  *
  * Items are prepared PREPARE_SLICE at a time, the next slice once the one before is prepared, so
  * that an item's preparation runs to its end beside few others and what it makes dies young
@@ -218,7 +217,6 @@ export function writeInRound<I, P>(
 	settle: Settle,
 ): Promise<Items> {
 	if (!writesInRound(item)) return settle(item, writeAlone(item, steps, input));
-	// Joined before the item's first await.
 	const round = (item.run.ofNodeRun(ROUND).round ??= new WriteRound(item.runItems()!.length));
 	round.register();
 	return round.queue(item, steps, input, settle);
@@ -278,11 +276,7 @@ class Slice {
 /** An entry of a Slice: n8n's context of the item, its steps, its input, its Settle. */
 const ENTRY = 4;
 
-async function writeAlone<I, P>(
-	item: PimItem,
-	steps: WriteSteps<I, P>,
-	input: I,
-): Promise<INodeExecutionData[]> {
+async function writeAlone<I, P>(item: PimItem, steps: WriteSteps<I, P>, input: I): Promise<Items> {
 	return await steps.write(item, await steps.prepare(item, input));
 }
 

@@ -105,7 +105,6 @@ async function heldRun<R, P, O, T>(
 ): Promise<number> {
 	let held: R[] = [];
 	let ready: Array<Ready<P, O>> = [];
-	// One pass: the rows are held until every one is prepared.
 	const rows = await source.read('write', async (window) => {
 		const made = await prepareWindow(window, steps);
 		for (const [i, row] of window.entries()) {

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { codeDropdown, showFor } from '../../shared/descriptions';
+import { codeDropdown, collection, showFor } from '../../shared/descriptions';
 import { ENDPOINTS } from '../../shared/endpoints';
 import type { PimItem } from '../../shared/item';
 import { optionalString, requiredString } from '../../shared/params';
@@ -62,12 +62,8 @@ export const description: INodeProperties[] = [
 		alsoTakes: "the category's title or title path in that channel's tree",
 		displayOptions: show,
 	}),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
+	collection('Additional Fields', 'additionalFields', {
 		placeholder: 'Add Field',
-		default: {},
 		displayOptions: show,
 		options: [
 			{
@@ -78,7 +74,7 @@ export const description: INodeProperties[] = [
 				description: 'Position of the product within the category',
 			},
 		],
-	},
+	}),
 ];
 
 export const usesSku = true;

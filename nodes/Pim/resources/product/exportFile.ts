@@ -1,6 +1,6 @@
 import type { INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { codeDropdown, FROM_VERSION_2, showFor } from '../../shared/descriptions';
+import { codeDropdown, collection, FROM_VERSION_2, showFor } from '../../shared/descriptions';
 import type { PimItem } from '../../shared/item';
 import { MAX_PAGE_SIZE } from '../../shared/pagination';
 import { sendsItsOwnRequests } from '../../shared/runners';
@@ -67,12 +67,7 @@ export const description: INodeProperties[] = [
 		description: "The file's name; empty gives products.csv, products.tsv or products.xlsx",
 		displayOptions: show,
 	},
-	{
-		displayName: 'Export Options',
-		name: 'exportOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+	collection('Export Options', 'exportOptions', {
 		displayOptions: show,
 		options: [
 			{
@@ -129,7 +124,7 @@ export const description: INodeProperties[] = [
 					"Only products changed after this date-time (YYYY-MM-DD HH:MM:SS in the PIM's time, or ISO 8601): a nightly delta feed. When the PIM lists products last-updated first, the read stops at the first older page.",
 			},
 		],
-	},
+	}),
 ];
 
 export const fromVersion = 2;

@@ -1,6 +1,6 @@
 import type { INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { FROM_VERSION_2, showFor } from '../../shared/descriptions';
+import { collection, FROM_VERSION_2, showFor } from '../../shared/descriptions';
 import type { PimItem } from '../../shared/item';
 import { optionalString } from '../../shared/params';
 import { sendsItsOwnRequests } from '../../shared/runners';
@@ -123,12 +123,7 @@ export const description: INodeProperties[] = [
 		'The headers of the columns holding image URLs, separated by commas',
 		'e.g. base_image, additional_images',
 	),
-	{
-		displayName: 'Options',
-		name: 'upsertOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+	collection('Options', 'upsertOptions', {
 		displayOptions: show,
 		options: [
 			dryRun(
@@ -142,13 +137,8 @@ export const description: INodeProperties[] = [
 				default: true,
 			},
 		],
-	},
-	{
-		displayName: 'File Options',
-		name: 'fileOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+	}),
+	collection('File Options', 'fileOptions', {
 		displayOptions: show,
 		options: [
 			{
@@ -238,7 +228,7 @@ export const description: INodeProperties[] = [
 				description: "An XLSX file's sheet to read (its name); the first sheet when empty",
 			},
 		],
-	},
+	}),
 ];
 
 /** Family (the fallback of Family Column), Language, Channels and Import Options show for it (fields.ts). */

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { codeDropdown, showFor } from '../../shared/descriptions';
+import { codeDropdown, collection, showFor } from '../../shared/descriptions';
 import { FAMILY_ALSO } from './descriptions/fields';
 import { productWriteRouting } from './engine/send';
 
@@ -14,12 +14,8 @@ export const option: INodePropertyOptions = {
 
 /** SKU (shared/descriptions.ts), Language and the content fields are shared: see fields.ts. */
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
+	collection('Update Fields', 'updateFields', {
 		placeholder: 'Add Field',
-		default: {},
 		displayOptions: showFor('product', ['update']),
 		options: [
 			codeDropdown({
@@ -38,7 +34,7 @@ export const description: INodeProperties[] = [
 					'Whether the given channels, categories, images and multi-select values replace the current ones instead of being added to them',
 			},
 		],
-	},
+	}),
 ];
 
 export const writesProduct = 'changes';

@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
+import { collection, FROM_VERSION_2, showFor, VERSION_1 } from '../../shared/descriptions';
 import { fold } from '../../shared/records';
 import type { PimItem } from '../../shared/item';
 import { sendsItsOwnRequests } from '../../shared/runners';
@@ -110,21 +110,11 @@ export const option: INodePropertyOptions = {
  * option; version 2 adds the sync options (SyncOptions).
  */
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Options',
-		name: 'upsertOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+	collection('Options', 'upsertOptions', {
 		displayOptions: showFor('product', ['upsert'], VERSION_1),
 		options: [isDataOverwrite],
-	},
-	{
-		displayName: 'Options',
-		name: 'upsertOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+	}),
+	collection('Options', 'upsertOptions', {
 		displayOptions: showFor('product', ['upsert'], FROM_VERSION_2),
 		options: [
 			dryRun(
@@ -155,7 +145,7 @@ export const description: INodeProperties[] = [
 				'Whether to leave a product unwritten when it already holds every value the item would send (its output says "unchanged")',
 			),
 		],
-	},
+	}),
 ];
 
 /** Family and a channel required: it may create the product (fields.ts). */

@@ -56,7 +56,6 @@ export class FileRefused extends ParameterProblem {
 	}
 }
 
-/** Refuses the file (see FileRefused). */
 export function refuse(place: string | undefined, reason: string, description?: string): never {
 	throw new FileRefused(place, reason, description);
 }

@@ -64,7 +64,6 @@ export function readAccount(run: PimRun, pim: PimClient, needs: AccountNeeds): L
 
 const codesOf = (list: IDataObject[]) => list.map((c) => text(c.code)).filter(Boolean);
 
-/** The account's attributes, read once per execution. */
 export function accountAttributes(run: PimRun, pim: PimClient): Later<AttributeCatalog> {
 	return run.shared('attributes', `the account's attributes for "${COLUMNS_LABEL}"`, async () =>
 		catalogOf(await readAll(pim, SOURCES.attribute)),

@@ -14,7 +14,7 @@ export async function productBySku(pim: PimClient, sku: string): Promise<IDataOb
 	);
 	// Re-checked here: the interface does not say whether `filter[sku]` is exact or partial.
 	const matches = records.filter((record) => String(record.sku ?? '') === sku);
-	if (matches.length > 1) {
+	if (matches.length > 1)
 		throw new NodeApiError(
 			pim.ctx.getNode(),
 			{ message: 'Ambiguous SKU' },
@@ -24,6 +24,5 @@ export async function productBySku(pim: PimClient, sku: string): Promise<IDataOb
 				itemIndex: pim.itemIndex,
 			},
 		);
-	}
 	return matches[0];
 }

@@ -44,15 +44,14 @@ function codeOf(records: IDataObject[], value: string, named: Named, label: stri
 	const found = byCodeOrTitle(records, value, named.nameKey);
 	if (found.length === 1) return text(found[0].code);
 	const show = (r: IDataObject) => `"${text(r[named.nameKey])}" (${text(r.code)})`;
-	const word = named.nameKey;
 	if (found.length > 1)
 		fail(
-			`Parameter "${label}": "${value}" is the ${word} of ${found.length} ${named.plural}: ${found.map(show).join(' and ')}`,
+			`Parameter "${label}": "${value}" is the ${named.nameKey} of ${found.length} ${named.plural}: ${found.map(show).join(' and ')}`,
 			`Give the ${named.noun} code instead.`,
 		);
 	const near = closest(value, records, (r) => [text(r.code), text(r[named.nameKey])], show);
 	return unknown(
-		`Parameter "${label}": "${value}" is neither a code nor a ${word} of a ${named.noun} of the account`,
+		`Parameter "${label}": "${value}" is neither a code nor a ${named.nameKey} of a ${named.noun} of the account`,
 		records.length
 			? near
 				? `Closest ${named.plural}: ${near}.`

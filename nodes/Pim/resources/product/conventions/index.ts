@@ -2,7 +2,7 @@ import * as shops from './shops';
 import * as suffixes from './suffixes';
 import { completeAmounts, Reading, type NameReader, type Reader } from './values';
 
-export { completeAmounts, isNoValue, isPrice, severalCurrencies } from './values';
+export { attributeLabel, completeAmounts, isNoValue, isPrice, severalCurrencies } from './values';
 export type { ColumnValue, ConventionScope } from './values';
 
 /**

@@ -1,7 +1,7 @@
 import type { AccountAttribute } from '../../../shared/attributes';
 import { fail } from '../../../shared/params';
 import { text } from '../../../shared/records';
-import { amountWith, CURRENCY, HEADER, isPrice, LOCALE, unitName } from './values';
+import { amountWith, attributeLabel, CURRENCY, HEADER, isPrice, LOCALE, unitName } from './values';
 import type { ColumnValue, NameReader, Reader, Reading } from './values';
 
 /**
@@ -112,16 +112,14 @@ export const accountCurrency: Reader = (r) => {
 		if (v.fields.some((f) => r.priced.has(f)))
 			byAttribute.set(v.attribute.code, [...(byAttribute.get(v.attribute.code) ?? []), v]);
 	const currencyOf = (v: ColumnValue) => v.fields[0].trim().split('-').pop()!.toUpperCase();
-	for (const [code, list] of byAttribute) {
+	for (const list of byAttribute.values()) {
 		if (list.length < 2) continue;
 		const kept = list.filter((v) => have.has(currencyOf(v)));
-		if (kept.length !== 1) {
-			const { title } = list[0].attribute;
+		if (kept.length !== 1)
 			fail(
-				`Parameter "Attributes": ${list.map((v) => v.source).join(' and ')} ${list.length === 2 ? 'both' : 'all'} give the attribute "${code}"${title && title !== code ? ` (${title})` : ''}`,
+				`Parameter "Attributes": ${list.map((v) => v.source).join(' and ')} ${list.length === 2 ? 'both' : 'all'} give the attribute ${attributeLabel(list[0].attribute)}`,
 				`A price in several currencies: set Import Options → Currency to the one to write. The account's currencies: ${[...have].join(', ') || 'none'}.`,
 			);
-		}
 		for (const v of list.filter((other) => other !== kept[0])) {
 			const reason = `a price in ${currencyOf(v)}, which is no currency of the account (${[...have].join(', ')})`;
 			r.drop(v, 'currency', reason);

@@ -68,6 +68,9 @@ export const isMetric = (a: AccountAttribute) =>
 	/metric|measure|weight|length|width|height|depth|volume|dimension/i.test(a.typeLabel) ||
 	['weight', 'length', 'width', 'height', 'depth', 'volume'].includes(a.code.toLowerCase());
 
+export const attributeLabel = (a: AccountAttribute) =>
+	a.title && a.title !== a.code ? `"${a.code}" (${a.title})` : `"${a.code}"`;
+
 /** A price attribute (its type label or code says so): its amount goes with a currency. */
 export const isPrice = (a: AccountAttribute) =>
 	/price|currency|money/i.test(a.typeLabel) || a.code.toLowerCase() === 'price';

@@ -2,6 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import {
 	codeDropdown,
+	collection,
+	fixedCollection,
 	FROM_VERSION_2,
 	FROM_VERSION_2_1,
 	showFor,
@@ -46,8 +48,7 @@ const familyCode = codeDropdown({
  * Import File's Family when its Family Column is set: the family of the rows whose cell is empty,
  * so not required. n8n has no conditional `required`: this is a second definition of
  * `familyCode`, shown instead of the first exactly when Family Column is set (an expression
- * counts as set); n8n keeps the value of the definition shown. Each definition of a name costs
- * RoutingNode one evaluation of it per item, so `familyCode` has two, not one per operation.
+ * counts as set); n8n keeps the value of the definition shown.
  */
 const familyFallback = codeDropdown({
 	displayName: 'Family',
@@ -84,13 +85,7 @@ const attributeCode = codeDropdown({
 
 /** Channels differ (required or not) between creating and updating: two definitions. */
 function channels(required: boolean): INodeProperties {
-	return {
-		displayName: 'Channels',
-		name: 'channels',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Channel',
-		default: {},
+	return fixedCollection('Channels', 'channels', 'Add Channel', {
 		required,
 		description: required
 			? 'Channels to publish the product to (at least one)'
@@ -126,7 +121,7 @@ function channels(required: boolean): INodeProperties {
 				],
 			},
 		],
-	};
+	});
 }
 
 /** Attribute values in version 2: the account's attributes as a resource mapper (see mapping.ts). */
@@ -178,12 +173,7 @@ const autoMapNotice: INodeProperties = {
 };
 
 /** Version 2, Map Automatically: what happens to input fields that are no attribute. */
-const mappingOptions: INodeProperties = {
-	displayName: 'Mapping Options',
-	name: 'mappingOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
+const mappingOptions = collection('Mapping Options', 'mappingOptions', {
 	options: [
 		{
 			displayName: 'Input Fields Without Attribute',
@@ -211,16 +201,10 @@ const mappingOptions: INodeProperties = {
 				'With Map Automatically: comma-separated input fields never sent as attributes, e.g. the ones other parameters read',
 		},
 	],
-};
+});
 
 /** Categories of a product write: codes, titles or paths (resolved in references.ts). */
-const categories: INodeProperties = {
-	displayName: 'Categories',
-	name: 'categories',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Category',
-	default: {},
+const categories = fixedCollection('Categories', 'categories', 'Add Category', {
 	options: [
 		{
 			displayName: 'Category',
@@ -243,7 +227,7 @@ const categories: INodeProperties = {
 			],
 		},
 	],
-};
+});
 
 /** A version-1 collection of attribute entries: each an attribute and its value field. */
 const attributeEntries = (
@@ -330,7 +314,6 @@ export function sharedProductFields(operations: ProductOperation[]): INodeProper
 		show(attributes, writes, VERSION_1),
 		show(multiSelectAttributes, writes, VERSION_1),
 		show(images, writes),
-		// Above the mapper: n8n's own hint under Map Automatically asks for renamed fields.
 		show(autoMapNotice, writes, FROM_VERSION_2),
 		show(columns, writes, VERSION_2),
 		show(columnsAutoMapped, writes, FROM_VERSION_2_1),

@@ -1,7 +1,7 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { isAttributeCode } from '../../../shared/attributes';
-import { codeDropdown, showFor } from '../../../shared/descriptions';
+import { codeDropdown, fixedCollection, showFor } from '../../../shared/descriptions';
 import type { PimItem } from '../../../shared/item';
 import { fail, optionalString } from '../../../shared/params';
 
@@ -23,15 +23,8 @@ export function filterQuery(item: PimItem): IDataObject {
 }
 
 /** One definition for both operations: n8n evaluates a parameter once per definition of its name. */
-export const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Filter',
-	default: {},
+export const filters = fixedCollection('Filters', 'filters', 'Add Filter', {
 	description: 'Only products whose attribute has this value; several filters must all match',
-	// One definition for both operations: n8n evaluates a parameter once per definition of its name.
 	displayOptions: showFor('product', ['getAll', 'exportFile']),
 	options: [
 		{
@@ -52,4 +45,4 @@ export const filters: INodeProperties = {
 			],
 		},
 	],
-};
+});

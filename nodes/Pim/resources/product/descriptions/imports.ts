@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { collection, fixedCollection } from '../../../shared/descriptions';
 import { optionalString } from '../../../shared/params';
 import { fold } from '../../../shared/records';
 
@@ -85,13 +86,7 @@ function mapField(
 	from: { placeholder: string; description: string },
 	to: { placeholder: string; description: string },
 ): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Mapping',
-		default: {},
+	return fixedCollection(displayName, name, 'Add Mapping', {
 		description,
 		options: [
 			{
@@ -103,16 +98,11 @@ function mapField(
 				],
 			},
 		],
-	};
+	});
 }
 
 /** The Import Options collection of Create, Update and Create or Update (version 2). */
-export const importOptionsField: INodeProperties = {
-	displayName: 'Import Options',
-	name: 'importOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
+export const importOptionsField = collection('Import Options', 'importOptions', {
 	description: "How to read another system's export: its categories, its columns",
 	options: [
 		{
@@ -198,4 +188,4 @@ export const importOptionsField: INodeProperties = {
 			description: 'What to do with a category value that is no category of the account',
 		},
 	],
-};
+});

@@ -115,7 +115,6 @@ const HTTP_URL = /^https?:\/\/[^\s][^\r\n\t]*$/i;
 /** The Images parameter (`raw`), checked; `imageBaseUrl` joins relative paths (version 2). */
 export function productImages(raw: unknown, several: boolean, imageBaseUrl?: string): string[] {
 	const given = listOf(raw, several ? 'flattened' : 'asGiven');
-	// A relative path is joined to Image Base URL; a full URL stays as it is.
 	const joined = (base: string, image: string) => {
 		if (HTTP_URL.test(image)) return image;
 		if (!HTTP_URL.test(base))

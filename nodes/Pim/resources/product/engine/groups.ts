@@ -31,10 +31,9 @@ const isBlankCell = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
- * The row joins its group (`key`, Group By's value for this row): its fields, filled from the
- * group's earlier rows, become the fields the write reads and evaluates its parameters over
- * (ProductRow.fill). The SKU's column and Shopify's `Variant Image` (a variant's own image: empty
- * when it has none) are the row's own. Returns the row's place.
+ * The row joins its group (`key`, Group By's value for this row): the write reads its fields, and
+ * evaluates its parameters, filled from the group's earlier rows (ProductRow.fill), but for the
+ * SKU's column and Shopify's `Variant Image` (a variant's own image, empty when it has none).
  */
 export function joinGroup(
 	plan: WritePlan,
@@ -123,12 +122,10 @@ function groupBody({ rows, bodies }: Group, { body, lead }: GroupBody): ProductB
 
 /**
  * The group stage: a row's write once the rows around it are prepared (`settled`: every row of
- * its window; not with Continue On Fail, where items do not wait for each other). A row outside
- * any group writes as it is. In a group, the first product row of a SKU writes the product with
- * its group's images and lists (groupBody); a later row of that SKU outputs that it joined it; a
- * row without a SKU outputs where its images went (a bad row when they go to no product). Once
- * settled, a product row is one whose write resolved: a bad row writes nothing, so it neither
- * takes a later row's write nor takes images; unsettled, it is every row whose SKU was read.
+ * its window; not with Continue On Fail, where items do not wait for each other). The first
+ * product row of a SKU writes with its group's images and lists (groupBody), a later one outputs
+ * that it joined it, a row without a SKU where its images went. A product row is, settled, one
+ * whose write resolved (a bad row takes no write, no images); unsettled, any whose SKU was read.
  */
 export function grouped(
 	plan: WritePlan,

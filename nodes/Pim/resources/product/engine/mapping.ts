@@ -5,6 +5,7 @@ import { fold, withFields } from '../../../shared/records';
 import { listOf } from '../../../shared/params';
 import type { AttributeValues } from './body';
 import {
+	attributeLabel,
 	completeAmounts,
 	conventionValues,
 	isNoValue,
@@ -90,9 +91,6 @@ function fieldMatch(field: string, catalog: AttributeCatalog): FieldMatch {
 	}
 	return match;
 }
-
-const describe = (a: AccountAttribute) =>
-	a.title && a.title !== a.code ? `"${a.code}" (${a.title})` : `"${a.code}"`;
 
 /**
  * Fields of a product record that are no attribute values: a record read with Get Many and
@@ -192,7 +190,7 @@ function namedValues(json: IDataObject, catalog: AttributeCatalog, options: Mapp
 		}
 		if (matches.length > 1) {
 			failColumns(
-				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(describe).join(' and ')}`,
+				`the input field "${field}" matches ${matches.length} attributes: ${matches.map(attributeLabel).join(' and ')}`,
 				'Rename the field to the code of the attribute it holds, or use Map Each Column Manually.',
 			);
 		}
@@ -244,7 +242,7 @@ function writeValues(given: ColumnValue[]): AttributeValues {
 		const earlier = sourceOf.get(attribute.code);
 		if (earlier !== undefined) {
 			failColumns(
-				`${earlier} and ${source} both give the attribute ${describe(attribute)}`,
+				`${earlier} and ${source} both give the attribute ${attributeLabel(attribute)}`,
 				isPrice(attribute)
 					? 'A price in several currencies: set Import Options → Currency to the one to write (the others are reported as unmapped), or add the others to Mapping Options → Fields to Ignore.'
 					: 'Remove or rename one of them, or add one to Mapping Options → Fields to Ignore.',
@@ -283,11 +281,5 @@ export function mappedValues(
 	const out: AttributeValues = { attributes: [], multiSelectAttributes: [] };
 	for (const [code, raw] of Object.entries(given))
 		addValue(out, code, catalog?.byCode.get(code)?.kind ?? 'text', raw, `attribute "${code}"`);
-	return withFields(out, {
-		unmapped: [],
-		byConvention: [],
-		languages: [],
-		images: [],
-		warnings,
-	});
+	return withFields(out, { unmapped: [], byConvention: [], languages: [], images: [], warnings });
 }

@@ -10,10 +10,9 @@ import { ImportReport } from './report';
 import type { Group } from './stages';
 
 /**
- * The plan stage of a product write: what every row of a run shares, typed, in one object per
- * node run (planOf) — Group By's groups, the run's report, what the parameters' expressions read
- * — and the account's reads, each once per workflow execution and shared by its rows (lists.ts:
- * the attributes, the reference lists, currencies, languages; catalogue.ts: the sync's catalogue).
+ * The plan stage of a product write: what every row of a run shares, in one object per node run
+ * (planOf), and the account's reads, each once per workflow execution and shared by its rows
+ * (lists.ts: the attributes, the reference lists, currencies, languages; catalogue.ts).
  */
 
 export class WritePlan {

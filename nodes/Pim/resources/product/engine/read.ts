@@ -14,9 +14,8 @@ import type { GroupPlace, ImagesForGroup, RowRead, RowAsBefore } from './stages'
  */
 
 /**
- * The row, read over its fields (filled from its group when it has one). Version 1 reads its
- * body when its request is sent, as its saved workflows expect. A row of a group without its own
- * SKU gives only its images to the group's products.
+ * The row, read over its fields (filled from its group when it has one); version 1 reads its body
+ * when its request is sent. A row of a group without its own SKU gives only its images.
  */
 export function readRow(
 	source: ProductRow,

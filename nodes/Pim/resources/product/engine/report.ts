@@ -17,15 +17,6 @@ export interface RowWarning {
 }
 
 /**
- * What a run of a version-2 product write did not do as the input said, gathered from its rows
- * and said on its first output item (Import File: its summary): the columns written nowhere
- * (each with its reason), the columns a convention sent to attributes, the categories skipped,
- * the rows with warnings by kind, and `notice`, one line of it all ("25 rows · 13 columns not
- * written: 6 with no attribute, … · 7 rows filed in a tree of a channel not assigned"), which
- * also says when the PIM's faults slowed the run (Import File: Slowed).
- */
-
-/**
  * What a write's output item says besides the answer, as data: what its row alone tells
  * (`skippedCategories`, `columns` with Continue On Fail), and what needs its whole run, asked
  * once every item is prepared (`run`: the run's report on its first item, the count of items
@@ -49,6 +40,13 @@ export interface Slowed {
 	confirmed: number;
 }
 
+/**
+ * What a run of a version-2 product write did not do as the input said, gathered from its rows
+ * and said on its first output item (Import File: its summary): the columns written nowhere, the
+ * columns a convention sent to attributes, the categories skipped, the rows with warnings by
+ * kind, and `notice`, one line of it all ("25 rows · 13 columns not written: 6 with no attribute,
+ * … · 7 rows filed in a tree of a channel not assigned"), with what slowed the run (Slowed).
+ */
 export class ImportReport {
 	private readonly unmapped = new Map<string, NotWritten>();
 	private readonly mapped = new Map<string, Set<string>>();

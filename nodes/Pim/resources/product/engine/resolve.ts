@@ -26,18 +26,11 @@ export function resolveRow(
 	account: Account,
 ): ResolvedWrite {
 	if ('version' in row)
-		return {
-			body: row.body,
-			lists: {},
-			languages: [],
-			notes: NO_NOTES,
-			warnings: [],
-		};
+		return { body: row.body, lists: {}, languages: [], notes: NO_NOTES, warnings: [] };
 	if ('body' in row) return resolveWrite(plan, row, account);
 	return imagesOnly(row.imagesFor);
 }
 
-/** The row's write: its values typed by the account's attributes, its names resolved. */
 function resolveWrite(plan: WritePlan, row: RowRead, account: Account): ResolvedWrite {
 	const { body: read, columns, imports, group, alone, first, rows } = row;
 	const given = (read.channels ?? []).map((c) => c.code);
@@ -61,10 +54,8 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 	const named = resolveNames(read, imports, account.lists, plan.report);
 	const resolved: ProductBody = withFields(named.body, { attributes, multiSelectAttributes });
 
-	// Where the input fields went, said once per run on its first item (see notes).
 	const { unmapped, byConvention } = mapped;
 	plan.report.addColumns(unmapped, byConvention);
-	// The row's warnings, each counted by its kind in the run's report (its notice).
 	const rowWarnings = [...named.warnings, ...mapped.warnings, ...(group?.warnings ?? [])];
 	plan.report.addWarnings(rowWarnings);
 	const warnings = rowWarnings.map((w) => w.text);

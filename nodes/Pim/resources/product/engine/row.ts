@@ -30,9 +30,7 @@ export interface ProductRow {
 	inputRow(): IDataObject;
 	/** The field the SKU is read from, when it is one field (a group's row keeps its own). */
 	skuField(): string | undefined;
-	/** The row stands alone (Continue On Fail): it waits for no other. */
 	continueOnFail(): boolean;
-	/** How many rows the run has, when known. */
 	rowsInRun(): number | undefined;
 }
 

@@ -27,11 +27,9 @@ import type { ProductWrite } from './stages';
 import type { SyncOptions } from './sync';
 
 /**
- * The one executor of a product write, for Create, Update and Create or Update of both versions
- * and each row of Import File: each write is prepared as every product write is
- * (prepareProductWrite, write.ts), then sent here (sendProduct). Create and Update send what they
- * prepared; a sync (Create or Update, Import File) first decides (decide: find → compare →
- * create, update or leave unchanged).
+ * The one executor of a product write (every operation of write.ts's pipeline): each write is
+ * prepared by prepareProductWrite (write.ts), then sent here (sendProduct); a sync (Create or
+ * Update, Import File) first decides (decide).
  */
 
 export interface PreparedWrite {

@@ -33,7 +33,6 @@ export function syncOptions(saved: IDataObject, defaults: Partial<SyncOptions> =
 	};
 }
 
-/** A yes/no option of a product sync, off unless set. */
 const syncOption = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
 	name,

@@ -183,7 +183,6 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 		this.report.add(outcomes);
 	}
 
-	/** The summary of the rows written. */
 	summary(rows: number): IDataObject {
 		const { refused, faulted } = this.pim.retries;
 		const { confirmed } = this.ledger;
