@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { readAll, SOURCES } from '../shared/reading';
+import { readAll, SOURCES, type ListSource } from '../shared/reading';
 import { categoryPaths, text } from '../shared/records';
 import { dropdownClient } from './client';
 
@@ -14,11 +14,9 @@ function sorted(options: INodePropertyOptions[]): INodePropertyOptions[] {
 	return options.sort((a, b) => collator.compare(a.name, b.name));
 }
 
-function byCode(
-	records: IDataObject[],
-	label: (r: IDataObject) => string,
-	description?: (r: IDataObject) => string,
-) {
+type Label = (r: IDataObject) => string;
+
+function byCode(records: IDataObject[], label: Label, description?: Label) {
 	return sorted(
 		records
 			.filter((r) => text(r.code) !== '')
@@ -26,49 +24,31 @@ function byCode(
 	);
 }
 
-const attributeLabel = (r: IDataObject) =>
+const attributeLabel: Label = (r) =>
 	`${text(r.title) || text(r.code)}${r.type ? ` (${text(r.type)})` : ''}`;
-const code = (r: IDataObject) => text(r.code);
+const code: Label = (r) => text(r.code);
 
-export async function getFamilies(this: ILoadOptionsFunctions) {
-	return byCode(
-		await readAll(dropdownClient(this), SOURCES.family),
-		(r) => text(r.title) || text(r.code),
-		code,
-	);
+/** The dropdown of one list of the account, by `byCode`. */
+function dropdownOf(source: ListSource, label: Label, description?: Label) {
+	return async function (this: ILoadOptionsFunctions) {
+		return byCode(await readAll(dropdownClient(this), source), label, description);
+	};
 }
 
-export async function getChannels(this: ILoadOptionsFunctions) {
-	return byCode(
-		await readAll(dropdownClient(this), SOURCES.channel),
-		(r) => text(r.name) || text(r.code),
-		code,
-	);
-}
-
-export async function getLocales(this: ILoadOptionsFunctions) {
-	return byCode(
-		await readAll(dropdownClient(this), SOURCES.locale),
-		(r) => `${text(r.name) || text(r.code)} (${text(r.code)})`,
-	);
-}
-
-export async function getCurrencies(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(dropdownClient(this), SOURCES.currency), code);
-}
-
-/** All attributes of the account (for filters). */
-export async function getFilterAttributes(this: ILoadOptionsFunctions) {
-	return await getAttributes.call(this);
-}
+export const getFamilies = dropdownOf(SOURCES.family, (r) => text(r.title) || text(r.code), code);
+export const getChannels = dropdownOf(SOURCES.channel, (r) => text(r.name) || text(r.code), code);
+export const getLocales = dropdownOf(
+	SOURCES.locale,
+	(r) => `${text(r.name) || text(r.code)} (${text(r.code)})`,
+);
+export const getCurrencies = dropdownOf(SOURCES.currency, code);
 
 /**
- * Every attribute of the account, for product values (version 1's collections): a channel's
- * attribute list does not limit what a product takes, so no channel narrows it.
+ * Every attribute of the account, for product values (version 1's collections) and filters: a
+ * channel's attribute list does not limit what a product takes, so no channel narrows it.
  */
-export async function getAttributes(this: ILoadOptionsFunctions) {
-	return byCode(await readAll(dropdownClient(this), SOURCES.attribute), attributeLabel, code);
-}
+export const getFilterAttributes = dropdownOf(SOURCES.attribute, attributeLabel, code);
+export const getAttributes = getFilterAttributes;
 
 /**
  * Categories labelled with their nested path and channel. The list depends on no other

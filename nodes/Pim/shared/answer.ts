@@ -1,5 +1,7 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
+import { parseUrl } from './connection';
+
 /**
  * What one HTTP exchange with the PIM may do, whatever the server sends back: how far a
  * redirect may lead, how long and how large an answer may be. transport.ts applies these to
@@ -26,11 +28,7 @@ export function redirectTarget(response: IN8nHttpFullResponse, asked: string): U
 	const headers = response.headers as Record<string, unknown>;
 	const location = headers.location ?? headers.Location;
 	if (typeof location !== 'string' || !location.trim()) return undefined;
-	try {
-		return new URL(location.trim(), asked);
-	} catch {
-		return undefined;
-	}
+	return parseUrl(location.trim(), asked);
 }
 
 /** The full address of a request as axios builds it: base URL, path and query. */
@@ -64,14 +62,10 @@ function isReadable(body: unknown): body is Readable {
 
 /**
  * The body of an answer asked for as a stream: read whole before `signal` (the deadline) aborts
- * and within `maxBytes`. Anything that is not a stream (a test double, a helper that parsed it)
- * is returned as it is.
+ * and within MAX_ANSWER_BYTES. Anything that is not a stream (a test double, a helper that parsed
+ * it) is returned as it is.
  */
-export async function readAnswer(
-	body: unknown,
-	signal: AbortSignal,
-	maxBytes = MAX_ANSWER_BYTES,
-): Promise<AnswerBody> {
+export async function readAnswer(body: unknown, signal: AbortSignal): Promise<AnswerBody> {
 	if (!isReadable(body)) return { body };
 	return await new Promise<AnswerBody>((resolve) => {
 		const chunks: Buffer[] = [];
@@ -90,7 +84,7 @@ export async function readAnswer(
 		body.on('data', (chunk: unknown) => {
 			const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
 			size += buffer.length;
-			if (size > maxBytes) return finish({ problem: 'tooLarge' });
+			if (size > MAX_ANSWER_BYTES) return finish({ problem: 'tooLarge' });
 			chunks.push(buffer);
 		});
 		body.on('end', () => finish({ body: Buffer.concat(chunks, size) }));

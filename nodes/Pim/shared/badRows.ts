@@ -25,7 +25,7 @@ export const FILE_LINES = { one: 'line', many: 'lines', all: 'rows of the file' 
 type Places = typeof ITEMS | typeof FILE_LINES;
 
 /** An error as a row's problem says it: its message and its hint. */
-function problemText(error: unknown): string {
+export function problemText(error: unknown): string {
 	const e = (error ?? {}) as { message?: unknown; description?: unknown };
 	const hint = typeof e.description === 'string' && e.description ? `. ${e.description}` : '';
 	return `${String(e.message ?? error)}${hint}`;

@@ -47,9 +47,9 @@ function isLoopback(hostname: string): boolean {
 	);
 }
 
-function parseUrl(value: string): URL | undefined {
+export function parseUrl(value: string, base?: string): URL | undefined {
 	try {
-		return new URL(value);
+		return new URL(value, base);
 	} catch {
 		return undefined;
 	}

@@ -43,10 +43,7 @@ export function credentialOf(
 	const run = ctx.getExecuteData?.() as object | undefined;
 	const owner = run ?? ctx;
 	let perItem = resolved.get(owner);
-	if (!perItem) {
-		perItem = new Map();
-		resolved.set(owner, perItem);
-	}
+	if (!perItem) resolved.set(owner, (perItem = new Map()));
 	const key = run ? 0 : (itemIndex ?? -1);
 	let reading = perItem.get(key);
 	if (reading?.value) return reading.value;

@@ -125,7 +125,6 @@ interface IdLocator {
 	/** Where the id goes, and its key: query `id` unless told. */
 	send?: 'query' | 'body';
 	property?: string;
-	description?: string;
 }
 
 /** A record id as a resource locator, checked before any request is sent. */
@@ -141,7 +140,6 @@ export function idLocator(spec: IdLocator): INodeProperties {
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: spec.description,
 		displayOptions: showFor(spec.resource, spec.operations),
 		modes: [
 			{

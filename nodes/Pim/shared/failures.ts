@@ -58,9 +58,9 @@ export interface Failure {
 }
 
 /** Retry-After in ms, from either form the HTTP standard allows (seconds or an HTTP date). */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-	if (!value) return undefined;
-	const trimmed = value.trim();
+export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
+	if (value === undefined || value === null) return undefined;
+	const trimmed = String(value).trim();
 	if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(parseFloat(trimmed) * 1000);
 	const date = Date.parse(trimmed);
 	if (Number.isNaN(date)) return undefined;
@@ -164,7 +164,7 @@ export interface ClassifiedFailure extends Failure {
 export function classify(
 	attempt: Attempt,
 	write: boolean,
-): { data: unknown; envelope: Envelope } | { failure: ClassifiedFailure } {
+): { data: unknown } | { failure: ClassifiedFailure } {
 	const outcome = outcomeOf(attempt, write);
 	if (!('failure' in outcome)) return outcome;
 	const code = outcome.failure.httpCode ?? 0;
@@ -178,25 +178,20 @@ export function classify(
 }
 
 /** An attempt as data or a failure: a redirect, no answer, a cut answer, an answer, in turn. */
-function outcomeOf(
-	attempt: Attempt,
-	write: boolean,
-): { data: unknown; envelope: Envelope } | { failure: Failure } {
+function outcomeOf(attempt: Attempt, write: boolean): { data: unknown } | { failure: Failure } {
 	if (attempt.redirect) return { failure: redirectFailure(attempt.redirect, write) };
 	const timeout = attempt.timeoutMs !== undefined ? ` (${attempt.timeoutMs} ms)` : '';
 	if (!attempt.response) return { failure: networkFailure(attempt, write, timeout) };
 	const { statusCode } = attempt.response;
 	if (attempt.cut) return { failure: cutFailure(attempt.cut, statusCode, write, timeout) };
-	const retryAfter = (attempt.response.headers as Record<string, unknown>)['retry-after'];
 	const retryAfterMs = parseRetryAfter(
-		retryAfter === undefined || retryAfter === null ? undefined : String(retryAfter),
+		(attempt.response.headers as Record<string, unknown>)['retry-after'],
 	);
 	const { envelope, text } = parseBody(attempt.response.body);
 	if (!envelope) return { failure: notJsonFailure(statusCode, text, write, retryAfterMs) };
 	const failedInBody =
 		envelope.status === false || envelope.status === 'false' || envelope.status === 0;
-	if (statusCode >= 200 && statusCode < 300 && !failedInBody)
-		return { data: envelope.data, envelope };
+	if (statusCode >= 200 && statusCode < 300 && !failedInBody) return { data: envelope.data };
 	return { failure: refusedFailure(envelope, statusCode, write, retryAfterMs) };
 }
 
@@ -354,10 +349,10 @@ export function toNodeError(
  * that: read from the status and the message).
  */
 export function refusedAsTaken(error: NodeApiError): boolean {
-	const status = Number(error.httpCode);
+	const said = `${error.message} ${error.description ?? ''}`;
 	return (
-		[400, 409, 422].includes(status) &&
-		/\bsku\b/i.test(`${error.message} ${error.description ?? ''}`) &&
-		/taken|exist|duplicate|already|unique/i.test(`${error.message} ${error.description ?? ''}`)
+		[400, 409, 422].includes(Number(error.httpCode)) &&
+		/\bsku\b/i.test(said) &&
+		/taken|exist|duplicate|already|unique/i.test(said)
 	);
 }

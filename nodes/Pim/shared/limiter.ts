@@ -67,16 +67,6 @@ const BUSY_ANSWERS = 100;
 const BUSY_ENTER = 25;
 const BUSY_LEAVE = 10;
 
-/** What a limiter was told (tests, diagnostics). */
-export interface LimiterCounts {
-	/** Refusals for load: each narrowed the window (once per round) and may have taught the pace. */
-	refusals: number;
-	/** Faults: failed attempts that changed nothing for the other requests. */
-	faults: number;
-	/** Account-wide pauses asked for (pause()). */
-	pauses: number;
-}
-
 export class Limiter {
 	private active = 0;
 	private readonly waiting: Array<{ bound: number; start: () => void }> = [];
@@ -110,7 +100,12 @@ export class Limiter {
 	/** Busy answers are a steady share of the recent ones: they are refusals for load. */
 	private busyIsLoad = false;
 
-	readonly counts: LimiterCounts = { refusals: 0, faults: 0, pauses: 0 };
+	/**
+	 * What the limiter was told (tests, diagnostics): refusals for load (each narrowed the window,
+	 * once per round, and may have taught the pace), faults (failed attempts that changed nothing
+	 * for the other requests), account-wide pauses asked for (pause()).
+	 */
+	readonly counts = { refusals: 0, faults: 0, pauses: 0 };
 
 	/** `paceDoubleS`: the pace curve's first time scale (tests shorten it). */
 	constructor(
@@ -330,10 +325,7 @@ export function limiterFor(bound: Bound, account: { baseUrl: string; domain?: st
 	releaseIdleLimiters();
 	const key = `${account.baseUrl}\n${account.domain ?? ''}`;
 	let limiter = accounts.get(key);
-	if (!limiter) {
-		limiter = new Limiter(bound.maxConcurrency);
-		accounts.set(key, limiter);
-	}
+	if (!limiter) accounts.set(key, (limiter = new Limiter(bound.maxConcurrency)));
 	return limiter;
 }
 

@@ -19,13 +19,7 @@ export const nonRising = (records: IDataObject[]) =>
  * first list whose updates happen to agree: that is not taken as proof.
  */
 export function looksLastUpdatedFirst(records: IDataObject[]): boolean {
-	let falls = false;
-	let idOrder = true;
-	for (let i = 1; i < records.length; i++) {
-		const [before, after] = [updatedAt(records[i - 1]), updatedAt(records[i])];
-		if (!before || !after || after > before) return false;
-		if (after < before) falls = true;
-		if (!(Number(records[i].id) < Number(records[i - 1].id))) idOrder = false;
-	}
-	return falls && !idOrder;
+	const falls = records.some((p, i) => i > 0 && updatedAt(p) < updatedAt(records[i - 1]));
+	const idOrder = records.every((p, i) => i === 0 || Number(p.id) < Number(records[i - 1].id));
+	return nonRising(records) && falls && !idOrder;
 }

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from './pagination';
 import { RUN_SETTINGS, type ClientSettings } from './policy';
 import type { PimItem } from './item';
-import { fold } from './records';
+import { fold, text } from './records';
 
 /** Checking node parameters: every problem is reported before a request is sent. */
 
@@ -35,15 +35,13 @@ export function requiredString(
 
 /** A parameter's value as a text that must not be empty. */
 export function required(value: unknown, label: string): string {
-	const text = optionalString(value);
-	if (text === undefined) fail(`Parameter "${label}" is required`);
-	return text;
+	const given = optionalString(value);
+	if (given === undefined) fail(`Parameter "${label}" is required`);
+	return given;
 }
 
 export function optionalString(value: unknown): string | undefined {
-	if (value === undefined || value === null) return undefined;
-	const text = String(value).trim();
-	return text === '' ? undefined : text;
+	return text(value).trim() || undefined;
 }
 
 const YES = new Set(['1', 'true', 'yes', 'y', 'on', 'active', 'published', 'enabled']);
@@ -83,10 +81,10 @@ const POSITIVE_INT = /^[1-9]\d*$/;
 
 /** A record id from a resource locator or a plain value: must be a positive integer. */
 export function positiveId(item: PimItem, name: string, label: string): string {
-	const text = required(item.extractedParam(name), label);
-	if (!POSITIVE_INT.test(text))
-		fail(`Parameter "${label}" must be a positive whole number (got "${text}")`);
-	return text;
+	const given = required(item.extractedParam(name), label);
+	if (!POSITIVE_INT.test(given))
+		fail(`Parameter "${label}" must be a positive whole number (got "${given}")`);
+	return given;
 }
 
 /**
@@ -104,7 +102,7 @@ export function listOf(
 	if (value === undefined || value === null) return [];
 	if (Array.isArray(value)) {
 		if (read === 'flattened') return value.flatMap((v) => listOf(v, read));
-		if (read === 'exact') return value.map((v) => (v === undefined || v === null ? '' : String(v)));
+		if (read === 'exact') return value.map((v) => text(v));
 		return value.map((v) => String(v).trim()).filter((v) => v !== '');
 	}
 	return String(value)

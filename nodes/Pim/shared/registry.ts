@@ -10,6 +10,7 @@ import {
 } from './descriptions';
 import { sendThroughTransport } from './runners';
 import { listOperation, recordOperation } from './operations';
+import type { ListSource } from './reading';
 import type { PimRequest } from './transport';
 
 /**
@@ -133,9 +134,7 @@ interface Names {
 	plural: string;
 }
 
-export function getManyOperation(
-	names: Names & { path: string; paginated: boolean; extra?: INodeProperties[] },
-): OperationModule {
+export function getManyOperation(names: Names & ListSource): OperationModule {
 	return {
 		option: {
 			name: 'Get Many',
@@ -149,7 +148,6 @@ export function getManyOperation(
 		},
 		description: [
 			...returnAllAndLimit(names.resource, 'getAll'),
-			...(names.extra ?? []),
 			...(names.paginated ? [listOptions(names.resource, 'getAll')] : []),
 		],
 	};

@@ -65,13 +65,9 @@ class WriteRound implements RowSource<RoundRow>, RowSink<RoundRow, Items, void> 
 
 	constructor(private readonly expected: number) {}
 
-	/** An item joins; called before its first await. */
-	register(): void {
-		this.registered++;
-	}
-
-	/** The item's write once its turn comes, prepared with its slice (see Slice). */
+	/** An item joins (before its first await): its write at its turn, prepared with its Slice. */
 	queue<I, P>(item: PimItem, steps: WriteSteps<I, P>, input: I, settle: Settle): Promise<Items> {
+		this.registered++;
 		let slice = this.slicesWaiting[this.slicesWaiting.length - 1];
 		if (!slice || slice.full()) this.slicesWaiting.push((slice = new Slice()));
 		if (!this.running) {
@@ -218,7 +214,6 @@ export function writeInRound<I, P>(
 ): Promise<Items> {
 	if (!writesInRound(item)) return settle(item, writeAlone(item, steps, input));
 	const round = (item.run.ofNodeRun(ROUND).round ??= new WriteRound(item.runItems()!.length));
-	round.register();
 	return round.queue(item, steps, input, settle);
 }
 

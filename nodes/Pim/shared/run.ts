@@ -9,88 +9,11 @@ import { NodeApiError } from 'n8n-workflow';
  * matter (ItemPlace), so everything here is freed with the execution.
  */
 class ExecutionState {
-	private readonly reads = new Map<string, Promise<unknown>>();
+	readonly reads = new Map<string, Promise<unknown>>();
 	/** The answers of `reads` that have arrived, given without an await. */
-	private readonly answers = new Map<string, unknown>();
-	private readonly nodeRuns = new WeakMap<object, Map<RunSlot<unknown>, unknown>>();
-	private readonly queues = new Map<string, Promise<unknown>>();
-
-	/**
-	 * `read`'s answer, read once per execution and shared; once in, given as it is, not as a
-	 * promise (see Later). A failed read is remembered for the run of the node only, so a PIM that
-	 * is down costs one read, not one per item; every item then fails with the API's message under
-	 * its own index, and the next run (the next batch) reads again.
-	 */
-	shared<T>(
-		place: ItemPlace,
-		key: string,
-		/** What was read, for the error: "the account's families". */
-		what: string,
-		read: () => Promise<T>,
-	): Later<T> {
-		const failures = this.ofNodeRun(place, FAILED_READS);
-		const failed = failures.get(key) as Promise<T> | undefined;
-		if (!failed && this.answers.has(key)) return this.answers.get(key) as T;
-		let pending = failed ?? (this.reads.get(key) as Promise<T> | undefined);
-		if (!pending) {
-			const reading = read();
-			this.reads.set(key, reading);
-			reading.then(
-				(answer) => {
-					if (this.reads.get(key) === reading) this.answers.set(key, answer);
-				},
-				() => {
-					failures.set(key, reading);
-					if (this.reads.get(key) === reading) this.reads.delete(key);
-				},
-			);
-			pending = reading;
-		}
-		return this.answerOf(place, pending, what);
-	}
-
-	/** A pending read's answer; its failure as the item's own error. */
-	private async answerOf<T>(place: ItemPlace, pending: Promise<T>, what: string): Promise<T> {
-		try {
-			return await pending;
-		} catch (error) {
-			const { message, description, httpCode } = error as NodeApiError;
-			throw new NodeApiError(
-				place.node(),
-				{ message },
-				{
-					message: `Could not read ${what}: ${message}`,
-					description: description ?? undefined,
-					httpCode: httpCode ?? undefined,
-					itemIndex: place.itemIndex,
-				},
-			);
-		}
-	}
-
-	/** The slot's value for this run of the node (its execute data), made the first time. */
-	ofNodeRun<T>(place: ItemPlace, slot: RunSlot<T>): T {
-		const runKey = place.nodeRun ?? this;
-		let slots = this.nodeRuns.get(runKey);
-		if (!slots) this.nodeRuns.set(runKey, (slots = new Map()));
-		return slot.in(slots);
-	}
-
-	/**
-	 * Runs `task` after every task queued before under the same key has settled: two items of a
-	 * sync with the same SKU run one after the other, so the second sees what the first wrote.
-	 * A key is forgotten once its last task has settled.
-	 */
-	async inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
-		const previous = this.queues.get(key) ?? Promise.resolve();
-		const current = previous.then(task, task);
-		this.queues.set(key, current);
-		try {
-			return await current;
-		} finally {
-			if (this.queues.get(key) === current) this.queues.delete(key);
-		}
-	}
+	readonly answers = new Map<string, unknown>();
+	readonly nodeRuns = new WeakMap<object, Map<RunSlot<unknown>, unknown>>();
+	readonly queues = new Map<string, Promise<unknown>>();
 }
 
 /** A kind of state kept per node run (PimRun.ofNodeRun), made by `create` when first asked for. */
@@ -104,7 +27,7 @@ export class RunSlot<T> {
 	}
 }
 
-/** Reads that failed in this run of the node, by key (ExecutionState.shared). */
+/** Reads that failed in this run of the node, by key (ItemRun.shared). */
 const FAILED_READS = new RunSlot(() => new Map<string, Promise<unknown>>());
 
 export interface PimRun {
@@ -135,16 +58,82 @@ class ItemRun implements PimRun {
 		private readonly place: ItemPlace,
 	) {}
 
-	shared<T>(key: string, what: string, read: () => Promise<T>): Later<T> {
-		return this.state.shared(this.place, key, what, read);
+	/**
+	 * `read`'s answer, read once per execution and shared; once in, given as it is, not as a
+	 * promise (see Later). A failed read is remembered for the run of the node only, so a PIM that
+	 * is down costs one read, not one per item; every item then fails with the API's message under
+	 * its own index, and the next run (the next batch) reads again.
+	 */
+	shared<T>(
+		key: string,
+		/** What was read, for the error: "the account's families". */
+		what: string,
+		read: () => Promise<T>,
+	): Later<T> {
+		const { reads, answers } = this.state;
+		const failures = this.ofNodeRun(FAILED_READS);
+		const failed = failures.get(key) as Promise<T> | undefined;
+		if (!failed && answers.has(key)) return answers.get(key) as T;
+		let pending = failed ?? (reads.get(key) as Promise<T> | undefined);
+		if (!pending) {
+			const reading = read();
+			reads.set(key, reading);
+			reading.then(
+				(answer) => {
+					if (reads.get(key) === reading) answers.set(key, answer);
+				},
+				() => {
+					failures.set(key, reading);
+					if (reads.get(key) === reading) reads.delete(key);
+				},
+			);
+			pending = reading;
+		}
+		return this.answerOf(pending, what);
 	}
 
+	/** A pending read's answer; its failure as the item's own error. */
+	private async answerOf<T>(pending: Promise<T>, what: string): Promise<T> {
+		try {
+			return await pending;
+		} catch (error) {
+			const { message, description, httpCode } = error as NodeApiError;
+			throw new NodeApiError(
+				this.place.node(),
+				{ message },
+				{
+					message: `Could not read ${what}: ${message}`,
+					description: description ?? undefined,
+					httpCode: httpCode ?? undefined,
+					itemIndex: this.place.itemIndex,
+				},
+			);
+		}
+	}
+
+	/** The slot's value for this run of the node (its execute data), made the first time. */
 	ofNodeRun<T>(slot: RunSlot<T>): T {
-		return this.state.ofNodeRun(this.place, slot);
+		const runKey = this.place.nodeRun ?? this.state;
+		let slots = this.state.nodeRuns.get(runKey);
+		if (!slots) this.state.nodeRuns.set(runKey, (slots = new Map()));
+		return slot.in(slots);
 	}
 
+	/**
+	 * Runs `task` after every task queued before under the same key has settled: two items of a
+	 * sync with the same SKU run one after the other, so the second sees what the first wrote.
+	 * A key is forgotten once its last task has settled.
+	 */
 	async inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
-		return await this.state.inTurn(key, task);
+		const { queues } = this.state;
+		const previous = queues.get(key) ?? Promise.resolve();
+		const current = previous.then(task, task);
+		queues.set(key, current);
+		try {
+			return await current;
+		} finally {
+			if (queues.get(key) === current) queues.delete(key);
+		}
 	}
 }
 

@@ -12,7 +12,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { paginationHook, preSendHook, type ItemRunner, type PimItem } from './item';
 import { ParameterProblem } from './params';
 import { writeInRound, type WriteSteps } from './round';
-import { skuOf } from './badRows';
+import { problemText, skuOf } from './badRows';
 
 /**
  * The `routing` of every operation. n8n's engine would send the request itself, outside our
@@ -109,8 +109,7 @@ function asOwnError(item: PimItem, error: unknown): NodeApiError {
 function errorItems(item: PimItem, error: unknown): INodeExecutionData[] {
 	const own = asOwnError(item, error);
 	const sku = skuOf(item);
-	const detail = own.description ? `${own.message}. ${own.description}` : own.message;
-	const message = `Item ${item.index}${sku ? ` (SKU ${sku})` : ''}: ${detail}`;
+	const message = `Item ${item.index}${sku ? ` (SKU ${sku})` : ''}: ${problemText(own)}`;
 	const json: IDataObject =
 		item.node.onError === 'continueErrorOutput'
 			? { error: own.message, message }

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { codeDropdown, collection, showFor } from '../../shared/descriptions';
-import { FAMILY_ALSO } from './descriptions/fields';
+import { FAMILY } from './descriptions/fields';
 import { productWriteRouting } from './engine/send';
 
 export const option: INodePropertyOptions = {
@@ -18,13 +18,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		displayOptions: showFor('product', ['update']),
 		options: [
-			codeDropdown({
-				displayName: 'Family',
-				name: 'familyCode',
-				method: 'getFamilies',
-				description: 'Move the product to another family.',
-				alsoTakes: FAMILY_ALSO,
-			}),
+			codeDropdown({ ...FAMILY, description: 'Move the product to another family.' }),
 			{
 				displayName: 'Overwrite Data',
 				name: 'isDataOverwrite',

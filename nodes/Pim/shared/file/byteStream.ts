@@ -46,12 +46,8 @@ export class ByteStream {
 	}
 
 	off(event: string, listener: Listener): this {
-		const list = this.listeners.get(event);
-		if (list)
-			this.listeners.set(
-				event,
-				list.filter((l) => l !== listener),
-			);
+		const list = this.listeners.get(event)?.filter((l) => l !== listener);
+		if (list) this.listeners.set(event, list);
 		return this;
 	}
 

@@ -1,4 +1,4 @@
-import { counted } from './bounds';
+import { counted, FILE_BOUNDS } from './bounds';
 import { fail } from '../params';
 import { TextChunks } from './textChunks';
 import { ZipWriter } from './zipWriter';
@@ -19,8 +19,6 @@ import { ZipWriter } from './zipWriter';
 export const XLSX_SHEET_ROWS = 1_048_576;
 /** Characters of a cell (Excel's limit). */
 export const XLSX_CELL_CHARS = 32_767;
-/** Columns of a sheet, A to XFD. */
-export const XLSX_COLUMNS = 16_384;
 
 export interface XlsxWriteOptions {
 	/** The first sheet's name; the next are "<name> 2", "<name> 3", … */
@@ -100,9 +98,9 @@ export async function* xlsxFile(
 	rows: AsyncIterable<string[]>,
 	options: XlsxWriteOptions,
 ): AsyncGenerator<Buffer | Uint8Array> {
-	if (header.length > XLSX_COLUMNS)
+	if (header.length > FILE_BOUNDS.columns)
 		fail(
-			`An XLSX sheet holds at most ${counted(XLSX_COLUMNS)} columns; this export has ${counted(header.length)}`,
+			`An XLSX sheet holds at most ${counted(FILE_BOUNDS.columns)} columns; this export has ${counted(header.length)}`,
 			'Pick the columns with Export Options → Columns, or export as CSV.',
 		);
 	const zip = new ZipWriter();

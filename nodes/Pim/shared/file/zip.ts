@@ -17,9 +17,9 @@ export interface ZipEntry {
 	offset: number;
 }
 
-const EOCD = 0x06054b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
+export const EOCD = 0x06054b50;
+export const CENTRAL = 0x02014b50;
+export const LOCAL = 0x04034b50;
 
 /** Whether the bytes start as a ZIP archive does (`PK\x03\x04`). */
 export function isZip(bytes: Uint8Array): boolean {

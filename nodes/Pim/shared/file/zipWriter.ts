@@ -1,4 +1,5 @@
 import { fail } from '../params';
+import { CENTRAL, EOCD, LOCAL } from './zip';
 
 /**
  * A ZIP archive written as a stream (an XLSX file is one), without a dependency: each entry
@@ -8,10 +9,7 @@ import { fail } from '../params';
  * which zip.ts does not read either: it is refused.
  */
 
-const LOCAL = 0x04034b50;
 const DESCRIPTOR = 0x08074b50;
-const CENTRAL = 0x02014b50;
-const EOCD = 0x06054b50;
 /** Bit 3: sizes and CRC in a data descriptor after the content; bit 11: names in UTF-8. */
 const FLAGS = 0x0808;
 const DEFLATE = 8;

@@ -76,7 +76,10 @@ export class Catalogue {
 		overwrite: boolean,
 	): string[] | 'read' | undefined {
 		const written = this.written.get(sku);
-		if (written) return sameHash(written as Facts, hashOf(form())) ? [] : undefined;
+		if (written) {
+			hashWhole(form());
+			return hashAt(written.chunk, written.at) ? [] : undefined;
+		}
 		const entry = this.products.get(sku);
 		if (entry?.length === undefined) return undefined;
 		const facts = entry as Facts;
@@ -84,12 +87,12 @@ export class Catalogue {
 		const digested = (field: string) =>
 			!this.fields || this.fields.has(field) || !(undigested = true);
 		const held: Holding = {
-			is: (field, value) => digested(field) && hasFact(facts, fact('=', field, value)),
+			is: (field, value) => digested(field) && hasFact(facts, '=', field, value),
 			holds: (field, values, overwrite) =>
 				digested(field) &&
 				(overwrite
-					? hasFact(facts, fact('[', field, JSON.stringify(values)))
-					: values.every((v) => hasFact(facts, fact('+', field, v)))),
+					? hasFact(facts, '[', field, JSON.stringify(values))
+					: values.every((v) => hasFact(facts, '+', field, v))),
 		};
 		const changed = Object.keys(changedFields(body, held, lists, overwrite));
 		return undigested ? 'read' : changed;
@@ -147,25 +150,22 @@ const BOOKKEEPING = new Set(
 	[...RECORD_FIELDS].filter((f) => !['family', 'category', 'image'].includes(f)),
 );
 
-/** The hash of a fact: of `${kind}${field}\u0000${value}`. */
-const fact = (kind: string, field: string, value: string) => {
-	hashParts(kind, field, value);
-	return hashUnits();
-};
-
 /** A product's facts where the SKU table keeps them. */
 type Facts = Entry & { length: number };
 
-/** Whether the 3 units at `i` are the hash's. */
-const hashAt = (chunk: Uint16Array, i: number, hash: string) =>
-	chunk[i] === hash.charCodeAt(0) &&
-	chunk[i + 1] === hash.charCodeAt(1) &&
-	chunk[i + 2] === hash.charCodeAt(2);
+/** Whether the 3 units at `i` are the last hash's (UNITS). */
+const hashAt = (chunk: Uint16Array, i: number) =>
+	chunk[i] === UNITS[0] && chunk[i + 1] === UNITS[1] && chunk[i + 2] === UNITS[2];
 
-const sameHash = ({ chunk, at }: Facts, hash: string) => hashAt(chunk, at, hash);
-
-function hasFact({ chunk, at, length }: Facts, wanted: string): boolean {
-	for (let i = at; i < at + length; i += 3) if (hashAt(chunk, i, wanted)) return true;
+/** Whether the product has the fact `${kind}${field}\u0000${value}`. */
+function hasFact(
+	{ chunk, at, length }: Facts,
+	kind: string,
+	field: string,
+	value: string,
+): boolean {
+	hashParts(kind, field, value);
+	for (let i = at; i < at + length; i += 3) if (hashAt(chunk, i)) return true;
 	return false;
 }
 
@@ -224,14 +224,6 @@ function hashWhole(value: string): void {
 	hashText(value);
 	hashEnd();
 }
-
-function hashOf(value: string): string {
-	hashWhole(value);
-	return hashUnits();
-}
-
-/** UNITS as a text, as facts are compared. */
-const hashUnits = () => String.fromCharCode(UNITS[0], UNITS[1], UNITS[2]);
 
 /**
  * The sync's catalogue: the account's products, each page digested as it arrives and let go, so

@@ -24,8 +24,13 @@ import { COLUMNS_LABEL } from '../engine/mapping';
  * SKU, which relation.getProductRelation shares, is `skuField` in shared/registry.ts.
  */
 
-/** What version 2 takes in Family besides a code (write.ts resolves it). */
-export const FAMILY_ALSO = "the family's title, as product records show it";
+/** Family's dropdown: version 2 also takes a title (references.ts resolves it). */
+export const FAMILY = {
+	displayName: 'Family',
+	name: 'familyCode',
+	method: 'getFamilies',
+	alsoTakes: "the family's title, as product records show it",
+};
 
 /**
  * A product operation that sends a product body says so: `mayCreate` (Family and a channel are
@@ -36,12 +41,9 @@ export interface ProductOperation extends OperationModule {
 }
 
 const familyCode = codeDropdown({
-	displayName: 'Family',
-	name: 'familyCode',
-	method: 'getFamilies',
+	...FAMILY,
 	required: true,
 	description: "Family (attribute set) that fixes the product's attributes.",
-	alsoTakes: FAMILY_ALSO,
 });
 
 /**
@@ -51,13 +53,10 @@ const familyCode = codeDropdown({
  * counts as set); n8n keeps the value of the definition shown.
  */
 const familyFallback = codeDropdown({
-	displayName: 'Family',
-	name: 'familyCode',
-	method: 'getFamilies',
+	...FAMILY,
 	required: false,
 	description:
 		'Family (attribute set) of the rows whose Family Column cell is empty; leave empty when every row names its family.',
-	alsoTakes: FAMILY_ALSO,
 });
 
 /** Family Column set: a value, or an expression (see familyFallback). */

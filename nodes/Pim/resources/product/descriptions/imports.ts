@@ -30,11 +30,8 @@ export interface ImportOptions {
 
 /** The options as read for a row (`saved`: its value of the parameter); maps are built once per value. */
 export function importOptions(saved: IDataObject): ImportOptions {
-	const { categoryMap, familyMap, channelMap } = mapsOf(saved);
 	return {
-		category: categoryMap,
-		family: familyMap,
-		channel: channelMap,
+		...mapsOf(saved),
 		unknownCategories: saved.unknownCategories === 'skip' ? 'skip' : 'fail',
 		currency: optionalString(saved.currency)?.toUpperCase(),
 		imageBaseUrl: optionalString(saved.imageBaseUrl),
@@ -44,7 +41,7 @@ export function importOptions(saved: IDataObject): ImportOptions {
 }
 
 type MapName = 'categoryMap' | 'familyMap' | 'channelMap';
-type Maps = Record<MapName, (value: string) => string>;
+type Maps = Pick<ImportOptions, 'category' | 'family' | 'channel'>;
 
 const built = new WeakMap<IDataObject, Maps>();
 
@@ -70,9 +67,9 @@ function mapsOf(saved: IDataObject): Maps {
 			: (value: string) => value;
 	};
 	maps = {
-		categoryMap: mapOf('categoryMap'),
-		familyMap: mapOf('familyMap'),
-		channelMap: mapOf('channelMap'),
+		category: mapOf('categoryMap'),
+		family: mapOf('familyMap'),
+		channel: mapOf('channelMap'),
 	};
 	if (Object.isFrozen(saved)) built.set(saved, maps);
 	return maps;

@@ -15,15 +15,6 @@ import type { ImportReport, RowWarning } from './report';
  * row found in one run, each with the map that fixes it.
  */
 
-/** A body with its names resolved (resolveNames). */
-export interface ResolvedNames {
-	body: ProductBody;
-	/** The categories left out (Import Options → Unknown Categories: Skip). */
-	skipped: string[];
-	/** A category filed in the tree of a channel the write does not assign. */
-	warnings: RowWarning[];
-}
-
 /**
  * The body's names (titles, title paths, channel names) → codes, with the channel of each
  * category's tree, against the account's `lists`. A category the account does not have is an
@@ -34,7 +25,7 @@ export function resolveNames(
 	imports: ImportOptions,
 	lists: References,
 	report: ImportReport,
-): ResolvedNames {
+) {
 	const names = new RowNames(imports, lists);
 	const channels = names.channels(body.channels ?? []);
 	const productChannels = channels.map((c) => c.code);
@@ -55,8 +46,9 @@ export function resolveNames(
  * Every problem of the row is kept, each with the fix for where it came from, and thrown together.
  */
 class RowNames {
-	/** See ResolvedNames. */
+	/** The categories left out (Import Options → Unknown Categories: Skip). */
 	readonly skipped: string[] = [];
+	/** A category filed in the tree of a channel the write does not assign. */
 	readonly warnings: RowWarning[] = [];
 	private readonly problems: ParameterProblem[] = [];
 	private readonly channelList: IDataObject[];

@@ -32,20 +32,12 @@ export interface WriteNotes {
 /** No notes (version 1; a row of a group without its own SKU). */
 export const NO_NOTES: WriteNotes = Object.freeze({ skippedCategories: [] });
 
-/** What slowed a run: requests tried again after a refusal or a fault, lost answers checked. */
-export interface Slowed {
-	refused: number;
-	faulted: number;
-	/** Writes whose answer was lost, found written by a read. */
-	confirmed: number;
-}
-
 /**
  * What a run of a version-2 product write did not do as the input said, gathered from its rows
  * and said on its first output item (Import File: its summary): the columns written nowhere, the
  * columns a convention sent to attributes, the categories skipped, the rows with warnings by
  * kind, and `notice`, one line of it all ("25 rows · 13 columns not written: 6 with no attribute,
- * … · 7 rows filed in a tree of a channel not assigned"), with what slowed the run (Slowed).
+ * … · 7 rows filed in a tree of a channel not assigned"), with what slowed the run.
  */
 export class ImportReport {
 	private readonly unmapped = new Map<string, NotWritten>();
@@ -71,16 +63,14 @@ export class ImportReport {
 			this.warned.set(kind, (this.warned.get(kind) ?? 0) + 1);
 	}
 
-	/** The run's columns, as the first item says them (`rows`: the run's rows). */
-	notes(rows: number, slowed?: Slowed): IDataObject {
-		const notice = this.notice(rows, slowed);
-		return {
-			...columnNotes([...this.unmapped.values()], [...this.mapped]),
-			...(notice ? { notice } : {}),
-		};
-	}
-
-	private notice(rows: number, slowed?: Slowed): string | undefined {
+	/**
+	 * The run's columns and notice, as the first item says them (`rows`: the run's rows), with what
+	 * slowed the run: requests tried again after a refusal or a fault, lost answers found written.
+	 */
+	notes(
+		rows: number,
+		slowed?: { refused: number; faulted: number; confirmed: number },
+	): IDataObject {
 		const parts: string[] = [];
 		if (this.unmapped.size) {
 			const counts = new Map<NotWritten['kind'], number>();
@@ -106,7 +96,10 @@ export class ImportReport {
 			parts.push(`${plural(slowed.refused, 'request')} retried after the PIM's rate limit`);
 		if (slowed?.confirmed)
 			parts.push(`${plural(slowed.confirmed, 'lost answer')} checked: written (see confirmed)`);
-		return parts.length ? [plural(rows, 'row'), ...parts].join(' · ') : undefined;
+		return {
+			...columnNotes([...this.unmapped.values()], [...this.mapped]),
+			...(parts.length ? { notice: [plural(rows, 'row'), ...parts].join(' · ') } : {}),
+		};
 	}
 }
 

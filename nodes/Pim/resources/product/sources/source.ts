@@ -42,17 +42,14 @@ export function fileParameters(item: PimItem): IDataObject {
 	) as IDataObject;
 }
 
-/** What the file's format says of its rows, known once its first bytes are read. */
-interface FileFormat {
-	/** A row's empty last cells are left out (XLSX): a row shorter than the header is whole. */
-	sparse: boolean;
-}
-
-/** The file's records; `format` is told the file's format before its first record. */
+/**
+ * The file's records; `format` is told before its first record whether a row's empty last cells
+ * are left out (XLSX: a row shorter than the header is whole).
+ */
 async function* fileRecords(
 	item: PimItem,
 	given: IDataObject,
-	format: FileFormat,
+	format: { sparse: boolean },
 ): AsyncGenerator<FileRecord> {
 	const property = optionalString(given.binaryPropertyName) ?? 'data';
 	const options = (given.fileOptions ?? {}) as IDataObject;
@@ -150,7 +147,7 @@ export async function readWindows(
 	let columns: FileColumns | undefined;
 	const window = new RowWindow<FileLine>();
 	let count = 0;
-	const format: FileFormat = { sparse: false };
+	const format = { sparse: false };
 	const reading = async () => {
 		for await (const record of fileRecords(item, given, format)) {
 			if (!columns) {
