@@ -16,9 +16,13 @@ import { runOf, RunSlot, type PimRun } from './run';
 import { pimClient, type PimClient } from './transport';
 
 /**
- * The one module that talks to n8n's per-item calls. n8n hands each item over through two hooks
- * (a routing's `operations.pagination`, see runners.ts, and a preSend); both make a PimItem here,
- * and the rest of the code sees the item only through it.
+ * The one module that talks to n8n's per-item calls. The node is declarative: n8n's engine
+ * builds each item's request from the routing and hands the item over through two hooks, a
+ * routing's `operations.pagination` (every operation turns it on to send its requests through
+ * the node's transport: runners.ts) and a preSend. Both hooks make a PimItem here, and the rest
+ * of the code sees the item only through it: its parameters (each expression evaluated once),
+ * its row, its binary data, its client, and its place in the run (run.ts: the per-execution
+ * state that Loop Over Items' batches share, keyed by objects n8n holds for the execution).
  */
 
 /** A node run's node, which saved parameters hold no expression, and their values. */
