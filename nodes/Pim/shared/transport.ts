@@ -83,16 +83,25 @@ export function pimClient(
 	// The one place the client reads its credential: its connection and every request use it.
 	const credential = () => credentialOf(ctx, itemIndex);
 	const retries: RetryCounts = { refused: 0, faulted: 0, waitedMs: 0 };
-	const client = { ctx, credential, bound, settings, itemIndex, retries };
+	// A call is a literal, not a spread of the client: one is made per request (records.ts, withFields).
+	const callOf = (request: PimRequest): Call => ({
+		ctx,
+		request,
+		credential,
+		bound,
+		settings,
+		itemIndex,
+		retries,
+	});
 	return {
 		ctx,
 		settings,
 		itemIndex,
 		retries,
 		connection: () => andThen(credential(), (read) => read.connection),
-		request: async (request) => (await send({ ...client, request }, false)).data,
+		request: async (request) => (await send(callOf(request), false)).data,
 		readAhead: async (request) => {
-			const call = { ...client, request };
+			const call = callOf(request);
 			const sent = await send(call, true);
 			return { open: async () => ('held' in sent ? await open(call, sent) : sent.data) };
 		},
