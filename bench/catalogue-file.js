@@ -115,7 +115,7 @@ async function measure(sb, creds, csv, filesDir, version, measured, rps, faults)
 	await sb.admin('DELETE', '/counters');
 	const { data, peakRss, samples } = await executeOnce({
 		version,
-		distDir: process.env.PIM_BENCH_DIST ?? path.join(__dirname, '..', 'dist'),
+		distDir: process.env.PIM_BENCH_DIST || path.join(__dirname, '..', 'dist'),
 		filesDir,
 		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
 		credentials: [{ ...credential, data: { ...creds, allowHttp: false } }],

@@ -450,7 +450,7 @@ async function run({
 	const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-export-'));
 	// Every run installs this copy of the build: a rebuild meanwhile cannot mix two builds.
 	const distDir = path.join(filesDir, 'dist');
-	fs.cpSync(process.env.PIM_BENCH_DIST ?? path.join(__dirname, '..', 'dist'), distDir, {
+	fs.cpSync(process.env.PIM_BENCH_DIST || path.join(__dirname, '..', 'dist'), distDir, {
 		recursive: true,
 	});
 	const o = { rps, filesDir, distDir, log };
@@ -460,7 +460,7 @@ async function run({
 		rps,
 		changed,
 		startedAt: new Date().toISOString(),
-		build: process.env.PIM_BENCH_DIST ?? build(),
+		build: process.env.PIM_BENCH_DIST || build(),
 		runs: [],
 	};
 	const started = load();

@@ -13,7 +13,7 @@
 const path = require('node:path');
 const zlib = require('node:zlib');
 
-const dist = process.env.PIM_BENCH_DIST ?? path.join(__dirname, '..', 'dist');
+const dist = process.env.PIM_BENCH_DIST || path.join(__dirname, '..', 'dist');
 const { csvRecords } = require(path.join(dist, 'nodes/Pim/shared/file/csv.js'));
 const { xlsxRecords } = require(path.join(dist, 'nodes/Pim/shared/file/xlsx.js'));
 const { FILE_BOUNDS } = require(path.join(dist, 'nodes/Pim/shared/file/bounds.js'));

@@ -336,7 +336,7 @@ async function run({
 		logLimit: 200_000,
 	});
 	const out = { sizes, small, rps, versions: realN8n ? versions : [], rows: [], own: [] };
-	const distDir = process.env.PIM_BENCH_DIST ?? require('node:path').join(__dirname, '..', 'dist');
+	const distDir = process.env.PIM_BENCH_DIST || require('node:path').join(__dirname, '..', 'dist');
 	try {
 		const cases = small
 			? [
