@@ -230,7 +230,7 @@ describe('a feed: Columns, Filters', () => {
 		for (const [extra, message] of [
 			[
 				{ exportOptions: { columns: { column: [{ header: 'x', source: '' }] } } },
-				'Parameter "Export Options → Columns": column 1 has no Source',
+				'Parameter "Export Options → Columns": column 1 has no Source and no Value',
 			],
 			[
 				{
@@ -267,7 +267,7 @@ describe('a feed: Columns, Filters', () => {
 			exportOptions: { columns: { column: [{ header: 'x', source: 'colour' }] } },
 		});
 		expect(error?.message).toContain(
-			'the Source "colour" is neither sku, family, categories, image nor an attribute code of the account',
+			'column 1\'s Source "colour" is neither sku, family, categories, image nor an attribute code of the account',
 		);
 		expect(productList()).toEqual([]);
 	});

@@ -5,11 +5,16 @@ import type { PimItem } from '../../shared/item';
 import { MAX_PAGE_SIZE } from '../../shared/pagination';
 import { sendsItsOwnRequests } from '../../shared/runners';
 import { exportOne } from './fileExport/exportRun';
+import { PLAIN_FORMATS } from './fileExport/exportColumns';
+import { CHANNELS } from './fileExport/feeds/channels';
+import type { FeedName } from './fileExport/feeds/channel';
+import { formatOptions, type Format } from './fileExport/formats';
 
 /**
- * Product → Export File (version 2): the account's products written as ONE file (CSV, TSV or
- * XLSX) in the output item's binary data, streamed (fileExport/exportRun.ts: the read and the
- * writer; exportColumns.ts: the columns and their cells).
+ * Product → Export File (version 2): the account's products written as ONE file (CSV, TSV, XLSX,
+ * or a channel's feed as CSV, TSV or XML) in the output item's binary data, streamed
+ * (fileExport/exportRun.ts: the read and the writer; exportColumns.ts: the plan; cells.ts: the
+ * columns and their cells; feeds/: the channels' tables and rules; formats.ts: the formats).
  */
 
 /** Input items export one after another: one file in hand at a time. */
@@ -21,33 +26,62 @@ export const option: INodePropertyOptions = {
 	name: 'Export File',
 	value: 'exportFile',
 	// n8n's node creator lists and searches operations by this text (not their description).
-	action: 'Export products to a file (CSV, TSV or XLSX)',
+	action: 'Export products to a file or a channel feed',
 	description:
-		"Write the account's products, or those filtered or changed since a date, into one CSV, TSV or XLSX file",
+		"Write the account's products, or those filtered or changed since a date, into one CSV, TSV or XLSX file, or a Google Merchant Center, Meta or Shopify feed",
 	routing: sendsItsOwnRequests(exportFile),
 };
 
 const show = showFor('product', ['exportFile'], FROM_VERSION_2);
 
-/** Export File's own fields; Filters is Get Many's (getAll.ts). */
-export const description: INodeProperties[] = [
-	{
+/** File Format, offered with the feeds named: one parameter per set of formats, its first the default. */
+function fileFormatFor(feeds: string[], formats: readonly Format[]): INodeProperties {
+	return {
 		displayName: 'File Format',
 		name: 'fileFormat',
 		type: 'options',
+		options: formatOptions(formats),
+		default: formats[0],
+		displayOptions: { show: { ...show.show, feed: feeds } },
+	};
+}
+
+/** Shown only with a feed. */
+const withFeed = { hide: { '/feed': ['none'] } };
+
+/** Export File's own fields; Filters is Get Many's (getAll.ts). */
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Feed',
+		name: 'feed',
+		type: 'options',
 		options: [
-			{ name: 'CSV', value: 'csv', description: 'Comma-separated (RFC 4180, UTF-8)' },
+			{ name: 'None', value: 'none', description: "The PIM's own columns, as records show them" },
 			{
-				name: 'TSV',
-				value: 'tsv',
-				description:
-					'Tab-separated, as feed services such as Google Merchant Center take it: a tab or line break inside a value becomes a space',
+				name: 'Google Merchant Center',
+				value: 'googleMerchantCenter',
+				description: "Google's product data: TSV or XML, its rules checked per product",
 			},
-			{ name: 'XLSX', value: 'xlsx', description: 'An Excel workbook; every cell as text' },
+			{
+				name: 'Meta',
+				value: 'meta',
+				description: "Meta's (Facebook, Instagram) catalogue: CSV, TSV or XML, its rules checked",
+			},
+			{
+				name: 'Shopify',
+				value: 'shopify',
+				description: "Shopify's product CSV, as its import takes it",
+			},
 		],
-		default: 'csv',
+		default: 'none',
+		description:
+			"A channel's file: its columns filled from the account by meaning, its values in the channel's form, and every product checked against its rules (docs/feeds.md)",
 		displayOptions: show,
 	},
+	fileFormatFor(['none'], PLAIN_FORMATS),
+	...(Object.keys(CHANNELS) as FeedName[]).map((name) =>
+		fileFormatFor([name], CHANNELS[name].formats),
+	),
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
@@ -78,7 +112,7 @@ export const description: INodeProperties[] = [
 				placeholder: 'Add Column',
 				default: {},
 				description:
-					"The file's columns in this order, each a header and what it holds. Without any: sku, family, categories, image, then every attribute of the account, headed by its code.",
+					"The file's columns in this order, each a header and what it holds. Without any: sku, family, categories, image, then every attribute of the account, headed by its code; in a feed, the channel's columns, filled from the account by meaning (a column named as one of them replaces it).",
 				options: [
 					{
 						displayName: 'Column',
@@ -102,9 +136,48 @@ export const description: INodeProperties[] = [
 								}),
 								allowArbitraryValues: true,
 							},
+							{
+								displayName: 'Value',
+								name: 'value',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. https://shop.example.com/products/{slug}',
+								description:
+									"Instead of the Source: a constant (new), or a template of the product's fields in single braces ({slug}, {name} {size}). A field the product lacks gives an empty cell.",
+							},
 						],
 					},
 				],
+			},
+			{
+				displayName: 'Currency',
+				name: 'currency',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. USD',
+				description:
+					'The currency every price of the feed must be in (a product priced in another is invalid). Empty: the first price’s.',
+				displayOptions: withFeed,
+			},
+			{
+				displayName: 'Invalid Products',
+				name: 'invalidProducts',
+				type: 'options',
+				options: [
+					{
+						name: 'Skip',
+						value: 'skip',
+						description: 'Leave a product that breaks a rule of the channel out of the file',
+					},
+					{
+						name: 'Keep',
+						value: 'keep',
+						description: 'Write it as it is; it is named in the summary all the same',
+					},
+				],
+				default: 'skip',
+				description: 'What to do with a product the channel would refuse',
+				displayOptions: withFeed,
 			},
 			{
 				displayName: 'Page Size',
@@ -122,6 +195,46 @@ export const description: INodeProperties[] = [
 				placeholder: "e.g. {{ $now.minus(1, 'day') }}",
 				description:
 					"Only products changed after this date-time (YYYY-MM-DD HH:MM:SS in the PIM's time, or ISO 8601): a nightly delta feed. When the PIM lists products last-updated first, the read stops at the first older page.",
+			},
+			{
+				displayName: 'Value Map',
+				name: 'valueMap',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true, sortable: true },
+				placeholder: 'Add Mapping',
+				default: {},
+				description:
+					"A cell of a column equal to From (trimmed, in any case) is written as To: the PIM's words as the channel's (Yes → in_stock)",
+				options: [
+					{
+						displayName: 'Mapping',
+						name: 'mapping',
+						values: [
+							{
+								displayName: 'Column',
+								name: 'column',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. availability',
+								description: "The column's header in the file",
+							},
+							{
+								displayName: 'From',
+								name: 'from',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. Yes',
+							},
+							{
+								displayName: 'To',
+								name: 'to',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. in_stock',
+							},
+						],
+					},
+				],
 			},
 		],
 	}),

@@ -2,8 +2,8 @@ import { TextChunks } from './textChunks';
 
 /**
  * A catalogue as delimited text, written as a stream of UTF-8 bytes:
- * - CSV as RFC 4180 writes it (`,`, CRLF line ends): a value holding a quote, a comma or a line
- *   break is quoted, its quotes doubled; a byte order mark first, so that Excel reads UTF-8;
+ * - CSV as RFC 4180 writes it (`,`, CRLF line ends), with the one quoting rule of every CSV the
+ *   package writes (csvCell); a byte order mark first, so that Excel reads UTF-8;
  * - TSV as feed services take it (Google Merchant Center's tab-delimited text): a value is never
  *   quoted, so a tab or line break inside one becomes a space; no byte order mark, which a feed
  *   would read as part of its first header.
@@ -11,10 +11,14 @@ import { TextChunks } from './textChunks';
 
 export type DelimitedFormat = 'csv' | 'tsv';
 
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",\s]/;
 const TAB_OR_BREAK = /\r\n|[\t\r\n]/g;
 
-const csvCell = (value: string) =>
+/**
+ * A CSV field: quoted when it holds a quote, a comma or any whitespace (a line break, a tab, a
+ * space: Meta's catalogue rule, and RFC 4180's), its quotes doubled.
+ */
+export const csvCell = (value: string) =>
 	NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 const tsvCell = (value: string) => value.replace(TAB_OR_BREAK, ' ');
 

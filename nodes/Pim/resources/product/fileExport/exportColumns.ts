@@ -1,48 +1,39 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isAttributeCode, type AttributeCatalog } from '../../../shared/attributes';
+import { isAttributeCode } from '../../../shared/attributes';
+import { isXmlName } from '../../../shared/file/rssWriter';
 import type { PimItem } from '../../../shared/item';
 import { MAX_PAGE_SIZE } from '../../../shared/pagination';
 import { fail, optionalString, positiveNumber } from '../../../shared/params';
 import { fold, text } from '../../../shared/records';
 import { filterQuery } from '../descriptions/filters';
+import { COLUMNS_LABEL, VALUE_MAP_LABEL, type Column, type ValueMap } from './cells';
+import type { Channel } from './feeds/channel';
+import { CHANNELS, isFeedName } from './feeds/channels';
+import { FORMATS, isFormat, type Format } from './formats';
 
 /**
- * What Export File writes: its parameters checked before any request (the plan), the file's
- * columns, and each record's values under them as the records show them, in the form Import File
- * reads back: a list (a multi-select's values, a product's categories) in one cell, separated by
- * commas.
+ * What Export File is asked for: its parameters checked before any request (the plan). The
+ * file's columns and their cells: cells.ts; a feed's channel: feeds/.
  */
 
-export const FORMATS = {
-	csv: { mimeType: 'text/csv', extension: 'csv' },
-	tsv: { mimeType: 'text/tab-separated-values', extension: 'tsv' },
-	xlsx: {
-		mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-		extension: 'xlsx',
-	},
-} as const;
-export type Format = keyof typeof FORMATS;
-
-/** The columns of a product record that are no attribute, each under its header. */
-const RECORD_COLUMNS = ['sku', 'family', 'categories', 'image'];
-/** Other fields of a product record a column may also take (the interface's Product). */
-const RECORD_FIELDS = ['id', 'slug', 'status', 'updated_at', 'url', 'product_type_id'];
-
-const COLUMNS_LABEL = 'Export Options → Columns';
-
-export interface Column {
-	header: string;
-	source: string;
-}
+/** The formats of a file that is no feed. */
+export const PLAIN_FORMATS: readonly Format[] = ['csv', 'tsv', 'xlsx'];
 
 /** What the item asks for, checked before any request. */
 export interface ExportPlan {
 	format: Format;
 	property: string;
 	fileName: string;
-	/** Undefined: every column. */
+	/** The channel the file is a feed for (Feed), if any. */
+	channel?: Channel;
+	/** Undefined: every column (or, in a feed, the channel's). */
 	columns?: Column[];
+	valueMap: ValueMap;
+	/** In a feed: a product that breaks a rule is written (keep) or left out. */
+	keepInvalid: boolean;
+	/** In a feed: the currency every price must be in; undefined: the first price's. */
+	currency?: string;
 	/** `updated_at` must be later than this (`YYYY-MM-DD HH:MM:SS`, as records write it). */
 	since?: string;
 	filters: IDataObject;
@@ -83,29 +74,79 @@ export function sinceOf(value: unknown): string | undefined {
 
 /** The item's parameters, checked: every problem is the node's error before a request is sent. */
 export function exportPlanOf(item: PimItem): ExportPlan {
-	const format = optionalString(item.param<unknown>('fileFormat', 'csv')) ?? 'csv';
-	if (!(format in FORMATS))
-		fail(`Parameter "File Format" must be csv, tsv or xlsx (got "${format}")`);
+	const feed = optionalString(item.param<unknown>('feed', 'none')) ?? 'none';
+	if (feed !== 'none' && !isFeedName(feed))
+		fail(`Parameter "Feed" must be none, ${Object.keys(CHANNELS).join(', ')} (got "${feed}")`);
+	const channel = feed === 'none' ? undefined : CHANNELS[feed as keyof typeof CHANNELS];
+	const formats = channel?.formats ?? PLAIN_FORMATS;
+	const format = optionalString(item.param<unknown>('fileFormat', formats[0])) ?? formats[0];
+	if (!isFormat(format) || !formats.includes(format))
+		fail(
+			`Parameter "File Format" must be ${formats.join(', ')}${channel ? ` for a ${channel.label} feed` : ''} (got "${format}")`,
+		);
 	const property = optionalString(item.param<unknown>('binaryPropertyName', 'data'));
 	if (!property) fail('Parameter "Put Output File in Field" is required');
 	const fileName =
 		optionalString(item.param<unknown>('fileName', '')) ??
-		`products.${FORMATS[format as Format].extension}`;
+		`${channel ? 'feed' : 'products'}.${FORMATS[format].extension}`;
 	const options = item.param<IDataObject>('exportOptions', {});
 	const pageSize = positiveNumber(options.pageSize, 'Export Options → Page Size', MAX_PAGE_SIZE);
 	if (pageSize > MAX_PAGE_SIZE)
 		fail(
 			`Parameter "Export Options → Page Size" must be at most ${MAX_PAGE_SIZE} (got ${pageSize})`,
 		);
+	const columns = columnsOf(options.columns);
+	for (const column of columns ?? []) checkHeader(column.header, format, channel);
+	const invalid = optionalString(options.invalidProducts) ?? 'skip';
+	if (invalid !== 'skip' && invalid !== 'keep')
+		fail(`Parameter "Export Options → Invalid Products" must be skip or keep (got "${invalid}")`);
+	const currency = optionalString(options.currency)?.trim().toUpperCase();
+	if (currency !== undefined && !/^[A-Z]{3}$/.test(currency))
+		fail(
+			`Parameter "Export Options → Currency" must be an ISO 4217 code such as USD (got "${currency}")`,
+		);
 	return {
-		format: format as Format,
+		format,
 		property,
 		fileName,
-		columns: columnsOf(options.columns),
+		channel,
+		columns,
+		valueMap: valueMapOf(options.valueMap),
+		keepInvalid: invalid === 'keep',
+		currency,
 		since: sinceOf(options.updatedSince),
 		filters: filterQuery(item),
 		pageSize,
 	};
+}
+
+/** A header the file's format and the channel take. */
+function checkHeader(header: string, format: Format, channel: Channel | undefined) {
+	const known = channel?.columns.some((c) => c.header === header);
+	if (!known && channel?.headerRule && !channel.headerRule.pattern.test(header))
+		fail(
+			`Parameter "${COLUMNS_LABEL}": ${channel.label} names columns in ${channel.headerRule.words}; "${header}" is not`,
+			"Name the column as the channel's product data specification does, e.g. custom_label_0.",
+		);
+	if (format === 'xml' && !isXmlName(header))
+		fail(
+			`Parameter "${COLUMNS_LABEL}": "${header}" cannot name an element of an XML feed`,
+			'Use letters, digits and _ (not starting with a digit).',
+		);
+}
+
+/** Export Options → Value Map, by column (any case). */
+function valueMapOf(given: unknown): ValueMap {
+	const entries = ((given ?? {}) as IDataObject).mapping as IDataObject[] | undefined;
+	const map: ValueMap = new Map();
+	(entries ?? []).forEach((entry, i) => {
+		const column = optionalString(entry.column);
+		if (!column) fail(`Parameter "${VALUE_MAP_LABEL}": mapping ${i + 1} names no Column`);
+		const byFrom = map.get(fold(column)) ?? new Map<string, string>();
+		byFrom.set(fold(entry.from), text(entry.to));
+		map.set(fold(column), byFrom);
+	});
+	return map;
 }
 
 /** Export Options → Columns as given (undefined when none is). */
@@ -115,12 +156,15 @@ function columnsOf(given: unknown): Column[] | undefined {
 	const headers = new Map<string, number>();
 	return entries.map((entry, i) => {
 		const source = optionalString(entry.source);
-		if (!source) fail(`Parameter "${COLUMNS_LABEL}": column ${i + 1} has no Source`);
-		if (!isAttributeCode(source))
+		const value = text(entry.value) === '' ? undefined : text(entry.value);
+		if (!source && value === undefined)
+			fail(`Parameter "${COLUMNS_LABEL}": column ${i + 1} has no Source and no Value`);
+		if (source && !isAttributeCode(source))
 			fail(
 				`Parameter "${COLUMNS_LABEL}": column ${i + 1}'s Source "${source}" is no attribute code`,
 			);
 		const header = optionalString(entry.header) ?? source;
+		if (!header) fail(`Parameter "${COLUMNS_LABEL}": column ${i + 1} has a Value but no Header`);
 		const before = headers.get(fold(header));
 		if (before !== undefined)
 			fail(
@@ -128,57 +172,6 @@ function columnsOf(given: unknown): Column[] | undefined {
 				'Headers are read ignoring case: give each column its own.',
 			);
 		headers.set(fold(header), i);
-		return { header, source };
+		return value !== undefined ? { header, value } : { header, source };
 	});
-}
-
-/** The columns of the file: those given (their sources checked against the account), or every one. */
-export function fileColumns(plan: ExportPlan, attributes: AttributeCatalog): Column[] {
-	if (plan.columns) {
-		for (const { source } of plan.columns)
-			if (
-				!RECORD_COLUMNS.includes(source) &&
-				!RECORD_FIELDS.includes(source) &&
-				!attributes.byCode.has(source)
-			)
-				fail(
-					`Parameter "${COLUMNS_LABEL}": the Source "${source}" is neither ${RECORD_COLUMNS.join(', ')} nor an attribute code of the account`,
-					`Other fields a record has: ${RECORD_FIELDS.join(', ')}.`,
-				);
-		return plan.columns;
-	}
-	const taken = new Set(RECORD_COLUMNS);
-	const columns = RECORD_COLUMNS.map((source) => ({ header: source, source }));
-	for (const code of attributes.byCode.keys())
-		if (!taken.has(fold(code))) {
-			taken.add(fold(code));
-			columns.push({ header: code, source: code });
-		}
-	return columns;
-}
-
-/**
- * A list in one cell as Import File reads it back: its values separated by commas, or, when a
- * value holds a comma, starts with `[` or has spaces around it, as a JSON list (which Import File
- * reads for a multi-select).
- */
-function listCell(values: unknown[], json: boolean): string {
-	const texts = values.map(text);
-	if (json && texts.some((t) => t.includes(',') || t.startsWith('[') || t !== t.trim()))
-		return JSON.stringify(texts);
-	return texts.join(', ');
-}
-
-/** A record's value under a column, as the record shows it. */
-export function cellOf(record: IDataObject, source: string): string {
-	const value = source === 'categories' ? record.category : record[source];
-	if (value === undefined || value === null) return '';
-	// A record shows a path once per tree that holds the product there (channels' trees share
-	// paths, and a record names no channel): the cell names each path once. Category titles are
-	// never a JSON list: Import File splits them at commas only.
-	if (source === 'categories' && Array.isArray(value))
-		return listCell([...new Set(value.map(text))], false);
-	if (Array.isArray(value)) return listCell(value, true);
-	if (typeof value === 'object') return JSON.stringify(value);
-	return String(value);
 }

@@ -3,8 +3,6 @@ import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow'
 import { ENDPOINTS } from '../../../shared/endpoints';
 import { ByteStream } from '../../../shared/file/byteStream';
 import { counted } from '../../../shared/file/bounds';
-import { delimitedFile } from '../../../shared/file/csvWriter';
-import { XLSX_CELL_CHARS, xlsxFile } from '../../../shared/file/xlsxWriter';
 import { Handoff } from '../../../shared/handoff';
 import type { PimItem } from '../../../shared/item';
 import { looksLastUpdatedFirst, nonRising, updatedAt } from '../../../shared/listOrder';
@@ -13,14 +11,10 @@ import { text } from '../../../shared/records';
 import { runClient } from '../../../shared/operations';
 import type { PimClient, PimRequest } from '../../../shared/transport';
 import { accountAttributes } from '../account/lists';
-import {
-	cellOf,
-	exportPlanOf,
-	fileColumns,
-	FORMATS,
-	type Column,
-	type ExportPlan,
-} from './exportColumns';
+import { fileColumns, type CellContext, type FileColumn } from './cells';
+import { exportPlanOf, type ExportPlan } from './exportColumns';
+import { FeedCheck } from './feeds/feedCheck';
+import { FORMATS } from './formats';
 
 /**
  * One export (Export File): the account's products read page by page (paginate: the account's
@@ -127,25 +121,43 @@ function readPages(
 
 /**
  * The file's rows from the pages: the products changed since Updated Since, each record's cells;
- * a value an XLSX cell cannot hold refuses its product, named by its SKU.
+ * in a feed, the channel's rules checked on them (feeds/feedCheck.ts); a value the format's cell
+ * cannot hold refuses its product, named by its SKU.
  */
 class FileRows {
 	products = 0;
 	refused = 0;
 	readonly problems: IDataObject[] = [];
+	readonly feed: FeedCheck | undefined;
+	/** The prices' currency: Export Options → Currency, or the first price's. */
+	readonly context: CellContext;
 
 	constructor(
 		private readonly plan: ExportPlan,
-		private readonly columns: Column[],
-	) {}
+		private readonly columns: FileColumn[],
+	) {
+		this.feed = plan.channel ? new FeedCheck(plan.channel, columns, plan.keepInvalid) : undefined;
+		const context: CellContext = {
+			currency: plan.currency,
+			broken: [],
+			learnCurrency: (code) => {
+				context.currency = code;
+			},
+		};
+		this.context = context;
+	}
 
 	async *of(pages: AsyncIterable<IDataObject[]>): AsyncGenerator<string[]> {
 		const { since, format } = this.plan;
+		const { columns, context, feed } = this;
+		const limit = FORMATS[format].cellLimit;
 		for await (const records of pages)
 			for (const record of records) {
 				if (since !== undefined && !(updatedAt(record) > since)) continue;
-				const cells = this.columns.map((c) => cellOf(record, c.source));
-				const long = format === 'xlsx' ? cells.findIndex((c) => c.length > XLSX_CELL_CHARS) : -1;
+				context.broken = [];
+				const cells = columns.map((c) => c.cell(record, context));
+				if (feed && !feed.written(record, cells, context.broken)) continue;
+				const long = limit === undefined ? -1 : cells.findIndex((c) => c.length > limit);
 				if (long < 0) {
 					this.products++;
 					yield cells;
@@ -155,10 +167,33 @@ class FileRows {
 				if (this.problems.length < MAX_PROBLEMS)
 					this.problems.push({
 						sku: text(record.sku),
-						error: `The value of "${this.columns[long].header}" has ${counted(cells[long].length)} characters; an XLSX cell holds at most ${counted(XLSX_CELL_CHARS)} (export as CSV to keep it)`,
+						error: `The value of "${this.columns[long].header}" has ${counted(cells[long].length)} characters; an ${format.toUpperCase()} cell holds at most ${counted(limit!)} (export as CSV to keep it)`,
 					});
 			}
 	}
+}
+
+/** The summary's feed part: the channel, the currency, the invalid products by rule, and the notice. */
+function feedSummary(plan: ExportPlan, rows: FileRows): IDataObject {
+	const { feed, context } = rows;
+	if (!plan.channel || !feed) return {};
+	const notes = [`${rows.products} products`];
+	const invalid = feed.notice();
+	if (invalid) notes.push(invalid);
+	if (feed.warned)
+		notes.push(`${feed.warned} values cut as ${plan.channel.label} cuts them (see warnings)`);
+	if (!plan.currency && context.currency)
+		notes.push(
+			`prices in ${context.currency}, the first product's (set Export Options → Currency)`,
+		);
+	return {
+		notice: notes.join(' · '),
+		feed: plan.channel.name,
+		...(context.currency ? { currency: context.currency } : {}),
+		invalid: feed.invalid,
+		invalidByRule: feed.invalidByRule,
+		...(feed.warned ? { warned: feed.warned, warnings: feed.warnings } : {}),
+	};
 }
 
 /** One export: the file in the item's binary field, the summary as its JSON. */
@@ -166,20 +201,23 @@ export async function exportOne(item: PimItem): Promise<INodeExecutionData> {
 	const plan = exportPlanOf(item);
 	// One long run: its requests keep to the pace a rate limit taught, not just its pauses.
 	const pim = runClient(item, true);
-	const columns = fileColumns(plan, await accountAttributes(item.run, pim));
+	const columns = fileColumns(
+		plan.columns,
+		await accountAttributes(item.run, pim),
+		plan.channel,
+		plan.valueMap,
+	);
 	const headers = columns.map((c) => c.header);
 	const { format, since } = plan;
 	const handoff = new Handoff<IDataObject[]>();
 	const { reading, read } = readPages(item, pim, plan, handoff);
 	const rows = new FileRows(plan, columns);
 	const sheets: string[] = [];
-	const bytes =
-		format === 'xlsx'
-			? xlsxFile(headers, rows.of(handoff), {
-					sheetName: 'Products',
-					onSheet: (name) => sheets.push(name),
-				})
-			: delimitedFile(format, headers, rows.of(handoff));
+	const bytes = FORMATS[format].write(headers, rows.of(handoff), {
+		title: plan.channel ? `${plan.channel.label} feed` : 'Products',
+		linkColumn: headers.includes('link') ? 'link' : undefined,
+		onSheet: (name) => sheets.push(name),
+	});
 	let binary: IBinaryData;
 	try {
 		binary = await item.binaryOf(
@@ -193,9 +231,11 @@ export async function exportOne(item: PimItem): Promise<INodeExecutionData> {
 		handoff.close();
 		await reading;
 	}
-	const { products, refused, problems } = rows;
+	const { products, refused, feed } = rows;
+	const problems = [...(feed?.problems ?? []), ...rows.problems].slice(0, MAX_PROBLEMS);
 	return {
 		json: {
+			...feedSummary(plan, rows),
 			products,
 			columns: headers,
 			fileName: binary.fileName ?? plan.fileName,
@@ -208,7 +248,8 @@ export async function exportOne(item: PimItem): Promise<INodeExecutionData> {
 					}
 				: {}),
 			...(sheets.length > 1 ? { sheets } : {}),
-			...(refused ? { refused, problems } : {}),
+			...(refused ? { refused } : {}),
+			...(problems.length ? { problems } : {}),
 		},
 		binary: { [plan.property]: binary },
 		pairedItem: { item: item.index },

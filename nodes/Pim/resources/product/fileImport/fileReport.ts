@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { TextChunks } from '../../../shared/file/textChunks';
+import { csvCell } from '../../../shared/file/csvWriter';
 
 /**
  * What happened to the rows of a catalogue file (Import File), as its report file and its row
@@ -33,11 +34,6 @@ const HEADER = 'line,sku,operation,changed,error,warnings';
 const MAX_WARNED = 100;
 
 const CHANGES = new Set(['created', 'updated', 'failed', 'create', 'update']);
-
-/** A CSV field: quoted when it holds a quote, a comma, a line break or surrounding spaces. */
-function csvField(value: string): string {
-	return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 /** A CSV file's lines (CRLF ends, as spreadsheets expect), kept as UTF-8 bytes in chunks. */
 class CsvLines {
@@ -80,8 +76,8 @@ export class FileReport {
 	/** A row that could not be written, with its cells as read, for the bad rows file. */
 	badRow(headers: string[], cells: string[]): void {
 		if (!this.badRows) return;
-		if (!this.bad.count) this.bad.push(headers.map(csvField).join(','));
-		this.bad.push(cells.map(csvField).join(','));
+		if (!this.bad.count) this.bad.push(headers.map(csvCell).join(','));
+		this.bad.push(cells.map(csvCell).join(','));
 	}
 
 	/**
@@ -113,7 +109,7 @@ export class FileReport {
 						outcome.error ?? '',
 						warnings.join(' | '),
 					]
-						.map(csvField)
+						.map(csvCell)
 						.join(','),
 				);
 			if (this.items && changed) this.changes.push(outcome);

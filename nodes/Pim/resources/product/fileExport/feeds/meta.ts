@@ -1,0 +1,94 @@
+import type { Broken, Channel } from './channel';
+import {
+	availability,
+	categoryPath,
+	plainText,
+	plainTextWithoutLinks,
+	priceWithCode,
+	url,
+} from './forms';
+
+/**
+ * Meta's catalogue fields (feed-rules.md, "Meta": developers.facebook.com/docs/marketing-api
+ * /catalog/reference and the catalogue fields page): CSV, TSV or RSS XML.
+ */
+
+const AVAILABILITY = [
+	'in stock',
+	'out of stock',
+	'preorder',
+	'available for order',
+	'discontinued',
+] as const;
+
+export const META: Channel = {
+	name: 'meta',
+	label: 'Meta',
+	formats: ['csv', 'tsv', 'xml'],
+	idColumn: 'id',
+	headerRule: { pattern: /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, words: 'lowercase words joined by _' },
+	columns: [
+		{ header: 'id', from: ['sku'], required: true, max: 100 },
+		{
+			header: 'title',
+			from: ['title', 'name', 'productName'],
+			form: plainText,
+			required: true,
+			max: 200,
+		},
+		{
+			header: 'description',
+			from: [
+				'description',
+				'webDescription',
+				'longDescription',
+				'shortDescription',
+				'metaDescription',
+			],
+			form: plainTextWithoutLinks,
+			required: true,
+			max: 9999,
+		},
+		{
+			header: 'availability',
+			from: ['availability', 'inStock', 'stock', 'stockStatus'],
+			form: (v) => availability(v, AVAILABILITY),
+			required: true,
+			oneOf: AVAILABILITY,
+		},
+		{
+			header: 'condition',
+			from: ['condition'],
+			required: true,
+			oneOf: ['new', 'refurbished', 'used'],
+		},
+		{ header: 'price', from: ['price'], form: priceWithCode, required: true },
+		{ header: 'sale_price', from: ['salePrice', 'specialPrice'], form: priceWithCode },
+		{ header: 'link', from: ['link', 'url', 'productUrl'], form: url, required: true },
+		{ header: 'image_link', from: ['imageLink', 'image'], form: url, required: true },
+		{ header: 'brand', from: ['brand', 'manufacturer', 'vendor'], form: plainText, max: 100 },
+		{ header: 'gtin', from: ['gtin', 'upc', 'ean', 'barcode', 'isbn', 'jan'] },
+		{ header: 'mpn', from: ['mpn'], max: 100 },
+		{ header: 'product_type', from: ['productType', 'categories'], form: categoryPath, max: 750 },
+		{ header: 'color', from: ['color', 'colour'], form: plainText, max: 200 },
+		{ header: 'size', from: ['size'], form: plainText, max: 200 },
+		{ header: 'material', from: ['material'], form: plainText, max: 200 },
+	],
+	check: (cell) => {
+		const broken: Broken[] = [];
+		if (cell('brand') === '' && cell('gtin') === '' && cell('mpn') === '')
+			broken.push({
+				column: 'brand',
+				rule: 'without brand, gtin or mpn',
+				error: 'is empty, and so are gtin and mpn: Meta requires one of them',
+			});
+		const description = cell('description');
+		if (description !== '' && description.toLowerCase() === cell('title').toLowerCase())
+			broken.push({
+				column: 'description',
+				rule: 'with a description the same as the title',
+				error: 'is the same as the title: Meta requires another text',
+			});
+		return broken;
+	},
+};
