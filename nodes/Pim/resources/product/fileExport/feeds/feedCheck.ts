@@ -26,6 +26,9 @@ function length(value: string): number {
 	return n;
 }
 
+/** `a title`, `an id`. */
+const a = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 /** The first `max` characters (code points) of a value. */
 const cut = (value: string, max: number) => [...value].slice(0, max).join('');
 
@@ -73,13 +76,13 @@ export class FeedCheck {
 			if (rules.oneOf && !rules.oneOf.includes(value))
 				broken.push({
 					column: header,
-					rule: `with a ${header} ${channel.label} does not know`,
+					rule: `with ${a(header)} ${channel.label} does not know`,
 					error: `${header} "${startOf(value)}" is not one of ${rules.oneOf.join(', ')} (map it with Export Options → Value Map)`,
 				});
 			if (rules.max !== undefined && value.length > rules.max && length(value) > rules.max)
 				broken.push({
 					column: header,
-					rule: `with a ${header} over ${rules.max} characters`,
+					rule: `with ${a(header)} over ${rules.max} characters`,
 					error: `${header} has ${length(value)} characters, over ${channel.label}'s ${rules.max}: "${startOf(value)}"`,
 				});
 			if (rules.cut !== undefined && value.length > rules.cut && length(value) > rules.cut) {
@@ -105,7 +108,7 @@ export class FeedCheck {
 			if (this.ids.has(id))
 				broken.push({
 					column: channel.idColumn,
-					rule: `with a ${channel.idColumn} already written`,
+					rule: `with ${a(channel.idColumn)} already written`,
 					error: `${channel.idColumn} "${startOf(id)}" is another product's too (${channel.label} takes each once)`,
 				});
 			else if (broken.length === 0 || this.keep) this.ids.set(id);

@@ -116,8 +116,8 @@ export function googleHtml(value: unknown): string {
 	if (!/[<\s]/.test(html)) return html;
 	const open: string[] = [];
 	const out = html
-		.replace(SCRIPT_OR_STYLE, ' ')
-		.replace(COMMENT, ' ')
+		.replace(SCRIPT_OR_STYLE, '')
+		.replace(COMMENT, '')
 		.replace(/<![^<>]*>/g, '')
 		.replace(TAG, (_whole, closing: string, rawName: string, selfClosing: string) => {
 			const lower = rawName.toLowerCase();
