@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * An independent validator of channel feeds (Google Merchant Center, Meta, Shopify), written only
  * from the channels' published rules (/work/shared/feed-rules.md, "FR" below, cited by line) and
@@ -374,6 +373,7 @@ function parseXmlDocument(text: string): { document: XmlElement; errors: string[
 	const open: XmlElement[] = [document];
 	const top = () => open[open.length - 1];
 
+	// eslint-disable-next-line no-control-regex
 	const illegal = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/.exec(text);
 	if (illegal)
 		fail(
@@ -754,7 +754,9 @@ function googleHtmlProblems(value: string): Set<string> {
 function checkGoogleUrl(check: ProductCheck, column: string): void {
 	const value = check.get(column);
 	if (!isAbsoluteHttpUrl(value.trim())) check.flag(column, 'url');
+	// eslint-disable-next-line no-control-regex
 	if (/[^\x00-\x7F]/.test(value)) check.flag(column, 'urlAscii');
+	// eslint-disable-next-line no-control-regex
 	const ascii = value.replace(/[^\x00-\x7F]/g, '');
 	const unescaped = ascii.replace(/%[0-9A-Fa-f]{2}/g, '');
 	if (!/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]*$/.test(unescaped)) check.flag(column, 'urlEncoding');

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code, never published; n8n Cloud runtime rules for community-node code do not apply */
 /**
  * The feed validator of the tests (test/helpers/feedValidator.ts), against small hand-written
  * feeds: good feeds of each channel and format give no problem, and each rule of feed-rules.md it
@@ -407,7 +406,7 @@ describe('XML', () => {
 			'0  namespace',
 		],
 		['another g: namespace', good.replace('ns/1.0', 'ns/2.0'), '0  namespace'],
-		['an item not closed', good.replace(/<\/item>\n  <\/channel>/, '</channel>'), '0  xml'],
+		['an item not closed', good.replace(/<\/item>\n {2}<\/channel>/, '</channel>'), '0  xml'],
 		['an & not escaped', good.replace('Blue mug', 'Blue & mug'), '0  xml'],
 		['an entity XML does not define', good.replace('Blue mug', 'Blue&nbsp;mug'), '0  xml'],
 		['a character XML forbids', good.replace('Blue mug', 'Blue\u0001mug'), '0  xml'],
@@ -431,7 +430,7 @@ describe('XML', () => {
 		const report = validateFeed(
 			'googleMerchantCenter',
 			'xml',
-			good.replace(/<\/item>\n  <\/channel>/, '</channel>'),
+			good.replace(/<\/item>\n {2}<\/channel>/, '</channel>'),
 		);
 		expect(report.rows).toHaveLength(1);
 	});

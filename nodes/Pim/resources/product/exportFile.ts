@@ -5,10 +5,8 @@ import type { PimItem } from '../../shared/item';
 import { MAX_PAGE_SIZE } from '../../shared/pagination';
 import { sendsItsOwnRequests } from '../../shared/runners';
 import { exportOne } from './fileExport/exportRun';
-import { PLAIN_FORMATS } from './fileExport/exportColumns';
-import { CHANNELS } from './fileExport/feeds/channels';
 import type { FeedName } from './fileExport/feeds/channel';
-import { formatOptions, type Format } from './fileExport/formats';
+import { FORMATS } from './fileExport/formats';
 
 /**
  * Product → Export File (version 2): the account's products written as ONE file (CSV, TSV, XLSX,
@@ -34,17 +32,13 @@ export const option: INodePropertyOptions = {
 
 const show = showFor('product', ['exportFile'], FROM_VERSION_2);
 
-/** File Format, offered with the feeds named: one parameter per set of formats, its first the default. */
-function fileFormatFor(feeds: string[], formats: readonly Format[]): INodeProperties {
-	return {
-		displayName: 'File Format',
-		name: 'fileFormat',
-		type: 'options',
-		options: formatOptions(formats),
-		default: formats[0],
-		displayOptions: { show: { ...show.show, feed: feeds } },
-	};
-}
+/**
+ * File Format for a feed (or none): the formats it takes (the channel's table, formats.ts), the
+ * first the default. Written out per feed, as n8n's lint reads a default against its options.
+ */
+const withFormats = (feed: 'none' | FeedName) => ({
+	displayOptions: { show: { ...show.show, feed: [feed] } },
+});
 
 /** Shown only with a feed. */
 const withFeed = { hide: { '/feed': ['none'] } };
@@ -78,10 +72,38 @@ export const description: INodeProperties[] = [
 			"A channel's file: its columns filled from the account by meaning, its values in the channel's form, and every product checked against its rules (docs/feeds.md)",
 		displayOptions: show,
 	},
-	fileFormatFor(['none'], PLAIN_FORMATS),
-	...(Object.keys(CHANNELS) as FeedName[]).map((name) =>
-		fileFormatFor([name], CHANNELS[name].formats),
-	),
+	{
+		displayName: 'File Format',
+		name: 'fileFormat',
+		type: 'options',
+		options: [FORMATS.csv.option, FORMATS.tsv.option, FORMATS.xlsx.option],
+		default: 'csv',
+		...withFormats('none'),
+	},
+	{
+		displayName: 'File Format',
+		name: 'fileFormat',
+		type: 'options',
+		options: [FORMATS.tsv.option, FORMATS.xml.option],
+		default: 'tsv',
+		...withFormats('googleMerchantCenter'),
+	},
+	{
+		displayName: 'File Format',
+		name: 'fileFormat',
+		type: 'options',
+		options: [FORMATS.csv.option, FORMATS.tsv.option, FORMATS.xml.option],
+		default: 'csv',
+		...withFormats('meta'),
+	},
+	{
+		displayName: 'File Format',
+		name: 'fileFormat',
+		type: 'options',
+		options: [FORMATS.csv.option],
+		default: 'csv',
+		...withFormats('shopify'),
+	},
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',

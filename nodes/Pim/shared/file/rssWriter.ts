@@ -11,6 +11,7 @@ export const G_NAMESPACE = 'http://base.google.com/ns/1.0';
 
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
+// eslint-disable-next-line no-control-regex
 const TO_ESCAPE = /[&<>\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;
 
 export function xmlEscaped(value: string): string {

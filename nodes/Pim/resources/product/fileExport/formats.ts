@@ -76,7 +76,3 @@ export type Format = keyof typeof FORMATS;
 
 export const isFormat = (name: string): name is Format =>
 	Object.prototype.hasOwnProperty.call(FORMATS, name);
-
-/** The form's options for these formats, in this order. */
-export const formatOptions = (formats: readonly Format[]): INodePropertyOptions[] =>
-	formats.map((f) => FORMATS[f].option);

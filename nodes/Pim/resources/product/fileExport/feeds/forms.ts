@@ -293,6 +293,11 @@ export function url(value: unknown): string {
 	);
 }
 
+/** An image's URL: a list's first (the channel's image column holds one). */
+export function firstUrl(value: unknown): string {
+	return url(Array.isArray(value) ? value.find((v) => text(v).trim() !== '') : value);
+}
+
 // ---- words ----
 
 const YES = /^(yes|y|true|1|in[ _-]?stock|available|instock)$/i;

@@ -8,6 +8,7 @@ import {
 	priceWithCode,
 	slashList,
 	url,
+	firstUrl,
 } from './forms';
 
 /**
@@ -47,7 +48,13 @@ export const GOOGLE: Channel = {
 			cut: 5000,
 		},
 		{ header: 'link', from: ['link', 'url', 'productUrl'], form: url, required: true, max: 2000 },
-		{ header: 'image_link', from: ['imageLink', 'image'], form: url, required: true, max: 2000 },
+		{
+			header: 'image_link',
+			from: ['imageLink', 'image'],
+			form: firstUrl,
+			required: true,
+			max: 2000,
+		},
 		{
 			header: 'availability',
 			from: ['availability', 'inStock', 'stock', 'stockStatus'],

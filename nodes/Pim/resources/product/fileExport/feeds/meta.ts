@@ -5,6 +5,7 @@ import {
 	plainText,
 	plainTextWithoutLinks,
 	priceWithCode,
+	firstUrl,
 	url,
 } from './forms';
 
@@ -65,7 +66,7 @@ export const META: Channel = {
 		{ header: 'price', from: ['price'], form: priceWithCode, required: true },
 		{ header: 'sale_price', from: ['salePrice', 'specialPrice'], form: priceWithCode },
 		{ header: 'link', from: ['link', 'url', 'productUrl'], form: url, required: true },
-		{ header: 'image_link', from: ['imageLink', 'image'], form: url, required: true },
+		{ header: 'image_link', from: ['imageLink', 'image'], form: firstUrl, required: true },
 		{ header: 'brand', from: ['brand', 'manufacturer', 'vendor'], form: plainText, max: 100 },
 		{ header: 'gtin', from: ['gtin', 'upc', 'ean', 'barcode', 'isbn', 'jan'] },
 		{ header: 'mpn', from: ['mpn'], max: 100 },

@@ -7,7 +7,7 @@ import {
 	priceAmount,
 	published,
 	shopifyStatus,
-	url,
+	firstUrl,
 } from './forms';
 
 /**
@@ -46,7 +46,7 @@ export const SHOPIFY: Channel = {
 		{ header: 'Variant Price', from: ['price'], form: priceAmount },
 		{ header: 'Variant Compare At Price', from: ['compareAtPrice', 'msrp'], form: priceAmount },
 		{ header: 'Variant Barcode', from: ['barcode', 'gtin', 'upc', 'ean'] },
-		{ header: 'Image Src', from: ['imageSrc', 'image'], form: url },
+		{ header: 'Image Src', from: ['imageSrc', 'image'], form: firstUrl },
 		{ header: 'SEO Title', from: ['seoTitle', 'metaTitle'], form: plainText },
 		{ header: 'SEO Description', from: ['seoDescription', 'metaDescription'], form: plainText },
 		{
