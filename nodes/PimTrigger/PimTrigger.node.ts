@@ -8,14 +8,14 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCategories, getChannels, getFamilies } from '../Pim/methods/loadOptions';
-import { FULL_LIST_PAGE_SIZE, pagesOf, readAll, SOURCES } from '../Pim/shared/reading';
+import { FULL_LIST_PAGE_SIZE, readAll, SOURCES } from '../Pim/shared/reading';
 import { categoryChains, text } from '../Pim/shared/records';
 import { codeDropdown } from '../Pim/shared/descriptions';
 import { ENDPOINTS } from '../Pim/shared/endpoints';
-import { MAX_ITEMS_PER_INPUT, paginate, tooManyRecords } from '../Pim/shared/pagination';
+import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate } from '../Pim/shared/pagination';
 import { POLL_SETTINGS } from '../Pim/shared/policy';
 import { pimClient, type PimClient } from '../Pim/shared/transport';
-import { looksLastUpdatedFirst, nonRising, updatedAt } from '../Pim/shared/listOrder';
+import { deltaStop } from '../Pim/shared/listOrder';
 import { changesSince, type Cursor } from './cursor';
 
 /** readAll's page length: reading on from page 2 continues where this poll's page 1 ended. */
@@ -26,53 +26,31 @@ const TRIGGER_ADVICE =
 	'A poll holds at most this many products. When the PIM lists products last-updated first, a poll reads only the changes since the previous one: poll more often. Otherwise it reads the whole list, so a bigger catalogue needs that order.';
 
 /**
- * The products a poll needs: those updated at or after `since`, and maybe more. When the PIM
- * lists last-updated first, pages are read one by one until a product older than `since`
- * (requests per poll: about one page per 1000 changes); otherwise, or when `since` is undefined,
- * the whole list. `newest` (a first poll): only the products of the newest time.
+ * The products a poll needs: those updated at or after `since`, and maybe more. The one delta
+ * read of the product list (shared/listOrder.ts, deltaStop, as Export File's Updated Since): when
+ * the PIM lists last-updated first, pages are read until one ends older than `since` (requests
+ * per poll: about one page per 1000 changes); otherwise, or when `since` is undefined, the whole
+ * list. `newest` (a first poll): from the first page's newest time.
  */
 async function readProductsSince(
 	pim: PimClient,
 	since: string | 'newest' | undefined,
 ): Promise<IDataObject[]> {
-	const products: IDataObject[] = [];
-	// Pages come from pagesOf, read one by one, and after page 1 maybe from readAll: a product
-	// that moves across a page boundary between reads would be seen twice, so repeats are dropped
-	// by id here.
-	const seen = new Set<string>();
-	const add = (records: IDataObject[]) => {
-		for (const p of records) {
-			if (seen.has(text(p.id))) continue;
-			seen.add(text(p.id));
-			products.push(p);
-		}
-	};
-	let from = '';
-	let previous: IDataObject | undefined;
-	for await (const { page, number, last } of pagesOf(pim, SOURCES.product, {
-		pageSize: PAGE_SIZE,
-	})) {
-		if (number === 1) {
-			if (!page.paginated) return page.records;
-			if (!last) {
-				if (since === undefined || !looksLastUpdatedFirst(page.records)) {
-					add(page.records);
-					add(await readAll(pim, SOURCES.product, 2, TRIGGER_ADVICE));
-					return products;
-				}
-				from = since === 'newest' ? updatedAt(page.records[0]) : since;
-			}
-		} else if (previous && !nonRising([previous, ...page.records])) {
-			// The order must hold across the boundary too; if not, read everything after all.
-			return await readAll(pim, SOURCES.product, 1, TRIGGER_ADVICE);
-		}
-		add(page.records);
-		if (products.length > MAX_ITEMS_PER_INPUT)
-			throw tooManyRecords(pim, MAX_ITEMS_PER_INPUT, PAGE_SIZE, page.total, TRIGGER_ADVICE);
-		previous = page.records[page.records.length - 1];
-		if (last || !previous || updatedAt(previous) < from) break;
-	}
-	return products;
+	const delta = since === undefined ? undefined : deltaStop(since, true);
+	const { records } = await paginate(
+		pim,
+		{ method: 'GET', url: ENDPOINTS.product },
+		{
+			pageSize: PAGE_SIZE,
+			max: Infinity,
+			refuseAbove: MAX_ITEMS_PER_INPUT,
+			advice: TRIGGER_ADVICE,
+			// A delta read asks for no page ahead once the list shows it is last-updated first.
+			lookahead: delta ? () => (delta.state.ordered() ? 0 : lookaheadFor(pim)) : lookaheadFor(pim),
+			stopAfter: delta?.stopAfter,
+		},
+	);
+	return records;
 }
 
 /** The given categories and every category below them (the tree walked once, records.ts). */

@@ -5,8 +5,8 @@ import { ByteStream } from '../../../shared/file/byteStream';
 import { counted } from '../../../shared/file/bounds';
 import { Handoff } from '../../../shared/handoff';
 import type { PimItem } from '../../../shared/item';
-import { looksLastUpdatedFirst, nonRising, updatedAt } from '../../../shared/listOrder';
-import { lookaheadFor, paginate, type Page } from '../../../shared/pagination';
+import { deltaStop, updatedAt } from '../../../shared/listOrder';
+import { lookaheadFor, paginate } from '../../../shared/pagination';
 import { text } from '../../../shared/records';
 import { runClient } from '../../../shared/operations';
 import type { PimClient, PimRequest } from '../../../shared/transport';
@@ -33,30 +33,6 @@ export const EXPORT_BOUND = 10_000_000;
 
 /** The problems the summary lists; the count is `refused`. */
 const MAX_PROBLEMS = 100;
-
-/**
- * Updated Since on a list read last-updated first: whether to stop after a page. Stops after the
- * first page, once a page shows the order (looksLastUpdatedFirst, with the page before's last
- * product), whose last product is not later than `since`; until then a list whose times never
- * rise may still be newest-created first (changes made in id order fall by id too). Every page
- * must keep the order, across page boundaries too, or the read goes on to the end (every product
- * is still filtered by its `updated_at`).
- */
-function deltaStop(since: string) {
-	let ordered: boolean | undefined;
-	let last: IDataObject | undefined;
-	const state = { stopped: false, ordered: () => ordered === true };
-	const stopAfter = (page: Page) => {
-		const records = page.records;
-		const read = last ? [last, ...records] : records;
-		if (ordered !== false && !nonRising(read)) ordered = false;
-		else if (ordered === undefined && looksLastUpdatedFirst(read)) ordered = true;
-		last = records[records.length - 1] ?? last;
-		state.stopped = ordered === true && last !== undefined && updatedAt(last) <= since;
-		return state.stopped;
-	};
-	return { state, stopAfter };
-}
 
 /** How the list read ended when it failed: the page it stopped at, in the error n8n shows. */
 function atPage(error: unknown, page: number): unknown {
