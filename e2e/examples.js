@@ -1670,4 +1670,140 @@ specs.push({
 	},
 });
 
+// ---- feeds a channel accepts (#70) ----
+
+/**
+ * A feed written by real n8n into the files folder: the summary's counts add up to the account's
+ * products (each written or named invalid), and the file passes the channel's rules as the
+ * tests' validator reads them from feed-rules.md.
+ */
+async function feedSpec(ctx, id, node, channel, format, fileName) {
+	const fs = require('node:fs');
+	const { validateFeed } = require('./feedValidator');
+	const file = require('node:path').join(ctx.filesDir, fileName);
+	fs.rmSync(file, { force: true });
+	await ctx.admin('/log', { method: 'DELETE' });
+	const { run, ms } = await ctx.execute(id);
+	const [summary] = items(run, node);
+	const products = await allProducts(ctx);
+	eq(
+		[summary.feed, summary.format, summary.fileName, summary.currency],
+		[channel, format, fileName, 'USD'],
+		'the summary',
+	);
+	eq(summary.products + summary.invalid, products.length, 'every product written or named');
+	ok(summary.products > products.length / 4, `${summary.products} products written`);
+	const report = validateFeed(channel, format, fs.readFileSync(file));
+	eq(report.problems.slice(0, 5), [], "the channel's rules (the validator)");
+	eq(report.rows.length, summary.products, 'a row per product written');
+	const log = await ctx.admin('/log');
+	eq(
+		log.filter((r) => r.method !== 'GET' && r.account === 'demo').length,
+		0,
+		'nothing written to the demo account',
+	);
+	return {
+		run,
+		report,
+		summary,
+		line: `${summary.products} products in the ${channel} ${format.toUpperCase()} feed, ${summary.invalid} named invalid (${Object.entries(
+			summary.invalidByRule,
+		)
+			.map(([rule, n]) => `${n} ${rule}`)
+			.join(', ')}); the file passes the validator; n8n execute ${fmtMs(ms)}`,
+	};
+}
+
+specs.push({
+	id: 'pimGoogleFeed',
+	file: 'publish-a-google-merchant-center-feed.json',
+	async verify(ctx) {
+		const { report, summary, line } = await feedSpec(
+			ctx,
+			this.id,
+			'Google Merchant Center feed',
+			'googleMerchantCenter',
+			'tsv',
+			'google-feed.tsv',
+		);
+		eq(
+			report.headers.slice(0, 7),
+			['id', 'title', 'description', 'link', 'image_link', 'availability', 'price'],
+			'the header',
+		);
+		ok(
+			report.rows.every(
+				(r) => r.condition === 'new' && /^https:\/\/shop\.example\.com\/products\//.test(r.link),
+			),
+			'link and condition from the Value column',
+		);
+		ok(
+			/ left out: /.test(summary.notice) || summary.invalid === 0,
+			'the notice counts the products left out',
+		);
+		return line;
+	},
+});
+
+specs.push({
+	id: 'pimMetaFeed',
+	file: 'v2-meta-feed.json',
+	fixture: true,
+	async verify(ctx) {
+		const { report, line } = await feedSpec(
+			ctx,
+			this.id,
+			'Meta feed',
+			'meta',
+			'csv',
+			'meta-feed.csv',
+		);
+		ok(
+			report.rows.every((r) => ['in stock', 'out of stock'].includes(r.availability)),
+			"Meta's stock words",
+		);
+		return line;
+	},
+});
+
+specs.push({
+	id: 'pimShopifyFeed',
+	file: 'v2-shopify-feed.json',
+	fixture: true,
+	async verify(ctx) {
+		const { run, report, summary, line } = await feedSpec(
+			ctx,
+			this.id,
+			'Shopify feed',
+			'shopify',
+			'csv',
+			'shopify-products.csv',
+		);
+		const [copy] = items(run, 'Import into the empty copy');
+		eq([copy.created, copy.failed], [summary.products, 0], 'Import File into the empty copy');
+		const made = new Map(
+			(
+				await (
+					await fetch(`${ctx.sandboxUrl}/api/integration/product?pagination[pageLimit]=1000`, {
+						headers: accountHeaders(COPY_TARGET),
+					})
+				).json()
+			).data.record.map((r) => [r.sku, r]),
+		);
+		const original = new Map((await allProducts(ctx)).map((r) => [r.sku, r]));
+		for (const row of report.rows) {
+			const sku = row['Variant SKU'];
+			const [from, to] = [original.get(sku), made.get(sku)];
+			eq(
+				[to.name, to.web_description ?? null, to.price],
+				[from.name, from.web_description ?? null, from.price],
+				`${sku}: name, description and price through the Shopify CSV`,
+			);
+			const kg = Number(String(from.weight).replace(/ kg$/, ''));
+			eq(to.weight, `${Math.round(kg * 1000)} Gram`, `${sku}: the weight in grams`);
+		}
+		return `${line}; imported into the empty copy: ${copy.created} created, names, descriptions, prices and weights equal`;
+	},
+});
+
 module.exports = { specs, items, allProducts, csvRows, NIGHTLY_IN_BATCHES };

@@ -16,7 +16,7 @@
  *
  * Flags: --versions a,b   --browser-versions a,b|all|none   --no-browser   --no-build   --keep
  *        --only restart (only the restart check, after the package and credentials are in place)
- *        --only specs [--spec <id>] (only the workflows run with n8n execute; --spec: one of them)
+ *        --only specs [--spec <id,...>] (only the workflows run with n8n execute; --spec: those named)
  *        --queue (instead of the above: n8n queue mode, main + 2 workers, e2e/queue.js)
  */
 const fs = require('node:fs');
@@ -511,7 +511,7 @@ async function runVersion(version, opts, tarball) {
 			sandboxUrl: sb.url,
 			filesDir,
 		};
-		for (const spec of specs.filter((s) => !opts.spec || s.id === opts.spec)) {
+		for (const spec of specs.filter((s) => !opts.spec || opts.spec.split(',').includes(s.id))) {
 			const wf = JSON.parse(
 				fs.readFileSync(path.join(spec.fixture ? FIXTURES : EXAMPLES, spec.file), 'utf8'),
 			);
