@@ -71,9 +71,7 @@ function options(argv) {
 function makePool(file, size, dist) {
 	require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.json') });
 	const { AccountStore } = require(path.join(ROOT, 'sandbox', 'store'));
-	const { cellOf } = require(
-		path.join(dist, 'nodes/Pim/resources/product/catalogueFile/exportColumns'),
-	);
+	const { cellOf } = require(path.join(dist, 'nodes/Pim/resources/product/fileExport/cells'));
 	const { hashString } = require(path.join(ROOT, 'sandbox', 'util'));
 	const store = new AccountStore(
 		{

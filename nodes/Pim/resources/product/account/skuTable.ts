@@ -33,6 +33,21 @@ export class SkuTable {
 
 	/** Keeps `length` units of `units` for the SKU (none when `units` is undefined). */
 	set(sku: string, units?: Uint16Array, length = 0): void {
+		const h = hash(sku);
+		this.put(sku, h, this.slotOf(sku, h), units, length);
+	}
+
+	/** Keeps the SKU (no units) unless the table has it: whether it was new (one hash, one probe). */
+	add(sku: string): boolean {
+		const h = hash(sku);
+		const slot = this.slotOf(sku, h);
+		if (this.slots[slot] !== 0) return false;
+		this.put(sku, h, slot);
+		return true;
+	}
+
+	/** Writes the entry and points `slot` (the SKU's, found for hash `h`) at it. */
+	private put(sku: string, h: number, slot: number, units?: Uint16Array, length = 0): void {
 		if (sku.length > 0xffff) throw new RangeError('A SKU of over 65 535 characters');
 		const size = 3 + sku.length + 2 + (units ? length : 0);
 		if (!this.chunks.length || this.top + size > CHUNK) {
@@ -42,7 +57,6 @@ export class SkuTable {
 		const index = this.chunks.length - 1;
 		const chunk = this.chunks[index];
 		const position = index * CHUNK + this.top;
-		const h = hash(sku);
 		let at = this.top;
 		chunk[at++] = h & 0xffff;
 		chunk[at++] = h >>> 16;
@@ -54,7 +68,6 @@ export class SkuTable {
 		if (units) chunk.set(units.subarray(0, length), at);
 		this.top += size;
 
-		const slot = this.slotOf(sku, h);
 		if (this.slots[slot] === 0) this.count++;
 		this.slots[slot] = position + 1;
 		if (this.count * 2 > this.slots.length) this.grow();

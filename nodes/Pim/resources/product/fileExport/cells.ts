@@ -164,7 +164,7 @@ function columnOf(
 			context.broken.push({
 				column: header,
 				rule: formed.rule,
-				error: `${header} "${startOf(value)}" ${formed.error}`,
+				detail: () => `"${startOf(value)}" ${formed.error}`,
 			});
 			return flat(value);
 		},

@@ -34,11 +34,15 @@ export interface ChannelColumn {
 	oneOf?: readonly string[];
 }
 
-/** A rule over several of a product's cells, broken: the column it names, the rule, the error. */
+/**
+ * A rule a product broke: the column it names, the rule as the notice counts it, and what the
+ * problem says after the column's name (a function when it quotes the value: made only for the
+ * products the summary lists).
+ */
 export interface Broken {
 	column: string;
 	rule: string;
-	error: string;
+	detail: string | (() => string);
 }
 
 export interface Channel {

@@ -32,6 +32,19 @@ const a = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 /** The first `max` characters (code points) of a value. */
 const cut = (value: string, max: number) => [...value].slice(0, max).join('');
 
+/** Empty or whitespace only, without making a trimmed copy of every value. */
+const blank = (value: string) => value === '' || (value.charCodeAt(0) <= 32 && value.trim() === '');
+
+/** A channel column's checks, their rules' words made once. */
+interface ColumnRules {
+	at: number;
+	header: string;
+	required?: Broken;
+	oneOf?: { words: readonly string[]; rule: string };
+	max?: { chars: number; rule: string };
+	cut?: number;
+}
+
 export class FeedCheck {
 	invalid = 0;
 	readonly invalidByRule: Record<string, number> = {};
@@ -40,15 +53,49 @@ export class FeedCheck {
 	readonly warnings: IDataObject[] = [];
 	private readonly ids = new SkuTable();
 	private readonly idAt: number;
-	private readonly cellAt: Map<string, number>;
+	private readonly rules: ColumnRules[] = [];
+	private readonly duplicateRule: string;
+	/** The product being checked, for channel.check. */
+	private cells: string[] = [];
+	private readonly cell: (header: string) => string;
 
 	constructor(
 		private readonly channel: Channel,
-		private readonly columns: FileColumn[],
+		columns: FileColumn[],
 		readonly keep: boolean,
 	) {
 		this.idAt = columns.findIndex((c) => c.header === channel.idColumn);
-		this.cellAt = new Map(columns.map((c, i) => [c.header, i]));
+		this.duplicateRule = `with ${a(channel.idColumn)} already written`;
+		columns.forEach(({ header, channel: rules, unfilled }, at) => {
+			if (!rules) return;
+			this.rules.push({
+				at,
+				header,
+				required: rules.required
+					? {
+							column: header,
+							rule: `without ${header}`,
+							detail: unfilled
+								? `is empty: nothing in the account fills it (${channel.label} requires it). Add a column "${header}" with a Source or a Value in ${COLUMNS_LABEL}`
+								: `is empty (${channel.label} requires it)`,
+						}
+					: undefined,
+				oneOf: rules.oneOf && {
+					words: rules.oneOf,
+					rule: `with ${a(header)} ${channel.label} does not know`,
+				},
+				max:
+					rules.max !== undefined
+						? { chars: rules.max, rule: `with ${a(header)} over ${rules.max} characters` }
+						: undefined,
+				cut: rules.cut,
+			});
+		});
+		const at = new Map(columns.map((c, i) => [c.header, i]));
+		this.cell = (header) => {
+			const i = at.get(header);
+			return i === undefined ? '' : this.cells[i].trim();
+		};
 	}
 
 	/**
@@ -56,69 +103,70 @@ export class FeedCheck {
 	 * written; long values the channel cuts are cut in `cells`.
 	 */
 	written(record: IDataObject, cells: string[], broken: Broken[]): boolean {
-		const { columns, channel } = this;
-		for (let i = 0; i < columns.length; i++) {
-			const rules = columns[i].channel;
-			if (!rules) continue;
-			const { header } = columns[i];
-			const value = cells[i];
-			if (value.trim() === '') {
-				if (rules.required)
-					broken.push({
-						column: header,
-						rule: `without ${header}`,
-						error: columns[i].unfilled
-							? `${header} is empty: nothing in the account fills it (${channel.label} requires it). Add a column "${header}" with a Source or a Value in ${COLUMNS_LABEL}`
-							: `${header} is empty (${channel.label} requires it)`,
-					});
+		const { channel } = this;
+		for (const rules of this.rules) {
+			const value = cells[rules.at];
+			if (blank(value)) {
+				if (rules.required) broken.push(rules.required);
 				continue;
 			}
-			if (rules.oneOf && !rules.oneOf.includes(value))
+			const { oneOf, max, cut: cutAt } = rules;
+			if (oneOf && !oneOf.words.includes(value))
 				broken.push({
-					column: header,
-					rule: `with ${a(header)} ${channel.label} does not know`,
-					error: `${header} "${startOf(value)}" is not one of ${rules.oneOf.join(', ')} (map it with Export Options → Value Map)`,
+					column: rules.header,
+					rule: oneOf.rule,
+					detail: () =>
+						`"${startOf(value)}" is not one of ${oneOf.words.join(', ')} (map it with Export Options → Value Map)`,
 				});
-			if (rules.max !== undefined && value.length > rules.max && length(value) > rules.max)
+			if (max && value.length > max.chars && length(value) > max.chars)
 				broken.push({
-					column: header,
-					rule: `with ${a(header)} over ${rules.max} characters`,
-					error: `${header} has ${length(value)} characters, over ${channel.label}'s ${rules.max}: "${startOf(value)}"`,
+					column: rules.header,
+					rule: max.rule,
+					detail: () =>
+						`has ${length(value)} characters, over ${channel.label}'s ${max.chars}: "${startOf(value)}"`,
 				});
-			if (rules.cut !== undefined && value.length > rules.cut && length(value) > rules.cut) {
+			if (cutAt !== undefined && value.length > cutAt && length(value) > cutAt) {
 				this.warned++;
 				if (this.warnings.length < MAX_LISTED)
 					this.warnings.push({
 						sku: text(record.sku),
-						warning: `${header} cut from ${length(value)} to ${rules.cut} characters, as ${channel.label} cuts it`,
+						warning: `${rules.header} cut from ${length(value)} to ${cutAt} characters, as ${channel.label} cuts it`,
 					});
-				cells[i] = cut(value, rules.cut);
+				cells[rules.at] = cut(value, cutAt);
 			}
 		}
 		if (channel.check) {
-			broken.push(
-				...channel.check((header) => {
-					const i = this.cellAt.get(header);
-					return i === undefined ? '' : cells[i].trim();
-				}),
-			);
+			this.cells = cells;
+			for (const b of channel.check(this.cell)) broken.push(b);
 		}
 		const id = this.idAt < 0 ? '' : cells[this.idAt].trim();
+		// The first product written with an id keeps it: a later one is named. A product left out
+		// for another rule does not take its id.
 		if (id !== '') {
-			if (this.ids.has(id))
+			const taken = broken.length === 0 || this.keep ? !this.ids.add(id) : this.ids.has(id);
+			if (taken)
 				broken.push({
 					column: channel.idColumn,
-					rule: `with ${a(channel.idColumn)} already written`,
-					error: `${channel.idColumn} "${startOf(id)}" is another product's too (${channel.label} takes each once)`,
+					rule: this.duplicateRule,
+					detail: () =>
+						`"${startOf(id)}" is another product's too (${channel.label} takes each once)`,
 				});
-			else if (broken.length === 0 || this.keep) this.ids.set(id);
 		}
 		if (broken.length === 0) return true;
 		this.invalid++;
-		for (const rule of new Set(broken.map((b) => b.rule)))
-			this.invalidByRule[rule] = (this.invalidByRule[rule] ?? 0) + 1;
+		for (let i = 0; i < broken.length; i++) {
+			const { rule } = broken[i];
+			// Each product once under each rule it broke.
+			if (broken.findIndex((b) => b.rule === rule) === i)
+				this.invalidByRule[rule] = (this.invalidByRule[rule] ?? 0) + 1;
+		}
 		if (this.problems.length < MAX_LISTED)
-			this.problems.push({ sku: text(record.sku), error: broken.map((b) => b.error).join('; ') });
+			this.problems.push({
+				sku: text(record.sku),
+				error: broken
+					.map((b) => `${b.column} ${typeof b.detail === 'string' ? b.detail : b.detail()}`)
+					.join('; '),
+			});
 		return this.keep;
 	}
 

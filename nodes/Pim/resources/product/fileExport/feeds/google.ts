@@ -1,4 +1,4 @@
-import type { Channel } from './channel';
+import type { Broken, Channel } from './channel';
 import {
 	availability,
 	categoryPath,
@@ -75,15 +75,19 @@ export const GOOGLE: Channel = {
 		{ header: 'material', from: ['material'], form: plainText, max: 200 },
 		{ header: 'shipping_weight', from: ['shippingWeight', 'weight'], form: googleWeight },
 	],
-	check: (cell) =>
-		(cell('availability') === 'preorder' || cell('availability') === 'backorder') &&
-		cell('availability_date') === ''
+	check: (cell) => {
+		const availability = cell('availability');
+		return (availability === 'preorder' || availability === 'backorder') &&
+			cell('availability_date') === ''
 			? [
 					{
 						column: 'availability_date',
-						rule: `${cell('availability')} without availability_date`,
-						error: `is empty: Google requires it for availability ${cell('availability')}`,
+						rule: `${availability} without availability_date`,
+						detail: `is empty: Google requires it for availability ${availability}`,
 					},
 				]
-			: [],
+			: NOTHING;
+	},
 };
+
+const NOTHING: Broken[] = [];

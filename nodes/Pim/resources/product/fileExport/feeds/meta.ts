@@ -81,14 +81,14 @@ export const META: Channel = {
 			broken.push({
 				column: 'brand',
 				rule: 'without brand, gtin or mpn',
-				error: 'is empty, and so are gtin and mpn: Meta requires one of them',
+				detail: 'is empty, and so are gtin and mpn: Meta requires one of them',
 			});
 		const description = cell('description');
 		if (description !== '' && description.toLowerCase() === cell('title').toLowerCase())
 			broken.push({
 				column: 'description',
 				rule: 'with a description the same as the title',
-				error: 'is the same as the title: Meta requires another text',
+				detail: 'is the same as the title: Meta requires another text',
 			});
 		return broken;
 	},

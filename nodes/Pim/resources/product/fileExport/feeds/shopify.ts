@@ -62,7 +62,7 @@ export const SHOPIFY: Channel = {
 					{
 						column: 'Vendor',
 						rule: 'with a Vendor under 2 characters',
-						error: 'has under 2 characters: Shopify requires at least 2',
+						detail: 'has under 2 characters: Shopify requires at least 2',
 					},
 				]
 			: [],
