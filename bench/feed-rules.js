@@ -115,7 +115,7 @@ async function once(pool, o, kind) {
 			const record = Object.assign({}, records[(n - 1) % records.length], {
 				sku: `SKU-${String(n).padStart(7, '0')}`,
 			});
-			context.broken = [];
+			context.broken.length = 0;
 			const cells = columns.map((c) => c.cell(record, context));
 			if (check && !check.written(record, cells, context.broken)) continue;
 			written++;

@@ -39,6 +39,8 @@ export interface FileColumn {
 	channel?: ChannelColumn;
 	/** Nothing in the account fills it (a channel's required column): every cell is empty. */
 	unfilled?: boolean;
+	/** The one source it copies unchanged (no Value, Value Map or form), if it does. */
+	asIs?: string;
 	/** The product's cell; a value the channel's form refuses is written as given, and named in `context.broken`. */
 	cell(record: IDataObject, context: CellContext): string;
 }
@@ -154,6 +156,7 @@ function columnOf(
 	return {
 		header,
 		channel,
+		...(source !== undefined && !map && !form ? { asIs: source } : {}),
 		cell(record, context) {
 			let value = read(record);
 			if (map) value = mapped(value, map);

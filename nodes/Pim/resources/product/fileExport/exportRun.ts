@@ -130,7 +130,7 @@ class FileRows {
 		for await (const records of pages)
 			for (const record of records) {
 				if (since !== undefined && !(updatedAt(record) > since)) continue;
-				context.broken = [];
+				context.broken.length = 0;
 				const cells = columns.map((c) => c.cell(record, context));
 				if (feed && !feed.written(record, cells, context.broken)) continue;
 				const long = limit === undefined ? -1 : cells.findIndex((c) => c.length > limit);

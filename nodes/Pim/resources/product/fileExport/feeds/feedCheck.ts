@@ -52,6 +52,7 @@ export class FeedCheck {
 	warned = 0;
 	readonly warnings: IDataObject[] = [];
 	private readonly ids = new SkuTable();
+	/** The id column, when its ids need checking. */
 	private readonly idAt: number;
 	private readonly rules: ColumnRules[] = [];
 	private readonly duplicateRule: string;
@@ -64,7 +65,10 @@ export class FeedCheck {
 		columns: FileColumn[],
 		readonly keep: boolean,
 	) {
-		this.idAt = columns.findIndex((c) => c.header === channel.idColumn);
+		const idAt = columns.findIndex((c) => c.header === channel.idColumn);
+		// An id that is the product's SKU as is needs no table: the interface keeps a SKU to one
+		// product, and the list read writes each product once (shared/pagination.ts).
+		this.idAt = columns[idAt]?.asIs === 'sku' ? -1 : idAt;
 		this.duplicateRule = `with ${a(channel.idColumn)} already written`;
 		columns.forEach(({ header, channel: rules, unfilled }, at) => {
 			if (!rules) return;
@@ -154,11 +158,12 @@ export class FeedCheck {
 		}
 		if (broken.length === 0) return true;
 		this.invalid++;
+		// Each product once under each rule it broke.
 		for (let i = 0; i < broken.length; i++) {
 			const { rule } = broken[i];
-			// Each product once under each rule it broke.
-			if (broken.findIndex((b) => b.rule === rule) === i)
-				this.invalidByRule[rule] = (this.invalidByRule[rule] ?? 0) + 1;
+			let first = true;
+			for (let j = 0; j < i && first; j++) first = broken[j].rule !== rule;
+			if (first) this.invalidByRule[rule] = (this.invalidByRule[rule] ?? 0) + 1;
 		}
 		if (this.problems.length < MAX_LISTED)
 			this.problems.push({

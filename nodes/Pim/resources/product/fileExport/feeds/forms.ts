@@ -204,6 +204,17 @@ function priceParts(value: unknown): [string, string | undefined] | Refusal {
 	return [twoDecimals(amount), code];
 }
 
+const OTHER_CURRENCY = new Map<string, Refusal>();
+/** The refusal of a price in another currency than the feed's (one per currency). */
+function otherCurrency(currency: string): Refusal {
+	let refusal = OTHER_CURRENCY.get(currency);
+	if (!refusal) {
+		refusal = new Refusal(`priced in another currency than ${currency}`, `is not in ${currency}`);
+		OTHER_CURRENCY.set(currency, refusal);
+	}
+	return refusal;
+}
+
 /** The price's amount in the feed's currency, or why not. */
 function inCurrency(value: unknown, context: FormContext): [string, string] | Refusal {
 	const parts = priceParts(value);
@@ -216,8 +227,7 @@ function inCurrency(value: unknown, context: FormContext): [string, string] | Re
 			'names no currency (set Export Options → Currency)',
 		);
 	if (context.currency === undefined) context.learnCurrency(currency);
-	if (code !== undefined && code !== currency)
-		return new Refusal(`priced in another currency than ${currency}`, `is not in ${currency}`);
+	if (code !== undefined && code !== currency) return otherCurrency(currency);
 	return [amount, currency];
 }
 
