@@ -13,6 +13,11 @@
  *    the date, the account listing products by id (every page read) and last-updated first (the
  *    read stops after the first older page): requests = the pages the summary says it read (+ the
  *    account's attribute read), the file exactly the changed products.
+ * 5. (#70) A Google Merchant Center feed of the same products, TSV and XML: a link template, a
+ *    value map, one currency, every rule checked: time ≤ 1.10 × requests ÷ rate + 15 s, peak
+ *    RSS ≤ No Operation + 150 MB; the XML ≤ 1.2 × the TSV's time. The file: a row per product
+ *    written, each id once, written + invalid = every product, its first 2 000 products passing
+ *    the tests' validator (e2e/feedValidator.js).
  * 4. Export File beside the item flow it replaces, Get Many (Return All) → Convert to File (CSV),
  *    on `flowSize` products (100 000: Get Many's most per input item): time and peak RSS.
  *
@@ -23,7 +28,7 @@
  * `unzip -p` and a reader of SpreadsheetML's cells here, a CSV through csv-parse (neither is the node's own reader).
  *
  *   node bench/export-file.js [--size 1000000] [--flow-size 100000] [--versions 1.123.81,2.41.1]
- *     [--rps 50] [--changed 0.01] [--only noop,csv,xlsx,delta,flow] [--repeat N]
+ *     [--rps 50] [--changed 0.01] [--only noop,csv,xlsx,delta,flow,gmc,gmcxml] [--repeat N]
  *
  * Peak RSS: the n8n process's, sampled every 100 ms (harness/process.js), from the execution's
  * start to the measured node's end (lib/realn8n.js rssPeakBetween; a run shorter than a sample,
@@ -239,6 +244,92 @@ async function countCsvRows(file) {
 	return { rows: n, columns: header.length, mb: mb(fs.statSync(file).size) };
 }
 
+/** The feed runs' options: the example's (examples/publish-a-google-merchant-center-feed.json). */
+const GMC = {
+	feed: 'googleMerchantCenter',
+	exportOptions: {
+		columns: {
+			column: [
+				{ header: 'link', value: 'https://shop.example.com/products/{slug}' },
+				{ header: 'condition', value: 'new' },
+			],
+		},
+		currency: 'USD',
+		valueMap: {
+			mapping: [
+				{ column: 'availability', from: 'Yes', to: 'in_stock' },
+				{ column: 'availability', from: 'No', to: 'out_of_stock' },
+			],
+		},
+	},
+};
+
+/** Products of a feed passed to the validator (the first ones: it holds a whole file). */
+const VALIDATED = 2000;
+
+/**
+ * Checks a feed file: a row (TSV line, XML item) per product written, each id once, written +
+ * invalid = every product, and the first VALIDATED products through the tests' validator.
+ */
+async function checkFeed(file, format, summary, size) {
+	const t0 = Date.now();
+	const { validateFeed } = require('../e2e/feedValidator');
+	const ids = new Set();
+	let rows = 0;
+	let repeated = 0;
+	let head = '';
+	let rest = '';
+	const seen = (id) => {
+		rows++;
+		if (ids.has(id)) repeated++;
+		ids.add(id);
+	};
+	const stream = fs.createReadStream(file, { encoding: 'utf8' });
+	let header;
+	for await (const chunk of stream) {
+		if (head.length < 4_000_000) head += chunk;
+		rest += chunk;
+		if (format === 'tsv') {
+			const lines = rest.split('\r\n');
+			rest = lines.pop();
+			for (const line of lines) {
+				if (!header) header = line.split('\t');
+				else seen(line.slice(0, line.indexOf('\t')));
+			}
+		} else {
+			const end = rest.lastIndexOf('</item>');
+			if (end < 0) continue;
+			for (const m of rest.slice(0, end).matchAll(/<g:id>([^<]*)<\/g:id>/g)) seen(m[1]);
+			rest = rest.slice(end + 7);
+		}
+	}
+	// The validator on the first products: the file's start, cut after a whole row.
+	const cutAt =
+		format === 'tsv'
+			? head
+					.split('\r\n')
+					.slice(0, VALIDATED + 1)
+					.join('\r\n') + '\r\n'
+			: `${head.slice(0, head.split('</item>').slice(0, VALIDATED).join('</item>').length)}</item>\n</channel>\n</rss>\n`;
+	const report = validateFeed('googleMerchantCenter', format, Buffer.from(cutAt));
+	const check = {
+		rows,
+		distinct: ids.size,
+		repeated,
+		validated: report.rows.length,
+		validatorProblems: report.problems.slice(0, 5),
+		mb: mb(fs.statSync(file).size),
+		checkMs: Date.now() - t0,
+	};
+	check.ok =
+		rows === summary.products &&
+		!repeated &&
+		summary.products + summary.invalid === size &&
+		report.problems.length === 0 &&
+		report.rows.length === Math.min(VALIDATED, rows);
+	return check;
+}
+
 const EXPORT = (format, extra = {}) => ({
 	resource: 'product',
 	operation: 'exportFile',
@@ -428,7 +519,7 @@ async function run({
 	versions = ['1.123.81', '2.41.1'],
 	rps = 50,
 	changed = 0.01,
-	only = ['noop', 'csv', 'xlsx', 'delta', 'flow'],
+	only = ['noop', 'csv', 'xlsx', 'gmc', 'gmcxml', 'delta', 'flow'],
 	repeat = 1,
 	log = () => {},
 	onRun = () => {},
@@ -492,6 +583,28 @@ async function run({
 						return r;
 					}),
 					`${version} Export File ${format}, ${size} products`,
+				);
+			for (const [kind, format] of [
+				['gmc', 'tsv'],
+				['gmcxml', 'xml'],
+			].filter(([k]) => only.includes(k)))
+				add(
+					await repeated(repeat, async (i) => {
+						const out = path.join(filesDir, `feed-${i}.${format}`);
+						const r = await measure(sb, o, {
+							version,
+							kind: 'export',
+							domain: big,
+							format,
+							exportExtra: GMC,
+							out,
+						});
+						r.feed = kind;
+						r.check = await checkFeed(out, format, r.summary, size);
+						fs.rmSync(out, { force: true });
+						return r;
+					}),
+					`${version} Export File, Google Merchant Center ${format.toUpperCase()}, ${size} products`,
 				);
 			if (only.includes('delta')) {
 				const set = spread(size, Math.round(size * changed));
@@ -582,7 +695,7 @@ function line(r) {
 	const check = r.check
 		? `; file ${r.check.rows} rows${r.check.ok ? ' ok' : ` NOT OK ${JSON.stringify(r.check)}`}`
 		: '';
-	return `${s(r.ms)} (CPU ${r.cpuMs === undefined ? '—' : s(r.cpuMs)}), ${r.requests} requests (${r.refused} refused), peak ${m(r.peakMB)} (process ${m(r.processPeakMB)}), load ${r.load.join(' → ')}${r.summary ? `, summary ${JSON.stringify({ ...r.summary, columns: r.summary.columns.length })}` : ''}${check}`;
+	return `${s(r.ms)} (CPU ${r.cpuMs === undefined ? '—' : s(r.cpuMs)}), ${r.requests} requests (${r.refused} refused), peak ${m(r.peakMB)} (process ${m(r.processPeakMB)}), load ${r.load.join(' → ')}${r.summary ? `, summary ${JSON.stringify({ ...r.summary, columns: r.summary.columns.length, problems: r.summary.problems?.length })}` : ''}${check}`;
 }
 
 /** The figures and #61's goals, each as a ratio (≤ 1.00 meets it). */
@@ -602,7 +715,9 @@ function table(result) {
 					? 'Get Many → Convert to File (CSV)'
 					: r.order
 						? `Export File, Updated Since, changes in ${r.changes}, list order ${r.order}`
-						: `Export File ${r.format.toUpperCase()}`;
+						: r.feed
+							? `Export File, Google Merchant Center ${r.format.toUpperCase()}`
+							: `Export File ${r.format.toUpperCase()}`;
 		const products =
 			r.kind === 'noop'
 				? '—'
@@ -625,7 +740,7 @@ function table(result) {
 		const noop = find(version, (r) => r.kind === 'noop');
 		const csv = find(
 			version,
-			(r) => r.kind === 'export' && r.format === 'csv' && !r.order && !r.flowSize,
+			(r) => r.kind === 'export' && r.format === 'csv' && !r.order && !r.flowSize && !r.feed,
 		);
 		const xlsx = find(version, (r) => r.kind === 'export' && r.format === 'xlsx');
 		const memory = (r) =>
@@ -641,6 +756,22 @@ function table(result) {
 		if (xlsx)
 			lines.push(
 				`- n8n ${version}, 2. XLSX: time ${s(xlsx.ms)}${csv ? ` ≤ ${s(1.5 * csv.ms)} (1.5 × the CSV's ${s(csv.ms)}): **${(xlsx.ms / (1.5 * csv.ms)).toFixed(2)}**` : ''}; ${memory(xlsx)}; file ${xlsx.check.ok ? 'complete' : 'NOT complete'}`,
+			);
+		const tsv = find(version, (r) => r.feed === 'gmc');
+		const xml = find(version, (r) => r.feed === 'gmcxml');
+		const feedMemory = (r) =>
+			noop
+				? `peak ${m(r.peakMB)} ≤ ${m(noop.peakMB + 150)} (No Operation + 150): **${(r.peakMB / (noop.peakMB + 150)).toFixed(2)}**`
+				: 'no No Operation run';
+		if (tsv) {
+			const bound = (1.1 * tsv.requests) / rps + 15;
+			lines.push(
+				`- n8n ${version}, 5. Google Merchant Center TSV (${tsv.summary.products} written, ${tsv.summary.invalid} invalid ${JSON.stringify(tsv.summary.invalidByRule)}): time ${s(tsv.ms)} ≤ ${bound.toFixed(1)} s (1.10 × ${tsv.requests} ÷ ${rps}/s + 15 s): **${(tsv.ms / 1000 / bound).toFixed(2)}**; ${feedMemory(tsv)}; file ${tsv.check.ok ? 'complete, the first products pass the validator' : 'NOT OK'}${csv ? `; CPU ${s(tsv.cpuMs)} against the plain CSV's ${s(csv.cpuMs)}` : ''}`,
+			);
+		}
+		if (xml)
+			lines.push(
+				`- n8n ${version}, 5. Google Merchant Center XML: time ${s(xml.ms)}${tsv ? ` ≤ ${s(1.2 * tsv.ms)} (1.2 × the TSV's): **${(xml.ms / (1.2 * tsv.ms)).toFixed(2)}**` : ''}; ${feedMemory(xml)}; file ${xml.check.ok ? 'complete, the first products pass the validator' : 'NOT OK'}`,
 			);
 		for (const d of runs.filter((r) => r.version === version && r.order)) {
 			const others = d.requests - d.refused - d.listPages;
@@ -678,7 +809,7 @@ if (require.main === module) {
 		versions: arg('--versions', '1.123.81,2.41.1').split(','),
 		rps: Number(arg('--rps', '50')),
 		changed: Number(arg('--changed', '0.01')),
-		only: arg('--only', 'noop,csv,xlsx,delta,flow').split(','),
+		only: arg('--only', 'noop,csv,xlsx,gmc,gmcxml,delta,flow').split(','),
 		repeat: Number(arg('--repeat', '1')),
 		log: (msg) => process.stderr.write(`${msg}\n`),
 		// The figures so far after each measure: a run that fails late keeps the earlier ones.
