@@ -267,13 +267,15 @@ describe('bad rows', () => {
 		expect(writes()).toEqual([]);
 	});
 
-	it('Skip: the good rows are written, the bad ones counted and listed', async () => {
+	it('Skip: the good rows are written, the bad ones counted and listed; the failed rows lead the notice, the first field', async () => {
 		const { out, error } = await run([fileItem(file, 'bad.csv')], {
 			imageColumns: '',
 			fileOptions: { onBadRows: 'skip' },
 		});
 		expect(error).toBeUndefined();
 		expect(out[0]).toMatchObject({ rows: 4, created: 2, failed: 2 });
+		expect(out[0].notice).toMatch(/^2 rows failed \(see problems\) · 4 rows/);
+		expect(Object.keys(out[0])[0]).toBe('notice');
 		expect((out[0].problems as IDataObject[]).map((p) => [p.line, p.sku])).toEqual([
 			[3, 'BAD-2'],
 			[4, 'BAD-3'],

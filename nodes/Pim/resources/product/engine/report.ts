@@ -64,12 +64,14 @@ export class ImportReport {
 	}
 
 	/**
-	 * The run's columns and notice, as the first item says them (`rows`: the run's rows), with what
-	 * slowed the run: requests tried again after a refusal or a fault, lost answers found written.
+	 * The run's columns and notice, as the first item says them (`rows`: the run's rows; `failed`:
+	 * those not written, which lead the notice), with what slowed the run: requests tried again
+	 * after a refusal or a fault, lost answers found written.
 	 */
 	notes(
 		rows: number,
 		slowed?: { refused: number; faulted: number; confirmed: number },
+		failed = 0,
 	): IDataObject {
 		const parts: string[] = [];
 		if (this.unmapped.size) {
@@ -98,7 +100,16 @@ export class ImportReport {
 			parts.push(`${plural(slowed.confirmed, 'lost answer')} checked: written (see confirmed)`);
 		return {
 			...columnNotes([...this.unmapped.values()], [...this.mapped]),
-			...(parts.length ? { notice: [plural(rows, 'row'), ...parts].join(' · ') } : {}),
+			// Rows that failed lead the notice: what went wrong first.
+			...(parts.length || failed
+				? {
+						notice: [
+							...(failed ? [`${plural(failed, 'row')} failed (see problems)`] : []),
+							plural(rows, 'row'),
+							...parts,
+						].join(' · '),
+					}
+				: {}),
 		};
 	}
 }

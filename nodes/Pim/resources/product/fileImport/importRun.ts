@@ -185,8 +185,15 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 
 	summary(rows: number): IDataObject {
 		const { refused, faulted } = this.pim.retries;
-		const { confirmed } = this.ledger;
+		const { confirmed, failed } = this.ledger;
+		const { notice, ...notes } = planOf(this.run).report.notes(
+			rows,
+			{ refused, faulted, confirmed },
+			failed,
+		);
 		return {
+			// The notice first: n8n shows an item's fields in their order.
+			...(notice !== undefined ? { notice } : {}),
 			rows,
 			...this.ledger.counts,
 			failed: this.ledger.failed,
@@ -197,7 +204,7 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 			...(this.sync.dryRun ? { dryRun: true } : {}),
 			...(this.stopped ? { stopped: true } : {}),
 			...this.report.warnedRows(),
-			...planOf(this.run).report.notes(rows, { refused, faulted, confirmed }),
+			...notes,
 		};
 	}
 }
