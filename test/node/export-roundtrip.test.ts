@@ -231,3 +231,32 @@ it('what a file cannot carry: each difference named', async () => {
 	expect(inactive.length).toBeGreaterThan(0);
 	for (const r of inactive) expect(made.get(String(r.sku))!.status).toBe(1);
 });
+
+// #72: a column a field of the form reads by its usual header is never dropped in silence.
+it("with the form's fields left empty, Export File's image, categories and family columns are named with the field that reads them", async () => {
+	const file = await exported('csv');
+	const { items, error } = await runPim(
+		env.creds('copyx'),
+		{
+			resource: 'product',
+			operation: 'importFile',
+			binaryPropertyName: 'data',
+			skuColumn: 'sku',
+			familyColumn: '',
+			familyCode: 'Clothing',
+			categoryColumn: '',
+			imageColumns: '',
+			languageCode: 'en_US',
+			channels: { channel: [{ code: 'web', status: true }] },
+		},
+		{ version: 2, input: [{ $binary: file.binary } as unknown as IDataObject] },
+	);
+	expect(error).toBeUndefined();
+	const summary = items[0].json;
+	expect(summary.unmappedColumns).toMatchObject({
+		image: 'Image Columns reads this column: set Image Columns to "image"',
+		categories: 'Category Column reads this column: set Category Column to "categories"',
+		family: 'Family Column reads this column: set Family Column to "family"',
+	});
+	expect(summary.notice).toMatch(/3 columns not written: 3 a field of the form would read/);
+});

@@ -98,7 +98,7 @@ export const leadingFields: INodeProperties[] = [
 	column(
 		'Family Column',
 		'familyColumn',
-		"The header of a column naming each row's family (code or title); a row with an empty cell takes Family",
+		"The header of a column naming each row's family (code or title); a row with an empty cell takes Family. A file Export File wrote: family.",
 		'e.g. family',
 	),
 ];
@@ -114,13 +114,13 @@ export const description: INodeProperties[] = [
 	column(
 		'Category Column',
 		'categoryColumn',
-		"The header of the column naming each row's categories: codes, titles or paths, several separated by commas",
+		"The header of the column naming each row's categories: codes, titles or paths, several separated by commas. A file Export File wrote: categories.",
 		'e.g. categories',
 	),
 	column(
 		'Image Columns',
 		'imageColumns',
-		'The headers of the columns holding image URLs, separated by commas',
+		'The headers of the columns holding image URLs, separated by commas. A file Export File wrote: image. Left empty, a column named image or images is named in the summary, not read.',
 		'e.g. base_image, additional_images',
 	),
 	collection('Options', 'upsertOptions', {

@@ -41,14 +41,24 @@ export interface MappingOptions {
 	 * mapped when they name an attribute, never reported as unmapped.
 	 */
 	readByParameters: Set<string>;
+	/**
+	 * Columns a field of the form would read, left empty (a file's `image` while Image Columns is
+	 * empty), lower case → the field's label: named as not written, with the field to set.
+	 */
+	unreadByForm?: Map<string, string>;
 }
 
-/** Mapping Options as a row's write reads them; `readByParameters`: see MappingOptions. */
-export function mappingOptions(saved: IDataObject, readByParameters: Set<string>): MappingOptions {
+/** Mapping Options as a row's write reads them; `readByParameters`, `unreadByForm`: see MappingOptions. */
+export function mappingOptions(
+	saved: IDataObject,
+	readByParameters: Set<string>,
+	unreadByForm?: Map<string, string>,
+): MappingOptions {
 	return {
 		refuseUnmatched: saved.unmatchedFields === 'error',
 		ignore: new Set(listOf(saved.ignoreFields).map((f) => fold(f))),
 		readByParameters,
+		...(unreadByForm?.size ? { unreadByForm } : {}),
 	};
 }
 
@@ -133,9 +143,12 @@ export function autoMappedValues(
 	);
 	const { found, notHere } = keptAsGiven(direct, read.values);
 	notHere.push(...read.notHere);
-	// A field a convention read, or another parameter reads, is not unmapped.
+	// A field a convention read, or another parameter reads, is not unmapped; one a field of the
+	// form would read is named with that field.
+	const { unreadByForm } = options;
 	const unmapped = unmatched.filter(
-		(f) => !read.used.has(f) && !options.readByParameters.has(fold(f)),
+		(f) =>
+			!read.used.has(f) && !options.readByParameters.has(fold(f)) && !unreadByForm?.has(fold(f)),
 	);
 	if (options.refuseUnmatched && unmapped.length) {
 		failColumns(
@@ -160,6 +173,18 @@ export function autoMappedValues(
 				}),
 			),
 			...notHere,
+			...[...(unreadByForm ?? [])].flatMap(([key, label]): NotWritten[] => {
+				const column = Object.keys(json).find((f) => fold(f) === key);
+				return column === undefined
+					? []
+					: [
+							{
+								column,
+								kind: 'formField',
+								reason: `${label} reads this column: set ${label} to "${column}"`,
+							},
+						];
+			}),
 		].filter((u) => !empty(u.column)),
 		byConvention,
 		images: read.images,

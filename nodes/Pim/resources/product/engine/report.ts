@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 /** Why a column lands in no attribute of this write: its kind, for counting, and the words. */
 export interface NotWritten {
 	column: string;
-	kind: 'noAttribute' | 'channel' | 'language' | 'currency' | 'givenElsewhere';
+	kind: 'noAttribute' | 'formField' | 'channel' | 'language' | 'currency' | 'givenElsewhere';
 	reason: string;
 }
 
@@ -116,6 +116,7 @@ export class ImportReport {
 
 const KIND_WORDS: Record<NotWritten['kind'], string> = {
 	noAttribute: 'with no attribute',
+	formField: 'a field of the form would read',
 	channel: 'of another channel',
 	language: 'of another language',
 	currency: 'in another currency',

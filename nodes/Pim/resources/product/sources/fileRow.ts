@@ -41,6 +41,22 @@ function formProblems(
 	);
 }
 
+/**
+ * The one rule for a column a field of the form reads by its usual header (Export File's
+ * `image`, `categories`, `family`, `status`): while that field is empty, the column is not read
+ * (a file may hold a column on purpose) but named, in unmappedColumns, with the field to set.
+ */
+function unreadByForm(
+	headers: string[],
+	fields: Record<string, string[] | undefined>,
+): Map<string, string> {
+	const unread = new Map<string, string>();
+	for (const [label, usual] of Object.entries(fields))
+		for (const header of headers)
+			if (usual?.includes(fold(header))) unread.set(fold(header), label);
+	return unread;
+}
+
 /** What every row of one file shares: its headers, the columns the parameters name, the run. */
 export class FileColumns {
 	readonly sku: string;
@@ -51,6 +67,8 @@ export class FileColumns {
 	readonly groupBy?: string;
 	/** The input fields the column parameters read: never reported as unmapped columns. */
 	readonly parametersRead: ParametersRead;
+	/** The file's columns a field of the form would read, left empty: named with that field. */
+	readonly unreadByForm: Map<string, string>;
 	/** Import Options as every row reads them (but Group By's value): one object, its maps built once. */
 	private readonly importOptions: IDataObject;
 
@@ -80,6 +98,12 @@ export class FileColumns {
 		const noFamily = !optionalString(given.familyCode) && !optionalString(given.familyColumn);
 		if (missing.length || noFamily) formProblems(missing, noFamily, headers);
 		const read = [this.sku, this.family, this.channelStatus, this.category, this.groupBy];
+		this.unreadByForm = unreadByForm(headers, {
+			'Image Columns': this.images.length ? undefined : ['image', 'images'],
+			'Category Column': this.category ? undefined : ['categories', 'category'],
+			'Family Column': this.family ? undefined : ['family'],
+			'Channel Status Column': this.channelStatus ? undefined : ['status'],
+		});
 		this.parametersRead = {
 			fields: new Set([...read, ...this.images].flatMap((h) => (h === undefined ? [] : [fold(h)]))),
 			otherNodes: [],
@@ -189,7 +213,7 @@ export class FileRow implements ProductRow {
 		return {
 			mode: 'autoMapInputData',
 			row: this.row(),
-			options: mappingOptions({}, readByParameters),
+			options: mappingOptions({}, readByParameters, this.file.unreadByForm),
 		};
 	}
 
