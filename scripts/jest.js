@@ -10,6 +10,8 @@
  * - a worker whose event loop had emptied (nothing held it) and whose process then ended late is
  *   the machine's load, not a test's leak: reported, not failed.
  *
+ * jest's own warning is held back and printed only with a leak: a green run says only the above.
+ *
  * Arguments go to jest.
  */
 const { spawn } = require('node:child_process');
@@ -37,11 +39,26 @@ const child = spawn(
 let window = '';
 let forced = false;
 let unclosed = false;
+/** jest's forced-exit warning, held back: printed only when the judge finds a leak. */
+let forcedWarning = '';
+let partial = '';
 child.stderr.on('data', (chunk) => {
-	process.stderr.write(chunk);
-	window = (window + chunk.toString()).slice(-4096);
+	const text = chunk.toString();
+	window = (window + text).slice(-4096);
 	if (FORCED.test(window)) forced = true;
 	if (UNCLOSED.test(window)) unclosed = true;
+	// Whole lines pass through as they come, but jest's forced-exit warning.
+	const lines = (partial + text).split('\n');
+	partial = lines.pop();
+	const shown = lines.filter((line) => {
+		if (!FORCED.test(line)) return true;
+		forcedWarning += `${line}\n`;
+		return false;
+	});
+	if (shown.length) process.stderr.write(`${shown.join('\n')}\n`);
+});
+child.stderr.on('end', () => {
+	if (partial) process.stderr.write(partial);
 });
 
 /** The workers' records (harness/jest-worker-exit.js). */
@@ -79,7 +96,8 @@ function judge() {
 	return { leaks, late };
 }
 
-child.on('exit', (code, signal) => {
+// 'close': after the child's stderr ended, so that every line was printed.
+child.on('close', (code, signal) => {
 	if (signal) process.kill(process.pid, signal);
 	let failed = false;
 	if (code === 0 && unclosed) {
@@ -91,6 +109,7 @@ child.on('exit', (code, signal) => {
 	if (forced) {
 		const { leaks, late } = judge();
 		if (leaks.length) {
+			process.stderr.write(forcedWarning);
 			console.error(
 				`\njest force-exited a worker that a test left busy or open:\n  ${leaks.join('\n  ')}`,
 			);
