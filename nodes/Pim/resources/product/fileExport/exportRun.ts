@@ -57,7 +57,10 @@ function readPages(
 	plan: ExportPlan,
 	handoff: Handoff<IDataObject[]>,
 ) {
-	const read = { pages: 0, stopped: () => delta?.state.stopped === true };
+	const read: { pages: number; total?: number; stopped: () => boolean } = {
+		pages: 0,
+		stopped: () => delta?.state.stopped === true,
+	};
 	const counting: PimClient = {
 		...pim,
 		request: async (request) => (read.pages++, await pim.request(request)),
@@ -85,7 +88,11 @@ function readPages(
 			// Cancelled while the page was written: no page is asked for after it.
 			if (cancel?.aborted) throw new Cancelled();
 		},
-		stopAfter: delta?.stopAfter,
+		stopAfter: (page) => {
+			// The list's length, for the progress the log says (a list may grow as it is read).
+			if (page.total !== undefined) read.total = Math.max(read.total ?? 0, page.total);
+			return delta ? delta.stopAfter(page) : false;
+		},
 	}).then(
 		() => handoff.end(),
 		(error: unknown) => {
@@ -101,6 +108,8 @@ function readPages(
  * cannot hold refuses its product, named by its SKU.
  */
 class FileRows {
+	/** Products read from the list; `products`: written. */
+	read = 0;
 	products = 0;
 	refused = 0;
 	readonly problems: IDataObject[] = [];
@@ -123,11 +132,13 @@ class FileRows {
 		this.context = context;
 	}
 
-	async *of(pages: AsyncIterable<IDataObject[]>): AsyncGenerator<string[]> {
+	async *of(pages: AsyncIterable<IDataObject[]>, onPage: () => void): AsyncGenerator<string[]> {
 		const { since, format } = this.plan;
 		const { columns, context, feed } = this;
 		const limit = FORMATS[format].cellLimit;
-		for await (const records of pages)
+		for await (const records of pages) {
+			onPage();
+			this.read += records.length;
 			for (const record of records) {
 				if (since !== undefined && !(updatedAt(record) > since)) continue;
 				context.broken.length = 0;
@@ -146,7 +157,33 @@ class FileRows {
 						error: `The value of "${this.columns[long].header}" has ${counted(cells[long].length)} characters; an ${format.toUpperCase()} cell holds at most ${counted(limit!)} (export as CSV to keep it)`,
 					});
 			}
+		}
 	}
+}
+
+/** How often a long export says where it is, in n8n's log. */
+const PROGRESS_EVERY_MS = 10_000;
+
+/**
+ * A long export's progress in n8n's log: products read of the list's total (when the PIM gives
+ * it), written, and the time left at the pace so far (not for a delta, which stops early).
+ */
+function progress(item: PimItem, plan: ExportPlan, read: { total?: number }, rows: FileRows) {
+	const started = Date.now();
+	let said = started;
+	return () => {
+		const now = Date.now();
+		if (now - said < PROGRESS_EVERY_MS || rows.read === 0) return;
+		said = now;
+		const { total } = read;
+		const left =
+			total !== undefined && !plan.since && total > rows.read
+				? `, about ${Math.ceil((((now - started) / rows.read) * (total - rows.read)) / 1000)} s left`
+				: '';
+		item.log(
+			`PIM Export File: ${counted(rows.read)}${total !== undefined ? ` of ${counted(total)}` : ''} products read, ${counted(rows.products)} written${left}`,
+		);
+	};
 }
 
 /** The summary's feed part: the channel, the currency, the invalid products by rule, and the notice. */
@@ -189,7 +226,7 @@ export async function exportOne(item: PimItem): Promise<INodeExecutionData> {
 	const { reading, read } = readPages(item, pim, plan, handoff);
 	const rows = new FileRows(plan, columns);
 	const sheets: string[] = [];
-	const bytes = FORMATS[format].write(headers, rows.of(handoff), {
+	const bytes = FORMATS[format].write(headers, rows.of(handoff, progress(item, plan, read, rows)), {
 		title: plan.channel ? `${plan.channel.label} feed` : 'Products',
 		linkColumn: headers.includes('link') ? 'link' : undefined,
 		onSheet: (name) => sheets.push(name),
