@@ -432,6 +432,56 @@ describe('each rule, both ways', () => {
 		});
 	});
 
+	it("an id over 50 characters, a condition Google does not know: named; Meta's title over 200", async () => {
+		const { summary, report } = await feedOf(
+			'googleMerchantCenter',
+			google({
+				columns: {
+					column: [
+						{ header: 'link', value: 'https://shop.example.com/p/{sku}' },
+						{ header: 'id', value: '{sku}-{name}' },
+						{ header: 'condition', value: 'mint' },
+					],
+				},
+				valueMap: { mapping: [{ column: 'condition', from: 'mint', to: 'new' }] },
+			}),
+		);
+		expect(report.problems).toEqual([]);
+		// The value map makes every condition `new`; TITLE-150's id is its 150 characters and more.
+		expect(rowOf(report, 'id', 'OK-1-Name of OK-1')).toMatchObject({ condition: 'new' });
+		expect(summary.invalidByRule).toMatchObject({ 'with an id over 50 characters': 2 });
+		const unmapped = await run(
+			'googleMerchantCenter',
+			google({
+				columns: {
+					column: [
+						{ header: 'link', value: 'https://shop.example.com/p/{sku}' },
+						{ header: 'condition', value: 'mint' },
+					],
+				},
+			}),
+		);
+		expect(unmapped.summary.invalidByRule).toMatchObject({
+			'with a condition Google Merchant Center does not know': 14,
+		});
+		const meta = await feedOf('meta', {
+			fileFormat: 'csv',
+			exportOptions: {
+				columns: {
+					column: [
+						{ header: 'link', value: 'https://shop.example.com/p/{sku}' },
+						{ header: 'condition', value: 'new' },
+						{ header: 'title', value: '{name} {name}' },
+					],
+				},
+				currency: 'USD',
+			},
+		});
+		expect(meta.report.problems).toEqual([]);
+		// TITLE-150 and TITLE-151 twice over: over 200.
+		expect(meta.summary.invalidByRule).toMatchObject({ 'with a title over 200 characters': 2 });
+	});
+
 	it('a duplicate id: the later product left out and named (ids from a column the user chose)', async () => {
 		const { summary, report } = await feedOf(
 			'googleMerchantCenter',
