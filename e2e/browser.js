@@ -499,6 +499,11 @@ async function run({
 				path: path.join(shotsDir, 'editor-import-file.png'),
 				labels: ['Input Binary Field', 'SKU Column', 'Family Column', 'File Options'],
 			},
+			// A channel's feed (#70): Feed, its File Format, the columns given and the value map.
+			'pimGoogleFeed/Google Merchant Center feed': {
+				path: path.join(shotsDir, 'editor-feed.png'),
+				labels: ['Feed', 'Google Merchant Center', 'File Format', 'Export Options'],
+			},
 		};
 		const opened = await openEveryPimNode(page, url, examples, calls, controls, shots);
 		log(`opened ${opened} PIM nodes of ${examples.length} examples`);
