@@ -610,6 +610,25 @@ it('an XLSX written by SheetJS lands like its CSV', async () => {
 	});
 });
 
+it("Image Columns names a header holding commas (PrestaShop's `Image URLs (x,y,z...)`) whole, beside another", async () => {
+	const file = csvOf(
+		'SKU,Family,"Image URLs (x,y,z...)",Extra',
+		'PS-1,Clothing,"https://cdn.example.com/ps-1a.jpg,https://cdn.example.com/ps-1b.jpg",https://cdn.example.com/ps-1c.jpg',
+	);
+	const { out, error } = await run([fileItem(file, 'prestashop.csv')], {
+		categoryColumn: '',
+		channelStatusColumn: '',
+		imageColumns: 'Image URLs (x,y,z...), Extra',
+	});
+	expect(error).toBeUndefined();
+	expect(out[0]).toMatchObject({ rows: 1, created: 1, failed: 0 });
+	expect(product('PS-1')!.images).toEqual([
+		'https://cdn.example.com/ps-1a.jpg',
+		'https://cdn.example.com/ps-1b.jpg',
+		'https://cdn.example.com/ps-1c.jpg',
+	]);
+});
+
 it("Shopify's export: rows grouped by their Handle, one product per variant", async () => {
 	const { out, error } = await run([fileItem(data('shopify-products.csv'), 'shopify.csv')], {
 		skuColumn: 'Variant SKU',

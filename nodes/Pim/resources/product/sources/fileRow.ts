@@ -42,6 +42,34 @@ function formProblems(
 }
 
 /**
+ * The headers a field naming several columns names, separated by commas: a header that holds
+ * commas itself (PrestaShop's `Image URLs (x,y,z...)`) is taken whole, the longest run of
+ * comma-separated parts that is a header of the file first.
+ */
+function headersNamed(value: unknown, headers: string[]): string[] {
+	if (Array.isArray(value)) return listOf(value);
+	const given = text(value);
+	const known = new Set(headers.map((h) => fold(h)));
+	// The parts' bounds: [start, end) of each comma-separated piece in `given`.
+	const bounds: Array<[number, number]> = [];
+	let start = 0;
+	for (let i = 0; i <= given.length; i++)
+		if (i === given.length || given[i] === ',') {
+			bounds.push([start, i]);
+			start = i + 1;
+		}
+	const named: string[] = [];
+	for (let i = 0; i < bounds.length; ) {
+		let j = bounds.length - 1;
+		while (j > i && !known.has(fold(given.slice(bounds[i][0], bounds[j][1])))) j--;
+		const name = given.slice(bounds[i][0], bounds[j][1]).trim();
+		if (name !== '') named.push(name);
+		i = j + 1;
+	}
+	return named;
+}
+
+/**
  * The one rule for a column a field of the form reads by its usual header (Export File's
  * `image`, `categories`, `family`, `status`): while that field is empty, the column is not read
  * (a file may hold a column on purpose) but named, in unmappedColumns, with the field to set.
@@ -91,7 +119,9 @@ export class FileColumns {
 		this.family = header(given.familyColumn, 'Family Column');
 		this.channelStatus = header(given.channelStatusColumn, 'Channel Status Column');
 		this.category = header(given.categoryColumn, 'Category Column');
-		this.images = listOf(given.imageColumns).flatMap((h) => header(h, 'Image Columns') ?? []);
+		this.images = headersNamed(given.imageColumns, headers).flatMap(
+			(h) => header(h, 'Image Columns') ?? [],
+		);
 		const imports = (given.importOptions ?? {}) as IDataObject;
 		this.groupBy = header(imports.groupBy, 'Import Options → Group By');
 		this.importOptions = Object.freeze(withFields(imports, { groupBy: undefined }));
