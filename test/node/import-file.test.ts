@@ -629,6 +629,20 @@ it("Image Columns names a header holding commas (PrestaShop's `Image URLs (x,y,z
 	]);
 });
 
+it('Map Automatically reads a header without its required mark or hint: `Name *` is Name', async () => {
+	const file = csvOf('SKU,Family,Name *,Warranty (x years)', 'HINT-1,Clothing,Hinted Tee,2 years');
+	const { out, error } = await run([fileItem(file, 'hints.csv')], {
+		categoryColumn: '',
+		channelStatusColumn: '',
+		imageColumns: '',
+	});
+	expect(error).toBeUndefined();
+	expect(out[0]).toMatchObject({ rows: 1, created: 1, failed: 0 });
+	expect(product('HINT-1')!.values.name).toBe('Hinted Tee');
+	// `(x years)` is no hint (no =, comma, slash, … or date letters): the column is named.
+	expect(Object.keys(out[0].unmappedColumns as IDataObject)).toEqual(['Warranty (x years)']);
+});
+
 it("Shopify's export: rows grouped by their Handle, one product per variant", async () => {
 	const { out, error } = await run([fileItem(data('shopify-products.csv'), 'shopify.csv')], {
 		skuColumn: 'Variant SKU',

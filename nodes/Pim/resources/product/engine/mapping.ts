@@ -62,15 +62,43 @@ export function mappingOptions(
 	};
 }
 
-/** The one attribute an input field names: its code exactly; else its code or title ignoring case. */
+/**
+ * What an export's header adds to a field's name for the person filling it in: a required mark
+ * (`Name *`) or a hint in brackets that is no unit or currency (`Tags (x,y,z...)`, `Active
+ * (0/1)`, `(0 = No, 1 = Yes)`, `(yyyy-mm-dd)`): a hint holds `=`, `,`, `/`, `...` or a date's
+ * letters. `Weight (kg)` and `Price (EUR)` keep theirs: conventions/suffixes.ts reads them.
+ */
+const REQUIRED_MARK = /\s*\*\s*$/;
+const HINT = /\s*\((?=[^()]*(?:=|,|\/|\.\.\.|yyyy|\bmm\b|\bdd\b))[^()]*\)\s*$/i;
+
+/** A field's name without what its header adds (REQUIRED_MARK, HINT); the name itself if nothing. */
+export function withoutHint(field: string): string {
+	let name = field;
+	for (let previous = ''; previous !== name; ) {
+		previous = name;
+		name = name.replace(REQUIRED_MARK, '').replace(HINT, '');
+	}
+	return name.trim() === '' ? field : name;
+}
+
+/**
+ * The one attribute an input field names: its code exactly; else its code or title ignoring case;
+ * else the same without the header's hint (`Name *`, `Tags (x,y,z...)`).
+ */
 export function matchField(field: string, catalog: AttributeCatalog): AccountAttribute[] {
 	const exact = catalog.byCode.get(field);
 	if (exact) return [exact];
-	const key = fold(field);
-	const found = new Map<string, AccountAttribute>();
-	for (const a of catalog.byLowerCode.get(key) ?? []) found.set(a.code, a);
-	for (const a of catalog.byLowerTitle.get(key) ?? []) found.set(a.code, a);
-	return [...found.values()];
+	const byName = (name: string) => {
+		const key = fold(name);
+		const found = new Map<string, AccountAttribute>();
+		for (const a of catalog.byLowerCode.get(key) ?? []) found.set(a.code, a);
+		for (const a of catalog.byLowerTitle.get(key) ?? []) found.set(a.code, a);
+		return [...found.values()];
+	};
+	const found = byName(field);
+	if (found.length) return found;
+	const bare = withoutHint(field);
+	return bare === field ? found : byName(bare);
 }
 
 /** A field name as Map Automatically reads it: folded, the attributes it names, how errors name it. */
