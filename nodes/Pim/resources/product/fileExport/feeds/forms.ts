@@ -72,10 +72,13 @@ const BLOCK_TAG =
 const ANY_TAG = /<\/?[a-z][^<>]*>|<![^<>]*>/gi;
 const LINK_IN_TEXT = /\b(?:https?:\/\/|www\.)\S+/gi;
 
+/** Anything plainText or googleHtml changes: a tag or an entity, whitespace but single spaces between words. */
+const NEEDS_CLEANING = /[<&]|\s\s|[^\S ]|^\s|\s$/;
+
 /** Plain text: HTML's tags removed (scripts and styles with their content), entities read, whitespace as single spaces. */
 export function plainText(value: unknown): string {
 	const html = flat(value);
-	if (!/[<&\s]/.test(html)) return html;
+	if (!NEEDS_CLEANING.test(html)) return html;
 	return decodeEntities(
 		html
 			.replace(SCRIPT_OR_STYLE, ' ')
@@ -113,12 +116,16 @@ const TAG = /<(\/?)([a-z][a-z0-9]*)\b[^<>]*?(\/?)>/gi;
  */
 export function googleHtml(value: unknown): string {
 	const html = flat(value);
-	if (!/[<\s]/.test(html)) return html;
+	if (!NEEDS_CLEANING.test(html)) return html;
 	const open: string[] = [];
-	const out = html
-		.replace(SCRIPT_OR_STYLE, '')
-		.replace(COMMENT, '')
-		.replace(/<![^<>]*>/g, '')
+	// Scripts, styles and comments are rare: looked for only when a `<!` or `<s` is there.
+	const kept = /<[!sS]/.test(html)
+		? html
+				.replace(SCRIPT_OR_STYLE, '')
+				.replace(COMMENT, '')
+				.replace(/<![^<>]*>/g, '')
+		: html;
+	const out = kept
 		.replace(TAG, (_whole, closing: string, rawName: string, selfClosing: string) => {
 			const lower = rawName.toLowerCase();
 			const name = GOOGLE_SAME.get(lower) ?? lower;
@@ -150,12 +157,15 @@ export function googleHtml(value: unknown): string {
 
 // ---- amounts ----
 
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
 /**
  * A number as written by people: a decimal comma read as the decimal point (`392,12`); with both
  * marks, the later one is the decimal point (`1.234,56`, `1,234.56`); a mark that occurs twice
  * separates thousands (`1,234,567`). Undefined when the text is no number.
  */
 export function decimal(value: string): string | undefined {
+	if (PLAIN_NUMBER.test(value)) return value;
 	let digits = value.replace(/[\s\u00a0\u202f']/g, '');
 	if (!/^-?\d[\d.,]*$/.test(digits)) return undefined;
 	const lastDot = digits.lastIndexOf('.');
@@ -181,11 +191,14 @@ export function decimal(value: string): string | undefined {
 
 /** An amount with at least two decimals, never rounded: `15` → `15.00`, `9.999` stays. */
 function twoDecimals(number: string): string {
+	const dot = number.indexOf('.');
+	if (dot > 0 && number.length - dot > 2 && number[0] !== '0') return number;
 	const [whole, fraction = ''] = number.split('.');
 	return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
 }
 
 const CURRENCY_CODE = /^[A-Z]{3}$/;
+const PLAIN_PRICE = /^(\d+(?:\.\d+)?) ([A-Z]{3})$/;
 
 /**
  * A price as the PIM writes it (`12.34 USD`, `392,12 EUR`, `USD 12.34`, or an amount without a
@@ -193,6 +206,9 @@ const CURRENCY_CODE = /^[A-Z]{3}$/;
  */
 function priceParts(value: unknown): [string, string | undefined] | Refusal {
 	const given = flat(value).trim();
+	// The PIM's own form, `12.34 USD`, read at once.
+	const plain = PLAIN_PRICE.exec(given);
+	if (plain) return [twoDecimals(plain[1]), plain[2]];
 	const match = /^([A-Za-z]{3})?\s*([^A-Za-z]*?)\s*([A-Za-z]{3})?$/.exec(given);
 	const amount = match ? decimal(match[2]) : undefined;
 	if (!match || amount === undefined || (match[1] && match[3]))
@@ -368,6 +384,7 @@ export function handle(value: unknown): string {
 export function categoryPath(value: unknown): string {
 	const first = Array.isArray(value) ? value.map(text).find((v) => v.trim() !== '') : text(value);
 	if (!first) return '';
+	if (!/[/>]/.test(first)) return first.trim();
 	return first
 		.split(/\s*(?:\/|>)\s*/)
 		.filter((level) => level !== '')
