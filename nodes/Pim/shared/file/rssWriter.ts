@@ -14,13 +14,14 @@ const NOT_XML = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
 // eslint-disable-next-line no-control-regex
 const TO_ESCAPE = /[&<>\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;
 
+const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;
+
 export function xmlEscaped(value: string): string {
 	if (!TO_ESCAPE.test(value)) return value;
-	return value
-		.replace(NOT_XML, '')
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;');
+	const kept = CONTROL.test(value) ? value.replace(NOT_XML, '') : value;
+	return kept.replace(/[&<>]/g, (c) => ENTITY[c]);
 }
 
 /** A name XML takes for an element (letters, digits, `_`, `-`, `.`; not starting with a digit, `-`, `.` or `xml`). */
@@ -47,7 +48,8 @@ export async function* rssFile(
 	options: RssOptions,
 ): AsyncGenerator<Buffer> {
 	const text = new TextChunks();
-	const names = header.map((h) => `g:${h}`);
+	const opening = header.map((h) => `<g:${h}>`);
+	const closing = header.map((h) => `</g:${h}>`);
 	const linkAt = options.linkColumn === undefined ? -1 : header.indexOf(options.linkColumn);
 	let started = false;
 	const start = (first: string[] | undefined) => {
@@ -60,7 +62,7 @@ export async function* rssFile(
 		if (!started) start(row);
 		let item = '<item>';
 		for (let i = 0; i < row.length; i++)
-			if (row[i] !== '') item += `<${names[i]}>${xmlEscaped(row[i])}</${names[i]}>`;
+			if (row[i] !== '') item += opening[i] + xmlEscaped(row[i]) + closing[i];
 		text.add(`${item}</item>\n`);
 		const chunk = text.take();
 		if (chunk) yield chunk;

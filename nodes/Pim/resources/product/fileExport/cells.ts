@@ -137,6 +137,15 @@ export function startOf(value: unknown): string {
 	return given.length > 40 ? `${given.slice(0, 40)}…` : given;
 }
 
+/** A value the channel's form refused, as a broken rule (made apart: no closure per cell). */
+function refused(header: string, value: unknown, refusal: Refusal): Broken {
+	return {
+		column: header,
+		rule: refusal.rule,
+		detail: () => `"${startOf(value)}" ${refusal.error}`,
+	};
+}
+
 /** One column's cell function, from the sources it reads (the first with a value) or its Value. */
 function columnOf(
 	header: string,
@@ -164,11 +173,7 @@ function columnOf(
 			if (value === undefined || value === null || value === '') return '';
 			const formed = form(value, context);
 			if (!(formed instanceof Refusal)) return formed;
-			context.broken.push({
-				column: header,
-				rule: formed.rule,
-				detail: () => `"${startOf(value)}" ${formed.error}`,
-			});
+			context.broken.push(refused(header, value, formed));
 			return flat(value);
 		},
 	};

@@ -45,9 +45,39 @@ interface ColumnRules {
 	cut?: number;
 }
 
+// A broken rule's detail quotes the value: made by these functions, outside the check's loop,
+// so that no closure is made (nor its context) for a product that breaks nothing.
+
+function notOneOf(rules: ColumnRules, value: string): Broken {
+	const { words, rule } = rules.oneOf!;
+	return {
+		column: rules.header,
+		rule,
+		detail: () =>
+			`"${startOf(value)}" is not one of ${words.join(', ')} (map it with Export Options → Value Map)`,
+	};
+}
+
+function overMax(rules: ColumnRules, value: string, label: string): Broken {
+	const { chars, rule } = rules.max!;
+	return {
+		column: rules.header,
+		rule,
+		detail: () => `has ${length(value)} characters, over ${label}'s ${chars}: "${startOf(value)}"`,
+	};
+}
+
+function duplicate(channel: Channel, rule: string, id: string): Broken {
+	return {
+		column: channel.idColumn,
+		rule,
+		detail: () => `"${startOf(id)}" is another product's too (${channel.label} takes each once)`,
+	};
+}
+
 export class FeedCheck {
 	invalid = 0;
-	readonly invalidByRule: Record<string, number> = {};
+	private readonly byRule = new Map<string, number>();
 	readonly problems: IDataObject[] = [];
 	warned = 0;
 	readonly warnings: IDataObject[] = [];
@@ -115,20 +145,9 @@ export class FeedCheck {
 				continue;
 			}
 			const { oneOf, max, cut: cutAt } = rules;
-			if (oneOf && !oneOf.words.includes(value))
-				broken.push({
-					column: rules.header,
-					rule: oneOf.rule,
-					detail: () =>
-						`"${startOf(value)}" is not one of ${oneOf.words.join(', ')} (map it with Export Options → Value Map)`,
-				});
+			if (oneOf && !oneOf.words.includes(value)) broken.push(notOneOf(rules, value));
 			if (max && value.length > max.chars && length(value) > max.chars)
-				broken.push({
-					column: rules.header,
-					rule: max.rule,
-					detail: () =>
-						`has ${length(value)} characters, over ${channel.label}'s ${max.chars}: "${startOf(value)}"`,
-				});
+				broken.push(overMax(rules, value, channel.label));
 			if (cutAt !== undefined && value.length > cutAt && length(value) > cutAt) {
 				this.warned++;
 				if (this.warnings.length < MAX_LISTED)
@@ -148,13 +167,7 @@ export class FeedCheck {
 		// for another rule does not take its id.
 		if (id !== '') {
 			const taken = broken.length === 0 || this.keep ? !this.ids.add(id) : this.ids.has(id);
-			if (taken)
-				broken.push({
-					column: channel.idColumn,
-					rule: this.duplicateRule,
-					detail: () =>
-						`"${startOf(id)}" is another product's too (${channel.label} takes each once)`,
-				});
+			if (taken) broken.push(duplicate(channel, this.duplicateRule, id));
 		}
 		if (broken.length === 0) return true;
 		this.invalid++;
@@ -163,7 +176,7 @@ export class FeedCheck {
 			const { rule } = broken[i];
 			let first = true;
 			for (let j = 0; j < i && first; j++) first = broken[j].rule !== rule;
-			if (first) this.invalidByRule[rule] = (this.invalidByRule[rule] ?? 0) + 1;
+			if (first) this.byRule.set(rule, (this.byRule.get(rule) ?? 0) + 1);
 		}
 		if (this.problems.length < MAX_LISTED)
 			this.problems.push({
@@ -175,10 +188,15 @@ export class FeedCheck {
 		return this.keep;
 	}
 
+	/** The invalid products counted under each rule they broke, as the summary says them. */
+	get invalidByRule(): Record<string, number> {
+		return Object.fromEntries(this.byRule);
+	}
+
 	/** The notice's words: `212 left out: 160 without image_link, 52 with a title over 150 characters`. */
 	notice(): string | undefined {
 		if (!this.invalid) return undefined;
-		const rules = Object.entries(this.invalidByRule)
+		const rules = [...this.byRule]
 			.sort((a, b) => b[1] - a[1])
 			.map(([rule, n]) => `${n} ${rule}`)
 			.join(', ');
