@@ -12,7 +12,12 @@ import { FULL_LIST_PAGE_SIZE, readAll, SOURCES } from '../Pim/shared/reading';
 import { categoryChains, text } from '../Pim/shared/records';
 import { codeDropdown } from '../Pim/shared/descriptions';
 import { ENDPOINTS } from '../Pim/shared/endpoints';
-import { lookaheadFor, MAX_ITEMS_PER_INPUT, paginate } from '../Pim/shared/pagination';
+import {
+	lookaheadFor,
+	MAX_ITEMS_PER_INPUT,
+	paginate,
+	tooManyRecords,
+} from '../Pim/shared/pagination';
 import { POLL_SETTINGS } from '../Pim/shared/policy';
 import { pimClient, type PimClient } from '../Pim/shared/transport';
 import { deltaStop } from '../Pim/shared/listOrder';
@@ -37,20 +42,37 @@ async function readProductsSince(
 	since: string | 'newest' | undefined,
 ): Promise<IDataObject[]> {
 	const delta = since === undefined ? undefined : deltaStop(since, true);
-	const { records } = await paginate(
+	// A poll holds at most MAX_ITEMS_PER_INPUT products: a list read whole is refused by its
+	// recordsTotal at once; a delta read, which stops early, only once it has read more.
+	const products: IDataObject[] = [];
+	let total: number | undefined;
+	await paginate(
 		pim,
 		{ method: 'GET', url: ENDPOINTS.product },
 		{
 			pageSize: PAGE_SIZE,
 			max: Infinity,
-			refuseAbove: MAX_ITEMS_PER_INPUT,
+			refuseAbove: delta ? Number.MAX_SAFE_INTEGER : MAX_ITEMS_PER_INPUT,
 			advice: TRIGGER_ADVICE,
 			// A delta read asks for no page ahead once the list shows it is last-updated first.
 			lookahead: delta ? () => (delta.state.ordered() ? 0 : lookaheadFor(pim)) : lookaheadFor(pim),
-			stopAfter: delta?.stopAfter,
+			onRecords: (records) => {
+				for (const record of records) products.push(record);
+				if (products.length > MAX_ITEMS_PER_INPUT)
+					throw tooManyRecords(pim, MAX_ITEMS_PER_INPUT, PAGE_SIZE, total, TRIGGER_ADVICE);
+			},
+			stopAfter: (page) => {
+				if (page.total !== undefined) total = page.total;
+				const stop = delta ? delta.stopAfter(page) : false;
+				// A list its pages do not show last-updated first is read whole: refused at once
+				// when its recordsTotal is past the bound, as the whole list's read is.
+				if (!stop && !delta?.state.ordered() && total !== undefined && total > MAX_ITEMS_PER_INPUT)
+					throw tooManyRecords(pim, MAX_ITEMS_PER_INPUT, PAGE_SIZE, total, TRIGGER_ADVICE);
+				return stop;
+			},
 		},
 	);
-	return records;
+	return products;
 }
 
 /** The given categories and every category below them (the tree walked once, records.ts). */

@@ -6,6 +6,7 @@
  * through n8n-core's own request helpers against test/helpers/hostile-server.ts.
  */
 import type http from 'node:http';
+import type { IDataObject } from 'n8n-workflow';
 
 import { sendEnvelope } from '../helpers/minimal-server';
 import { useHostileServer } from '../helpers/hostile-server';
@@ -268,6 +269,30 @@ describe('every list read ends within a bound', () => {
 			description: expect.stringMatching(/A poll holds/),
 		});
 		expect(host.atPim.length).toBeLessThanOrEqual(6);
+	});
+
+	it('a trigger on a list past the bound that shows itself last-updated first reads its changes, not refused', async () => {
+		// 150 000 products, the newest change first (ids rising down the list: not newest-created first).
+		host.behave((url, _req, res) => {
+			const page = Number(url.searchParams.get('pagination[currentPage]') ?? 1);
+			const limit = Number(url.searchParams.get('pagination[pageLimit]') ?? 100);
+			const at = (n: number) =>
+				new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+			const record = Array.from({ length: limit }, (_, i) => {
+				const n = (page - 1) * limit + i;
+				return { id: n + 1, sku: `L-${n + 1}`, updated_at: at(n) };
+			});
+			sendEnvelope(res, { record, recordsTotal: 150_000, currentPage: page, pageLimit: limit });
+		});
+		host.atPim.length = 0;
+		// The first poll (no cursor): the products of the newest time, from the first page.
+		const staticData: IDataObject = {};
+		// The first poll sets the cursor at the newest change (and emits nothing): not refused.
+		expect(await pimTriggerPoller(host.creds(), {}, staticData).poll()).toBeNull();
+		expect(staticData).toMatchObject({
+			'node:PIM Trigger': { cursor: { updatedAt: '2026-01-01 00:00:00', ids: ['1'] } },
+		});
+		expect(host.atPim.length).toBeLessThanOrEqual(3);
 	});
 
 	it('a page that repeats the previous one ends the read with a clear error', async () => {
