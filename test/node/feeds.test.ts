@@ -53,29 +53,21 @@ const rowOf = (report: FeedReport, column: string, value: string) =>
 	report.rows.find((r) => r[column] === value);
 
 /** What a merchandiser sets for the demo catalogue: the shop's links, a currency, a condition. */
+/** Google's and Meta's: the shop's link from the slug, the constant condition, USD. */
+const LINK_CONDITION_USD: INodeParameters = {
+	exportOptions: {
+		columns: {
+			column: [
+				{ header: 'link', value: 'https://shop.example.com/products/{slug}' },
+				{ header: 'condition', value: 'new' },
+			],
+		},
+		currency: 'USD',
+	},
+};
 const SETTINGS: Record<Channel, INodeParameters> = {
-	googleMerchantCenter: {
-		exportOptions: {
-			columns: {
-				column: [
-					{ header: 'link', value: 'https://shop.example.com/products/{slug}' },
-					{ header: 'condition', value: 'new' },
-				],
-			},
-			currency: 'USD',
-		},
-	},
-	meta: {
-		exportOptions: {
-			columns: {
-				column: [
-					{ header: 'link', value: 'https://shop.example.com/products/{slug}' },
-					{ header: 'condition', value: 'new' },
-				],
-			},
-			currency: 'USD',
-		},
-	},
+	googleMerchantCenter: LINK_CONDITION_USD,
+	meta: LINK_CONDITION_USD,
 	shopify: { exportOptions: { currency: 'USD' } },
 };
 

@@ -59,3 +59,26 @@ export interface Channel {
 	/** Rules over several cells of one product; `cell` gives a column's final value ('' when absent). */
 	check?: (cell: (header: string) => string) => Broken[];
 }
+
+/**
+ * What a column means, as the words an attribute's code or title uses for it (ChannelColumn's
+ * `from`): the ones several channels share, said once.
+ */
+export const MEANS = {
+	title: ['title', 'name', 'productName'],
+	description: [
+		'description',
+		'webDescription',
+		'longDescription',
+		'shortDescription',
+		'metaDescription',
+	],
+	link: ['link', 'url', 'productUrl'],
+	image: ['imageLink', 'image'],
+	availability: ['availability', 'inStock', 'stock', 'stockStatus'],
+	salePrice: ['salePrice', 'specialPrice'],
+	brand: ['brand', 'manufacturer', 'vendor'],
+	gtin: ['gtin', 'upc', 'ean', 'barcode', 'isbn', 'jan'],
+	productType: ['productType', 'categories'],
+	color: ['color', 'colour'],
+} as const;

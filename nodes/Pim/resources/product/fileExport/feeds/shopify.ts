@@ -1,4 +1,4 @@
-import type { Channel } from './channel';
+import { MEANS, type Channel } from './channel';
 import {
 	categoryPath,
 	grams,
@@ -25,7 +25,7 @@ export const SHOPIFY: Channel = {
 	idColumn: 'Handle',
 	columns: [
 		{ header: 'Handle', from: ['handle', 'slug', 'sku'], form: handle, required: true },
-		{ header: 'Title', from: ['title', 'name', 'productName'], form: plainText, required: true },
+		{ header: 'Title', from: MEANS.title, form: plainText, required: true },
 		{
 			header: 'Body (HTML)',
 			from: ['bodyHtml', 'description', 'webDescription', 'longDescription'],
