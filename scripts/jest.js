@@ -59,6 +59,7 @@ child.stderr.on('data', (chunk) => {
 });
 child.stderr.on('end', () => {
 	if (partial) process.stderr.write(partial);
+	partial = '';
 });
 
 /** The workers' records (harness/jest-worker-exit.js). */
@@ -96,8 +97,11 @@ function judge() {
 	return { leaks, late };
 }
 
-// 'close': after the child's stderr ended, so that every line was printed.
-child.on('close', (code, signal) => {
+// 'exit', not 'close': a process a test left behind may hold the stderr pipe open; what jest
+// wrote before it exited is in hand.
+child.on('exit', (code, signal) => {
+	if (partial) process.stderr.write(partial);
+	partial = '';
 	if (signal) process.kill(process.pid, signal);
 	let failed = false;
 	if (code === 0 && unclosed) {
