@@ -319,6 +319,46 @@ export class AccountStore implements ProductWireContext {
 		this.markDirty();
 		return record;
 	}
+	/**
+	 * Adds a category under `parent` (a category code of the channel's tree; none: a root), as a
+	 * PIM user would in its UI (tests: the trees another system's export names).
+	 */
+	addCategory(def: {
+		channel: string;
+		code: string;
+		title: string;
+		parent?: string;
+	}): CategoryRecord {
+		const channel = this.channelIndex.get(def.channel.toLowerCase());
+		if (!channel) throw new StoreError(`Unknown channel '${def.channel}'.`, 'channel');
+		const parent =
+			def.parent === undefined ? undefined : this.categoryByCode(channel.code, def.parent);
+		if (def.parent !== undefined && !parent)
+			throw new StoreError(`Unknown category '${def.parent}'.`, 'parent');
+		if (this.categoryByCode(channel.code, def.code))
+			throw new StoreError(`The category code '${def.code}' is taken.`, 'code');
+		const at = this.categories[0]?.created_at ?? '2024-01-01 00:00:00';
+		const record: CategoryRecord = {
+			id: this.categories.reduce((max, c) => Math.max(max, c.id), 0) + 1,
+			code: def.code,
+			parent_id: parent ? parent.id : null,
+			status: 1,
+			sort_order: this.categories.filter((c) => c.parent_id === (parent?.id ?? null)).length + 1,
+			created_by: 1,
+			updated_by: 1,
+			created_at: at,
+			updated_at: at,
+			title: def.title,
+			description: null,
+			channel_id: channel.id,
+			category_status: 1,
+			channelCode: channel.code,
+			path: parent ? `${parent.path}/${def.title}` : def.title,
+		};
+		this.categories.push(record);
+		this.markDirty();
+		return record;
+	}
 	localeByCode(code: string): LocaleRecord | undefined {
 		return this.localeIndex.get(code.toLowerCase());
 	}

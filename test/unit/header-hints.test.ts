@@ -3,7 +3,7 @@
  * what the header adds for the person filling it in, not the field's name; a unit or a currency
  * in brackets is left to the conventions that read it.
  */
-import { withoutHint } from '../../nodes/Pim/resources/product/engine/mapping';
+import { withoutHint } from '../../nodes/Pim/resources/product/conventions';
 
 it.each([
 	['Name *', 'Name'],

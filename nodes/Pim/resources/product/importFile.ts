@@ -123,6 +123,12 @@ export const description: INodeProperties[] = [
 		'The headers of the columns holding image URLs, separated by commas. A file Export File wrote: image. Left empty, a column named image or images is named in the summary, not read.',
 		'e.g. base_image, additional_images',
 	),
+	column(
+		'Language Column',
+		'languageColumn',
+		"The header of a column naming each row's language (a locale such as fr_FR, or a value Import Options → Language Map maps): rows of one SKU in several languages write that product once per language; a row with an empty cell takes Language",
+		'e.g. locale',
+	),
 	collection('Options', 'upsertOptions', {
 		displayOptions: show,
 		options: [

@@ -61,7 +61,8 @@ function unchangedOnceFound(
 	item: PimItem,
 	{ write, sync, compare, catalogue }: SyncWrite,
 ): INodeExecutionData[] | undefined {
-	if (!catalogue || !compare || write.group || write.notes.run) return undefined;
+	if (!catalogue || !compare || write.group || write.notCompared || write.notes.run)
+		return undefined;
 	const body = write.body();
 	const { sku } = body;
 	// unchanged() is undefined for a product the catalogue does not have.

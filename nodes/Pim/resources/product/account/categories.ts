@@ -85,6 +85,21 @@ function byPath(all: TreeCategory[], channels: IDataObject[], parts: string[]): 
 	);
 }
 
+/**
+ * The roots other systems write before every category path, and as a category of its own
+ * (Magento's `Default Category`, Shopware's `Main`, PrestaShop's `Home`, UnoPim's `root`): where
+ * the account has no category of that name, the path is read without it and the bare root is
+ * nothing to assign (every product is under it).
+ */
+const SYSTEM_ROOTS = new Set(['default category', 'root catalog', 'main', 'home', 'root']);
+
+/** Whether `value` is another system's root (SYSTEM_ROOTS) that the account has no category for. */
+export function isSystemRoot(categories: IDataObject[], channels: IDataObject[], value: string) {
+	return (
+		SYSTEM_ROOTS.has(fold(value)) && byCodeOrTitleIn(tree(categories, channels), value).length === 0
+	);
+}
+
 /** As names.ts's byCodeOrTitle: the code exactly, the title ignoring case, the code ignoring case. */
 function byCodeOrTitleIn(all: TreeCategory[], value: string): TreeCategory[] {
 	let found = all.filter((c) => text(c.record.code) === value);
@@ -138,6 +153,8 @@ export function findCategory(
 	const all = tree(categories, channels);
 	const parts = pathParts(value);
 	let found = parts ? byPath(all, channels, parts) : byCodeOrTitleIn(all, value);
+	if (parts && !found.length && isSystemRoot(categories, channels, parts[0]))
+		found = byPath(all, channels, parts.slice(1));
 	const byCode =
 		!parts && found.length > 0 && found.every((c) => fold(c.record.code) === fold(value));
 	if (channel) {

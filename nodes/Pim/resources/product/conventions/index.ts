@@ -1,7 +1,9 @@
 import * as shops from './shops';
 import * as suffixes from './suffixes';
+import { systemColumns } from './systems';
 import { completeAmounts, Reading, type NameReader, type Reader } from './values';
 
+export { withoutHint } from './hints';
 export { attributeLabel, completeAmounts, isNoValue, isPrice, severalCurrencies } from './values';
 export type { ColumnValue, ConventionScope } from './values';
 
@@ -14,7 +16,7 @@ export type { ColumnValue, ConventionScope } from './values';
 const READERS = [
 	shops.namePairs,
 	shops.magentoAttributes,
-	shops.shopColumns,
+	systemColumns,
 	shops.variantGrams,
 	shops.variantImage,
 	// The columns left, one at a time: each by the first of these its name follows.

@@ -1,4 +1,4 @@
-import { fold, text } from '../../../shared/records';
+import { text } from '../../../shared/records';
 import { isNoValue, unitOfHeader, type Reader } from './values';
 
 /**
@@ -66,32 +66,6 @@ export const magentoAttributes: Reader = (r) => {
 					? `another column gives the attribute "${attribute.code}"`
 					: `no attribute is named "${name}"`,
 			});
-	}
-};
-
-/** Shop exports' standard columns (lower case) → codes of pim-integration-api.md's records. */
-const SHOP_COLUMNS: Record<string, string> = {
-	// WooCommerce
-	description: 'web_description',
-	'short description': 'short_description',
-	'regular price': 'price',
-	'in stock?': 'inStock',
-	// Shopify
-	title: 'name',
-	'body (html)': 'web_description',
-	'variant price': 'price',
-	'variant barcode': 'upc',
-	'seo description': 'meta_description',
-	// Magento
-	is_in_stock: 'inStock',
-};
-
-/** A shop's standard column goes to its attribute, if the account has it and no column names it. */
-export const shopColumns: Reader = (r) => {
-	for (const column of r.unmatched) {
-		const code = SHOP_COLUMNS[fold(column)];
-		const attribute = code === undefined ? undefined : r.byCode(code);
-		if (attribute && !r.given(code)) r.write(attribute, column);
 	}
 };
 

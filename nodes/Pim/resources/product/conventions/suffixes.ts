@@ -26,13 +26,31 @@ export const unitInHeader: NameReader = {
 	name: HEADER,
 	read(r, column, [, name, unit]) {
 		const attribute = r.one(name);
+		if (!attribute) return;
+		if (CURRENCY.test(unit) && isPrice(attribute)) return priceIn(r, column, attribute, unit);
 		const given = unitName(unit) ?? (CURRENCY.test(unit) ? unit : undefined);
-		if (attribute && given) r.write(attribute, column, amountWith(r.row[column], given));
+		if (given) r.write(attribute, column, amountWith(r.row[column], given));
 	},
 };
 
 /**
- * Akeneo's suffixes: `<price>-<CUR>`, `<attribute>-<locale>[-<channel>]`, `<attribute>-<channel>`;
+ * A price column in one currency (`price-EUR`, `Price (EUR)`): written with it, unless Import
+ * Options → Currency names another (reported: a write holds one price).
+ */
+function priceIn(r: Reading, column: string, attribute: AccountAttribute, currency: string) {
+	const given = currency.toUpperCase();
+	r.used.add(column);
+	r.priced.set(column, given);
+	const { currency: wanted } = r.scope;
+	if (wanted && given !== wanted) {
+		const reason = `a price in ${given}; this write's currency is ${wanted} (Import Options → Currency)`;
+		r.notHere.push({ column, kind: 'currency', reason });
+	} else r.write(attribute, column, amountWith(r.row[column], given));
+}
+
+/**
+ * Akeneo's suffixes: `<price>-<CUR>`, `<attribute>-<locale>[-<channel>]`, `<attribute>-<channel>`,
+ * UnoPim's `<price>-<channel>-<CUR>` (a price per channel and currency: `msrp-ecommerce-USD`);
  * the attribute is the longest start of the name, up to a `-`, that names one. A price in another
  * currency than Import Options → Currency's is reported (a write holds one price).
  */
@@ -44,15 +62,11 @@ export const akeneoSuffixes: NameReader = {
 			const attribute = r.one(parts.slice(0, cut).join('-'));
 			if (!attribute) continue;
 			const suffix = parts.slice(cut);
-			if (suffix.length === 1 && CURRENCY.test(suffix[0]) && isPrice(attribute)) {
-				r.used.add(column);
-				r.priced.add(column);
-				const { currency } = r.scope;
-				if (currency && suffix[0].toUpperCase() !== currency) {
-					const reason = `a price in ${suffix[0].toUpperCase()}; this write's currency is ${currency} (Import Options → Currency)`;
-					r.notHere.push({ column, kind: 'currency', reason });
-				} else r.write(attribute, column, amountWith(r.row[column], suffix[0]));
-			} else if (suffix.length === 1 || (suffix.length === 2 && LOCALE.test(suffix[0])))
+			if (suffix.length === 1 && CURRENCY.test(suffix[0]) && isPrice(attribute))
+				priceIn(r, column, attribute, suffix[0]);
+			else if (suffix.length === 2 && CURRENCY.test(suffix[1]) && isPrice(attribute))
+				scoped(r, column, attribute, [suffix[0]], suffix[1]);
+			else if (suffix.length === 1 || (suffix.length === 2 && LOCALE.test(suffix[0])))
 				scoped(r, column, attribute, suffix);
 			return;
 		}
@@ -64,7 +78,14 @@ export const akeneoSuffixes: NameReader = {
  * channel one of its channels (as it is or through the Channel Map); with All Languages, another
  * locale's goes to that locale's write. Else reported: by its channel first, then its language.
  */
-function scoped(r: Reading, column: string, attribute: AccountAttribute, suffix: string[]) {
+function scoped(
+	r: Reading,
+	column: string,
+	attribute: AccountAttribute,
+	suffix: string[],
+	/** A price's currency, in the column's name. */
+	currency?: string,
+) {
 	const { scope } = r;
 	const locale = LOCALE.test(suffix[0]) ? suffix[0] : undefined;
 	const channel = locale ? suffix[1] : suffix[0];
@@ -74,8 +95,17 @@ function scoped(r: Reading, column: string, attribute: AccountAttribute, suffix:
 	const mapped = channel && scope.channel ? scope.channel(channel) : channel;
 	const channelFits = !channel || own(channel) || own(mapped!);
 	r.used.add(column);
-	const value = r.valueOf(attribute, column);
-	if (languageFits && channelFits) {
+	if (currency) r.priced.set(column, currency.toUpperCase());
+	const value = r.valueOf(
+		attribute,
+		column,
+		currency ? amountWith(r.row[column], currency.toUpperCase()) : r.row[column],
+	);
+	const wanted = r.scope.currency;
+	if (currency && wanted && currency.toUpperCase() !== wanted) {
+		const reason = `a price in ${currency.toUpperCase()}; this write's currency is ${wanted} (Import Options → Currency)`;
+		r.notHere.push({ column, kind: 'currency', reason });
+	} else if (languageFits && channelFits) {
 		if (channel && !own(channel)) r.byChannelMap.add(value);
 		r.values.push(value);
 	} else if (locale && channelFits && scope.allLanguages)
@@ -109,9 +139,9 @@ export const accountCurrency: Reader = (r) => {
 	const have = new Set(r.scope.accountCurrencies.map((c) => c.toUpperCase()));
 	const byAttribute = new Map<string, ColumnValue[]>();
 	for (const v of r.values)
-		if (v.fields.some((f) => r.priced.has(f)))
+		if (r.priced.has(v.fields[0]))
 			byAttribute.set(v.attribute.code, [...(byAttribute.get(v.attribute.code) ?? []), v]);
-	const currencyOf = (v: ColumnValue) => v.fields[0].trim().split('-').pop()!.toUpperCase();
+	const currencyOf = (v: ColumnValue) => r.priced.get(v.fields[0])!;
 	for (const list of byAttribute.values()) {
 		if (list.length < 2) continue;
 		const kept = list.filter((v) => have.has(currencyOf(v)));

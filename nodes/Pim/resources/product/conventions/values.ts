@@ -18,11 +18,11 @@ export interface ConventionScope {
 	accountCurrencies?: string[];
 }
 
-/** Whether a row may give a price in several currencies (`price-EUR`, `price-USD`). */
+/** Whether a row may give a price in several currencies (`price-EUR`, `Price (USD)`). */
 export function severalCurrencies(row: IDataObject): boolean {
 	let found = 0;
 	for (const key of Object.keys(row))
-		if (/-[A-Za-z]{3}$/.test(key.trim()) && ++found > 1) return true;
+		if (/-[A-Za-z]{3}$|\([A-Z]{3}\)$/.test(key.trim()) && ++found > 1) return true;
 	return false;
 }
 
@@ -148,8 +148,8 @@ export class Reading {
 	readonly images: string[] = [];
 	/** Values sent with a doubt the output says (an amount with no unit or currency known). */
 	readonly warnings: RowWarning[] = [];
-	/** The `<price>-<CUR>` columns read. */
-	readonly priced = new Set<string>();
+	/** The price columns read with a currency in their names (`price-EUR`, `Price (EUR)`): theirs. */
+	readonly priced = new Map<string, string>();
 	/** Values of columns whose channel suffix is the write's through the Channel Map. */
 	readonly byChannelMap = new Set<ColumnValue>();
 	/** The unmatched columns by their name folded (the last column of a name). */

@@ -16,6 +16,8 @@ export interface ImportOptions {
 	family: (value: string) => string;
 	/** A channel value (Channels, a column's channel suffix) as the account names it: the Channel Map's. */
 	channel: (value: string) => string;
+	/** A language value (Language, Language Column's cell) as the account names it: the Language Map's. */
+	language: (value: string) => string;
 	/** What a category the account does not have does to the write. */
 	unknownCategories: 'fail' | 'skip';
 	/** Added to a price attribute's bare amount. */
@@ -31,11 +33,12 @@ export interface ImportOptions {
 /** The options as read for a row (`saved`: its value of the parameter); maps are built once per value. */
 export function importOptions(saved: IDataObject): ImportOptions {
 	// A literal, not a spread followed by more fields: made per row (withFields, records.ts, says why).
-	const { category, family, channel } = mapsOf(saved);
+	const { category, family, channel, language } = mapsOf(saved);
 	return {
 		category,
 		family,
 		channel,
+		language,
 		unknownCategories: saved.unknownCategories === 'skip' ? 'skip' : 'fail',
 		currency: optionalString(saved.currency)?.toUpperCase(),
 		imageBaseUrl: optionalString(saved.imageBaseUrl),
@@ -44,8 +47,8 @@ export function importOptions(saved: IDataObject): ImportOptions {
 	};
 }
 
-type MapName = 'categoryMap' | 'familyMap' | 'channelMap';
-type Maps = Pick<ImportOptions, 'category' | 'family' | 'channel'>;
+type MapName = 'categoryMap' | 'familyMap' | 'channelMap' | 'languageMap';
+type Maps = Pick<ImportOptions, 'category' | 'family' | 'channel' | 'language'>;
 
 const built = new WeakMap<IDataObject, Maps>();
 
@@ -74,6 +77,7 @@ function mapsOf(saved: IDataObject): Maps {
 		category: mapOf('categoryMap'),
 		family: mapOf('familyMap'),
 		channel: mapOf('channelMap'),
+		language: mapOf('languageMap'),
 	};
 	if (Object.isFrozen(saved)) built.set(saved, maps);
 	return maps;
@@ -168,6 +172,16 @@ export const importOptionsField = collection('Import Options', 'importOptions', 
 			description:
 				'A relative image path (files/bag.jpg, as Akeneo exports media) is joined to it. Without it, a relative path is an error.',
 		},
+		mapField(
+			'Language Map',
+			'languageMap',
+			"The other system's languages as the account's: a language value equal to From (any case), in Language or Import File's Language Column, is read as To",
+			{
+				placeholder: 'e.g. default',
+				description: "A language as the input names it (Magento's store view code)",
+			},
+			{ placeholder: 'e.g. en_US', description: "The account's language: its locale code" },
+		),
 		{
 			displayName: 'Unknown Categories',
 			name: 'unknownCategories',

@@ -14,6 +14,8 @@ import { attributeCodeProblem } from '../../../shared/attributes';
 export interface BodyParams {
 	sku: unknown;
 	languageCode: unknown;
+	/** Import File's Language Column gave `languageCode`: the Language parameter's value. */
+	languageParameter?: unknown;
 	familyCode: unknown;
 	updateFields: IDataObject;
 	channels: IDataObject;

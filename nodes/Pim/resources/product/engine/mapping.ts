@@ -10,6 +10,7 @@ import {
 	conventionValues,
 	isNoValue,
 	isPrice,
+	withoutHint,
 	type ColumnValue,
 	type ConventionScope,
 } from '../conventions';
@@ -46,39 +47,41 @@ export interface MappingOptions {
 	 * empty), lower case → the field's label: named as not written, with the field to set.
 	 */
 	unreadByForm?: Map<string, string>;
+	/**
+	 * A file's columns (Import File): a column that is a field of the interface or of a product
+	 * record (`id`, `slug`, `channel`, …) is named as not written, never passed over in silence.
+	 */
+	fromFile?: boolean;
 }
 
 /** Mapping Options as a row's write reads them; `readByParameters`, `unreadByForm`: see MappingOptions. */
 export function mappingOptions(
 	saved: IDataObject,
 	readByParameters: Set<string>,
+	/** Import File's: the columns a field of the form would read, left empty (see MappingOptions). */
 	unreadByForm?: Map<string, string>,
 ): MappingOptions {
 	return {
 		refuseUnmatched: saved.unmatchedFields === 'error',
 		ignore: new Set(listOf(saved.ignoreFields).map((f) => fold(f))),
 		readByParameters,
+		...(unreadByForm ? { fromFile: true } : {}),
 		...(unreadByForm?.size ? { unreadByForm } : {}),
 	};
 }
 
-/**
- * What an export's header adds to a field's name for the person filling it in: a required mark
- * (`Name *`) or a hint in brackets that is no unit or currency (`Tags (x,y,z...)`, `Active
- * (0/1)`, `(0 = No, 1 = Yes)`, `(yyyy-mm-dd)`): a hint holds `=`, `,`, `/`, `...` or a date's
- * letters. `Weight (kg)` and `Price (EUR)` keep theirs: conventions/suffixes.ts reads them.
- */
-const REQUIRED_MARK = /\s*\*\s*$/;
-const HINT = /\s*\((?=[^()]*(?:=|,|\/|\.\.\.|yyyy|\bmm\b|\bdd\b))[^()]*\)\s*$/i;
-
-/** A field's name without what its header adds (REQUIRED_MARK, HINT); the name itself if nothing. */
-export function withoutHint(field: string): string {
-	let name = field;
-	for (let previous = ''; previous !== name; ) {
-		previous = name;
-		name = name.replace(REQUIRED_MARK, '').replace(HINT, '');
-	}
-	return name.trim() === '' ? field : name;
+/** Why a file's column named as a field of the interface or of a product record is not written. */
+function ownField(column: string): NotWritten {
+	const key = fold(column);
+	const reason =
+		key === 'channel'
+			? "the row's channel is not read: every row goes to the channels of Channels"
+			: key === 'sku'
+				? 'the SKU comes from SKU Column'
+				: RESERVED.has(key)
+					? 'a field of the interface this node sets from its own parameters'
+					: 'a field the PIM keeps itself (a product record shows it): never written';
+	return { column, kind: 'formField', reason };
 }
 
 /**
@@ -160,7 +163,7 @@ export function autoMappedValues(
 	options: MappingOptions,
 	scope: ConventionScope,
 ): MappedValues {
-	const { direct, unmatched } = namedValues(json, catalog, options);
+	const { direct, unmatched, own } = namedValues(json, catalog, options);
 	const read = conventionValues(
 		json,
 		unmatched,
@@ -201,6 +204,11 @@ export function autoMappedValues(
 				}),
 			),
 			...notHere,
+			...(options.fromFile
+				? own
+						.filter((f) => !options.readByParameters.has(fold(f)) && !unreadByForm?.has(fold(f)))
+						.map(ownField)
+				: []),
 			...[...(unreadByForm ?? [])].flatMap(([key, label]): NotWritten[] => {
 				const column = Object.keys(json).find((f) => fold(f) === key);
 				return column === undefined
@@ -233,10 +241,15 @@ export function autoMappedValues(
 function namedValues(json: IDataObject, catalog: AttributeCatalog, options: MappingOptions) {
 	const direct: ColumnValue[] = [];
 	const unmatched: string[] = [];
+	const own: string[] = [];
 	for (const field of Object.keys(json)) {
 		const value = json[field];
 		const { key, matches, source, fields } = fieldMatch(field, catalog);
-		if (RESERVED.has(key) || RECORD_FIELDS.has(field) || options.ignore.has(key)) continue;
+		if (options.ignore.has(key)) continue;
+		if (RESERVED.has(key) || RECORD_FIELDS.has(field)) {
+			own.push(field);
+			continue;
+		}
 		if (matches.length === 0) {
 			unmatched.push(field);
 			continue;
@@ -249,7 +262,7 @@ function namedValues(json: IDataObject, catalog: AttributeCatalog, options: Mapp
 		}
 		direct.push({ attribute: matches[0], value, source, fields });
 	}
-	return { direct, unmatched };
+	return { direct, unmatched, own };
 }
 
 /**

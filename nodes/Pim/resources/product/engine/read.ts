@@ -1,4 +1,5 @@
 import { optionalString } from '../../../shared/params';
+import { fold, text, withFields } from '../../../shared/records';
 import { productBody, productImages, type ProductBody } from './body';
 import type { ImportOptions } from '../descriptions/imports';
 import { NOTHING, type AccountNeeds, type ReferenceKind } from '../account/lists';
@@ -46,7 +47,11 @@ export function readRow(
 		// A product row of its group from here, its values checked or not (groups.ts, grouped).
 		keepInGroup(plan, place, { index: place.index, sku });
 	}
-	const body = productBody(params, mode, 2, imports.imageBaseUrl);
+	const given = productBody(params, mode, 2, imports.imageBaseUrl);
+	// Import Options → Language Map reads the row's language as the account names it.
+	const language = imports.language(given.languageCode);
+	const body =
+		language === given.languageCode ? given : withFields(given, { languageCode: language });
 	// What its write reads from the account: the attributes that type its values, the lists
 	// its names are resolved against (and its columns' channel suffixes compared with), the
 	// currencies that decide between a price's columns, the languages of other-language columns.
@@ -60,7 +65,7 @@ export function readRow(
 		lists,
 		// One price in several currencies, none chosen: the account's currencies decide.
 		currencies: auto && !imports.currency && severalCurrencies(columns.row),
-		languages: auto && imports.allLanguages,
+		languages: (auto && imports.allLanguages) || params.languageParameter !== undefined,
 	};
 	return {
 		body,
@@ -70,6 +75,18 @@ export function readRow(
 		alone: source.continueOnFail(),
 		first: source.index === 0,
 		rows: source.rowsInRun() ?? 1,
+		...(params.languageParameter === undefined
+			? {}
+			: { rowLanguage: { compared: sameLanguage(language, params.languageParameter, imports) } }),
 		needs,
 	};
+}
+
+/**
+ * Whether a row's own language (Language Column) is the Language parameter's: a product record
+ * shows the product in one language, taken to be Language's, so only a row in it is compared.
+ */
+function sameLanguage(language: string, parameter: unknown, imports: ImportOptions): boolean {
+	const given = text(parameter).trim();
+	return given !== '' && fold(imports.language(given)) === fold(language);
 }

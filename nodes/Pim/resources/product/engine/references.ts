@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { ParameterProblem } from '../../../shared/params';
 import { withFields } from '../../../shared/records';
 import type { CategoryEntry, ChannelEntry, ProductBody } from './body';
-import { findCategory } from '../account/categories';
+import { findCategory, isSystemRoot } from '../account/categories';
 import type { ImportOptions } from '../descriptions/imports';
 import type { References } from '../account/lists';
 import { channelCode, channelLabel, familyCode, UnknownName } from '../account/names';
@@ -81,6 +81,7 @@ class RowNames {
 		const categories: CategoryEntry[] = [];
 		for (const entry of given) {
 			const value = imports.category(entry.code);
+			if (isSystemRoot(this.lists.categories ?? [], channelList, value)) continue;
 			const found = this.attempt(
 				() =>
 					findCategory(

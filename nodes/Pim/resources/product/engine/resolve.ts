@@ -1,4 +1,5 @@
-import { withFields } from '../../../shared/records';
+import { fail } from '../../../shared/params';
+import { fold, withFields } from '../../../shared/records';
 import type { ProductBody } from './body';
 import { imagesOnly, keepBody } from './groups';
 import { checkLanguages, type Account } from '../account/lists';
@@ -32,7 +33,8 @@ export function resolveRow(
 }
 
 function resolveWrite(plan: WritePlan, row: RowRead, account: Account): ResolvedWrite {
-	const { body: read, columns, imports, group, alone, first, rows } = row;
+	const { columns, imports, group, alone, first, rows, rowLanguage } = row;
+	const read = rowLanguage ? inAccountLanguage(row.body, account) : row.body;
 	const given = (read.channels ?? []).map((c) => c.code);
 	const channels = account.lists.channels;
 	const mapped = mappedValues(columns, account.attributes, {
@@ -70,6 +72,7 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 		lists: account.lists,
 		warnings,
 		group,
+		...(rowLanguage && !rowLanguage.compared ? { notCompared: true as const } : {}),
 		languages: languages.map(({ language, values: own }) => ({
 			language,
 			// The product's other language: its SKU and that language's values, nothing else.
@@ -90,4 +93,16 @@ function resolveWrite(plan: WritePlan, row: RowRead, account: Account): Resolved
 					: {}),
 		},
 	};
+}
+
+/** A row's own language (Language Column) as the account spells it; an error if it has none such. */
+function inAccountLanguage(body: ProductBody, account: Account): ProductBody {
+	const codes = account.languages ?? [];
+	const code = codes.find((c) => fold(c) === fold(body.languageCode));
+	if (code === undefined)
+		fail(
+			`Parameter "Language Column": the row's language "${body.languageCode}" is no language of the account`,
+			`The account's languages: ${codes.join(', ') || 'none'}. Import Options → Language Map reads another value as one of them (default → en_US).`,
+		);
+	return code === body.languageCode ? body : withFields(body, { languageCode: code });
 }

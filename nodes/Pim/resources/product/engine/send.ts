@@ -178,7 +178,9 @@ export async function decide(
 		let changed: string[] | undefined;
 		// A record shows the product in one language: the write's first language is compared,
 		// its other languages (All Languages) are sent with it when it is written (compare.ts).
-		if (exists && compare) {
+		// A write in another language than the record shows is not compared (stages.ts).
+		const compared = compare && !write.notCompared;
+		if (exists && compared) {
 			const digest = catalogue?.changed(sku, body, write.form, write.lists, overwrite);
 			// A field the catalogue does not digest: the product is read to compare.
 			if (digest === 'read') record = await productBySku(pim, sku);
@@ -191,6 +193,7 @@ export async function decide(
 			if (!exists)
 				return { output: { operation: 'create', sku, values: wouldSend(body, write.lists) } };
 			if (unchanged) return { output: { operation: 'unchanged', sku } };
+			if (!compared) return { output: { operation: 'update', sku } };
 			// The catalogue keeps digests: the few changed products are read again for old → new.
 			record ??= catalogue ? await productBySku(pim, sku) : undefined;
 			if (!record) return { output: { operation: 'update', sku }, changed };

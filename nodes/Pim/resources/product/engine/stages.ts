@@ -51,6 +51,11 @@ export interface RowRead {
 	first: boolean;
 	/** The run's rows, as its report counts them. */
 	rows: number;
+	/**
+	 * Import File's Language Column gave the row's language; `compared`: it is the Language
+	 * parameter's, the language a product record is compared in.
+	 */
+	rowLanguage?: { compared: boolean };
 	/** What its write reads from the account (readAccount, lists.ts). */
 	needs: AccountNeeds;
 }
@@ -101,6 +106,11 @@ export interface ProductWrite {
 	languages: Array<{ language: string; body: ProductBody; form: () => string }>;
 	/** Import Options → Group By: the row's place in its group (the group stage: groups.ts). */
 	group?: GroupPlace;
+	/**
+	 * A write in another language than the one a product record shows (Import File's Language
+	 * Column): never compared with the record, so always sent.
+	 */
+	notCompared?: true;
 	/** The account's form of multi-select values (the group stage puts its write on the wire). */
 	multiSelectForm: MultiSelectForm;
 }

@@ -85,6 +85,9 @@ function unreadByForm(
 	return unread;
 }
 
+/** A system's own status column and its values that are no yes/no word: Magento's 2 is disabled. */
+const STATUS_WORDS: Record<string, Record<string, string>> = { product_online: { '2': 'false' } };
+
 /** What every row of one file shares: its headers, the columns the parameters name, the run. */
 export class FileColumns {
 	readonly sku: string;
@@ -92,7 +95,10 @@ export class FileColumns {
 	readonly channelStatus?: string;
 	readonly category?: string;
 	readonly images: string[];
+	readonly language?: string;
 	readonly groupBy?: string;
+	/** Channel Status Column's values that are a system's own words (STATUS_WORDS). */
+	private readonly statusWords?: Record<string, string>;
 	/** The input fields the column parameters read: never reported as unmapped columns. */
 	readonly parametersRead: ParametersRead;
 	/** The file's columns a field of the form would read, left empty: named with that field. */
@@ -118,16 +124,25 @@ export class FileColumns {
 		this.sku = header(given.skuColumn ?? 'sku', 'SKU Column')!;
 		this.family = header(given.familyColumn, 'Family Column');
 		this.channelStatus = header(given.channelStatusColumn, 'Channel Status Column');
+		this.statusWords = this.channelStatus ? STATUS_WORDS[fold(this.channelStatus)] : undefined;
 		this.category = header(given.categoryColumn, 'Category Column');
 		this.images = headersNamed(given.imageColumns, headers).flatMap(
 			(h) => header(h, 'Image Columns') ?? [],
 		);
+		this.language = header(given.languageColumn, 'Language Column');
 		const imports = (given.importOptions ?? {}) as IDataObject;
 		this.groupBy = header(imports.groupBy, 'Import Options → Group By');
 		this.importOptions = Object.freeze(withFields(imports, { groupBy: undefined }));
 		const noFamily = !optionalString(given.familyCode) && !optionalString(given.familyColumn);
 		if (missing.length || noFamily) formProblems(missing, noFamily, headers);
-		const read = [this.sku, this.family, this.channelStatus, this.category, this.groupBy];
+		const read = [
+			this.sku,
+			this.family,
+			this.channelStatus,
+			this.category,
+			this.language,
+			this.groupBy,
+		];
 		this.unreadByForm = unreadByForm(headers, {
 			'Image Columns': this.images.length ? undefined : ['image', 'images'],
 			'Category Column': this.category ? undefined : ['categories', 'category'],
@@ -185,11 +200,15 @@ export class FileColumns {
 				'Give the row its family, or set Family: the family of every row whose cell is empty.',
 			);
 		// An empty status cell takes the entry's Active.
-		const status = optionalString(cell(this.channelStatus));
+		const cellStatus = optionalString(cell(this.channelStatus));
+		const status = (cellStatus && this.statusWords?.[cellStatus]) ?? cellStatus;
 		const entries = ((given.channels as IDataObject | undefined)?.channel ?? []) as IDataObject[];
+		// An empty language cell takes Language.
+		const language = optionalString(cell(this.language));
 		return {
 			sku: cell(this.sku) ?? '',
-			languageCode: given.languageCode ?? '',
+			languageCode: language ?? given.languageCode ?? '',
+			...(language === undefined ? {} : { languageParameter: given.languageCode ?? '' }),
 			familyCode: family ?? given.familyCode ?? '',
 			updateFields: {},
 			channels: {

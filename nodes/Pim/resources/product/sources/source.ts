@@ -33,6 +33,7 @@ export function fileParameters(item: PimItem): IDataObject {
 		'channelStatusColumn',
 		'categoryColumn',
 		'imageColumns',
+		'languageColumn',
 		'importOptions',
 		'upsertOptions',
 		'fileOptions',
