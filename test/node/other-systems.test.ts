@@ -168,6 +168,27 @@ describe('UnoPim: one row per locale, prices per currency in the header', () => 
 	});
 });
 
+it("UnoPim's price per channel and currency (msrp-ecommerce-USD) goes to that channel's write, through the Channel Map", async () => {
+	account().addAttribute({ code: 'msrp', title: 'MSRP', kind: 'price' });
+	const file = Buffer.from(
+		[
+			'sku,name,msrp-ecommerce-USD,msrp-ecommerce-EUR,msrp-mobile-USD',
+			'UNO-MSRP,Granola,4.99,4.59,5.49',
+		].join('\n'),
+	);
+	const summary = await importFile(file, 'grocery.csv', {
+		skuColumn: 'sku',
+		importOptions: { currency: 'USD', channelMap: { mapping: [{ from: 'ecommerce', to: 'web' }] } },
+	});
+	expect(summary).toMatchObject({ created: 1, failed: 0 });
+	expect(product('UNO-MSRP').values.msrp).toBe('4.99 USD');
+	expect(summary.unmappedColumns).toEqual({
+		'msrp-ecommerce-EUR':
+			"a price in EUR; this write's currency is USD (Import Options → Currency)",
+		'msrp-mobile-USD': expect.stringMatching(/^channel mobile; this write's channels are web/),
+	});
+});
+
 describe('Languages from a column', () => {
 	const csv = (...lines: string[]) => Buffer.from(lines.join('\n'));
 
@@ -233,5 +254,203 @@ describe('Languages from a column', () => {
 		expect(error).toBeUndefined();
 		expect(writes().map((w) => (w.body as IDataObject).language_code)).toEqual(['en_US']);
 		expect(product('LANGMAP-3').values.name).toBe('Wool scarf');
+	});
+});
+
+describe('Magento 2: the Luma sample (catalog_product layout)', () => {
+	const name = 'magento2-luma-sample-products-head.csv';
+	const MEDIA = 'https://shop.example.com/media/catalog/product';
+	const FORM: INodeParameters = {
+		skuColumn: 'sku',
+		languageColumn: 'store_view_code',
+		categoryColumn: 'categories',
+		imageColumns: 'base_image, additional_images',
+		channelStatusColumn: 'product_online',
+		importOptions: { currency: 'USD', imageBaseUrl: MEDIA },
+	};
+
+	const CODES: Record<string, string[]> = {
+		'Default Category/Men/Tops/Hoodies & Sweatshirts': ['web:hoodies'],
+		'Default Category/Collections/Eco Friendly': ['web:eco-friendly'],
+		'Default Category': [],
+	};
+
+	beforeAll(() => {
+		const add = (code: string, title: string, parent?: string) =>
+			account().addCategory({ channel: 'web', code, title, parent });
+		add('men', 'Men');
+		add('men-tops', 'Tops', 'men');
+		add('hoodies', 'Hoodies & Sweatshirts', 'men-tops');
+		add('collections', 'Collections');
+		add('eco-friendly', 'Eco Friendly', 'collections');
+	});
+
+	it('every simple and configurable row lands: names, HTML descriptions, prices, paths under the root, media, status, attributes', async () => {
+		const rows = rowsOf(real(name));
+		const summary = await importFile(real(name), name, FORM);
+		expect(summary).toMatchObject({ rows: 160, created: 160, failed: 0 });
+		for (const row of rows) {
+			const p = product(String(row.sku));
+			expect(p.values.name).toBe(row.name);
+			expect(p.values.web_description).toBe(row.description);
+			expect(p.values.price).toBe(`${row.price} USD`);
+			// `Default Category` is Magento's root: the paths are read below it, and alone it is nothing.
+			const filed = String(row.categories)
+				.split(',')
+				.flatMap((path) => CODES[path] ?? [])
+				.sort();
+			expect([row.sku, p.categories.map((c) => `${c.channel}:${c.code}`).sort()]).toEqual([
+				row.sku,
+				filed,
+			]);
+			const media = [row.base_image, ...String(row.additional_images).split(',')]
+				.filter(Boolean)
+				.map((image) => `${MEDIA}${String(image)}`);
+			expect(p.images).toEqual([...new Set(media)]);
+			expect(p.channels).toEqual([expect.objectContaining({ code: 'web', status: 1 })]);
+		}
+		// additional_attributes: size and colour on the simple rows, material on the configurable.
+		const child = product('MH01-XS-Black');
+		expect(child.values.size).toBe('XS');
+		expect(child.multiSelect.color).toEqual(['Black']);
+		expect(product('MH01').values.material).toBe('Wool');
+		// Magento writes its weight unit in the store's settings, not the file: said, not guessed.
+		expect(String(summary.notice)).toMatch(/150 rows with an amount without unit/);
+		const unmapped = summary.unmappedColumns as IDataObject;
+		expect(unmapped.qty).toBe(
+			'it means the attribute "qty" or "quantity" or "stock", which the account does not have (code or title)',
+		);
+		expect(unmapped['additional_attributes (climate)']).toBe('no attribute is named "climate"');
+		nothingSilentlyLost(rows, FORM, summary);
+	});
+
+	it("product_online 2 is Magento's disabled", async () => {
+		const csv = Buffer.from(
+			['sku,name,product_online', 'MAG-OFF,Archived tee,2', 'MAG-ON,Live tee,1'].join('\n'),
+		);
+		const summary = await importFile(csv, 'magento.csv', {
+			skuColumn: 'sku',
+			channelStatusColumn: 'product_online',
+		});
+		expect(summary).toMatchObject({ created: 2, failed: 0 });
+		expect(product('MAG-OFF').channels[0].status).toBe(0);
+		expect(product('MAG-ON').channels[0].status).toBe(1);
+	});
+});
+
+describe("Odoo: a real shop's product.template export", () => {
+	const name = 'odoo-product-template-export-head.csv';
+	const FORM: INodeParameters = {
+		skuColumn: 'Internal Reference',
+		categoryColumn: 'Point of Sale Category',
+		importOptions: { currency: 'LKR' },
+	};
+
+	it('references with leading zeros, prices in the shop\'s currency, " / " paths; the row without a reference named by its line', async () => {
+		const add = (code: string, title: string, parent?: string) =>
+			account().addCategory({ channel: 'web', code, title, parent });
+		add('bajaj', 'Bajaj');
+		for (const c of ['2W', '3W', 'QUTE']) add(`bajaj-${c}`, c, 'bajaj');
+		add('other', 'Other');
+		for (const c of ['Glue', 'Misc', 'Oil']) add(`other-${c}`, c, 'other');
+		add('third-party', 'Third Party');
+		add('third-party-other', 'Other', 'third-party');
+		add('arc', 'ARC', 'third-party-other');
+
+		const rows = rowsOf(real(name));
+		const summary = await importFile(real(name), name, FORM);
+		expect(summary).toMatchObject({ rows: 150, created: 149, failed: 1 });
+		const missing = rows.findIndex((r) => r['Internal Reference'] === '');
+		expect(summary.problems).toEqual([{ line: missing + 2, error: 'Parameter "SKU" is required' }]);
+		const paths = new Map(account().categories.map((c) => [c.code, c.path.replace(/\//g, ' / ')]));
+		for (const row of rows.filter((r) => r['Internal Reference'] !== '')) {
+			const p = product(String(row['Internal Reference']));
+			expect(p.values.price).toBe(`${row['Sales Price']} LKR`);
+			expect(p.categories.map((c) => paths.get(c.code))).toEqual([row['Point of Sale Category']]);
+		}
+		expect(product('06111085')).toBeDefined();
+		expect((summary.unmappedColumns as IDataObject)['Quantity On Hand']).toMatch(/"qty"/);
+		nothingSilentlyLost(rows, FORM, summary);
+	});
+});
+
+describe('Shopware 6: the default product profile', () => {
+	const name = 'shopware6-products-export.csv';
+	const FORM: INodeParameters = {
+		skuColumn: 'product_number',
+		imageColumns: 'cover_media_url',
+	};
+
+	it('gross prices with the currency in the name, the manufacturer as the brand; net prices named with the gross that landed', async () => {
+		account().addAttribute({ code: 'brand', title: 'Brand', kind: 'text' });
+		const rows = rowsOf(real(name), ';');
+		const summary = await importFile(real(name), name, FORM);
+		expect(summary).toMatchObject({ rows: 60, created: 60, failed: 0 });
+		for (const row of rows) {
+			const p = product(String(row.product_number));
+			expect(p.values.name).toBe(row.name);
+			expect(p.values.price).toBe(`${row.price_gross_eur} EUR`);
+			expect(p.values.brand ?? '').toBe(row.manufacturer_name);
+		}
+		const unmapped = summary.unmappedColumns as IDataObject;
+		expect(unmapped.price_net_eur).toBe(
+			'the column "price_gross_eur" gives the attribute "price" (gross: what a shop shows)',
+		);
+		expect(unmapped.id).toBe(
+			'a field the PIM keeps itself (a product record shows it): never written',
+		);
+		nothingSilentlyLost(rows, FORM, summary);
+	});
+});
+
+describe('PrestaShop: a product file in its documented import layout', () => {
+	// PrestaShop's product import columns (Advanced Parameters → Import), ";"-separated, as its
+	// sample file names them: hints in the headers, several values in one cell.
+	const HEADER =
+		'ID;Active (0/1);Name *;Categories (x,y,z...);Price tax excluded;Tax rules ID;Reference #;Manufacturer;EAN13;Quantity;Summary;Description;Tags (x,y,z...);Meta title;URL rewritten;Image URLs (x,y,z...)';
+	const file = Buffer.from(
+		[
+			HEADER,
+			'1;1;Hummingbird printed t-shirt;Clothing,Shirts;23.9;1;demo_1;Studio Design;3666666666661;300;<p>Regular fit, round neckline.</p>;<p>Symbol of lightness.</p>;summer,cotton;Printed tee;hummingbird-printed-t-shirt;https://img.example.com/1.jpg,https://img.example.com/2.jpg',
+			'2;0;Brown bear sweater;Clothing;35.9;1;demo_2;Studio Design;;50;<p>Long sleeves.</p>;;;;brown-bear-sweater;https://img.example.com/3.jpg',
+		].join('\n'),
+	);
+	const FORM: INodeParameters = {
+		skuColumn: 'Reference #',
+		channelStatusColumn: 'Active (0/1)',
+		categoryColumn: 'Categories (x,y,z...)',
+		imageColumns: 'Image URLs (x,y,z...)',
+		importOptions: { currency: 'EUR' },
+	};
+
+	it('names, summaries, net prices, manufacturers, URL keys and images land; the hints do not get in the way', async () => {
+		for (const [code, title] of [
+			['url_key', 'URL Key'],
+			['tags', 'Tags'],
+			['ean', 'EAN'],
+		])
+			if (!account().attributes.some((a) => a.code === code))
+				account().addAttribute({ code, title, kind: 'text' });
+		if (!account().attributes.some((a) => a.code === 'brand'))
+			account().addAttribute({ code: 'brand', title: 'Brand', kind: 'text' });
+		const rows = rowsOf(file, ';');
+		const summary = await importFile(file, 'products.csv', FORM);
+		expect(summary).toMatchObject({ rows: 2, created: 2, failed: 0 });
+		const tee = product('demo_1');
+		expect(tee.values).toMatchObject({
+			name: 'Hummingbird printed t-shirt',
+			short_description: '<p>Regular fit, round neckline.</p>',
+			web_description: '<p>Symbol of lightness.</p>',
+			price: '23.9 EUR',
+			brand: 'Studio Design',
+			url_key: 'hummingbird-printed-t-shirt',
+			ean: '3666666666661',
+			tags: 'summer,cotton',
+		});
+		expect(tee.images).toEqual(['https://img.example.com/1.jpg', 'https://img.example.com/2.jpg']);
+		expect(tee.categories.map((c) => c.code).sort()).toEqual(['clothing', 'shirts']);
+		expect(tee.channels[0].status).toBe(1);
+		expect(product('demo_2').channels[0].status).toBe(0);
+		nothingSilentlyLost(rows, FORM, summary);
 	});
 });
