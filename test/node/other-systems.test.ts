@@ -93,7 +93,6 @@ function nothingSilentlyLost(rows: IDataObject[], form: INodeParameters, summary
 			!mapped.includes(column) &&
 			!named.includes(column),
 	);
-	if (lost.length) console.log(JSON.stringify(summary, null, 1));
 	expect(lost).toEqual([]);
 }
 
