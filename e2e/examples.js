@@ -1390,6 +1390,66 @@ specs.push({
 	},
 });
 
+// ---- other systems' real exports, from ../shared/real-exports (#71) ----
+
+specs.push({
+	id: 'pimOtherSystems',
+	file: 'v2-other-systems.json',
+	fixture: true,
+	async verify(ctx) {
+		const { first, second, firstWrites, secondWrites } = await twice(ctx, this.id);
+		const [uno] = items(first, 'Import UnoPim file (one row per locale)');
+		eq([uno.created, uno.updated, uno.failed], [1, 2, 0], "UnoPim's 3 rows: 1 created, 2 updated");
+		eq(
+			firstWrites
+				.filter((w) => w.body.sku === 'multi-locale-product')
+				.map((w) => w.body.language_code),
+			['en_US', 'fr_FR', 'de_DE'],
+			'one write per language, in the order of the rows',
+		);
+		const product = await ctx.admin('/accounts/demo/products/multi-locale-product');
+		eq(
+			[
+				product.values.name,
+				product.values.price,
+				product.localized.fr_FR.name,
+				product.localized.de_DE.name,
+			],
+			['Multi Locale Product', '50 USD', 'Produit multilingue', 'Mehrsprachiges Produkt'],
+			'each language reads back its own name; the price with its currency',
+		);
+		const [magento] = items(first, 'Import Magento file');
+		eq([magento.created, magento.failed], [160, 0], "Magento's 160 rows created");
+		const hoodie = await ctx.admin('/accounts/demo/products/MH01');
+		eq(
+			[hoodie.values.name, hoodie.values.price, hoodie.values.material, hoodie.images.length],
+			['Chaz Kangeroo Hoodie', '52 USD', 'Wool', 3],
+			'the configurable hoodie: name, price, additional_attributes, base and additional images',
+		);
+		ok(
+			hoodie.images[0] === 'https://shop.example.com/media/catalog/product/m/h/mh01-gray_main.jpg',
+			'the base image first, joined to Image Base URL',
+		);
+		eq(
+			hoodie.categories.map((c) => c.code).sort(),
+			['home', 'shirts'],
+			"the paths through the Category Map; Magento's root Default Category passed over",
+		);
+		const [again] = items(second, 'Import UnoPim file (one row per locale)');
+		eq(
+			[again.unchanged, again.updated],
+			[1, 2],
+			'again: the own language unchanged, the others written',
+		);
+		eq(
+			secondWrites.map((w) => w.body.language_code),
+			['fr_FR', 'de_DE'],
+			"the second run writes only UnoPim's other languages; Magento's 160 rows are unchanged",
+		);
+		return `UnoPim's multi-locale product in 3 languages (3 writes, then 2), Magento's Luma sample: 160 products with prices, images and categories (${firstWrites.length} writes in all, then ${secondWrites.length}); notice: "${magento.notice}"`;
+	},
+});
+
 specs.push({
 	id: 'pimSamplesUpsert',
 	file: 'v2-samples-upsert-twice.json',

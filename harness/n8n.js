@@ -167,9 +167,14 @@ const EXAMPLE_FILES = '/home/node/.n8n-files/';
  */
 function loadExamples(dir, filesDir) {
 	fs.mkdirSync(filesDir, { recursive: true });
-	const data = path.join(REPO, 'examples', 'data');
-	for (const f of fs.existsSync(data) ? fs.readdirSync(data) : [])
-		fs.copyFileSync(path.join(data, f), path.join(filesDir, f));
+	// The examples' files, and the real exports of other systems beside the clone (read there,
+	// never kept in the repository).
+	for (const data of [
+		path.join(REPO, 'examples', 'data'),
+		path.join(REPO, '..', 'shared', 'real-exports'),
+	])
+		for (const f of fs.existsSync(data) ? fs.readdirSync(data) : [])
+			fs.copyFileSync(path.join(data, f), path.join(filesDir, f));
 	return fs
 		.readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))

@@ -139,21 +139,32 @@ describe('UnoPim: one row per locale, prices per currency in the header', () => 
 		expect(writes().map((w) => (w.body as IDataObject).language_code)).toEqual(['fr_FR', 'de_DE']);
 	});
 
-	it('the product sample: the price in the currency asked for lands, the other is named; without one, each row says to choose', async () => {
+	it("the product sample: variants take their parent's values; the price in the currency asked for lands, the other is named; without one, each row says to choose", async () => {
 		const name = 'unopim-products-import-sample.csv';
 		const rows = rowsOf(real(name));
 		const summary = await importFile(real(name), name, FORM);
 		expect(summary).toMatchObject({ rows: 18, created: 18, failed: 0 });
+		// A variant row holds its own color or size: its name and description are its parent's,
+		// and its parent's parent's (configurable-product-4 → -red → -red-s).
+		const bySku = new Map(rows.map((r) => [r.sku, r]));
+		const inherited = (row: IDataObject, column: string): unknown =>
+			row[column] === '' && row.parent ? inherited(bySku.get(row.parent)!, column) : row[column];
 		for (const row of rows) {
 			const p = product(String(row.sku));
-			// An empty cell sends nothing.
-			expect(p.values.name ?? '').toBe(row.name);
-			expect(p.values.web_description ?? '').toBe(row.description);
+			expect(p.values.name).toBe(inherited(row, 'name'));
+			expect(p.values.web_description).toBe(inherited(row, 'description'));
 			expect(p.values.price).toBe(`${row['price (USD)']} USD`);
 			expect(p.channels).toEqual([
 				expect.objectContaining({ code: 'web', status: row.status === 'true' ? 1 : 0 }),
 			]);
 		}
+		expect(product('configurable-product-4-red-s').values).toMatchObject({
+			name: 'Configurable Product 4',
+			size: 'S',
+		});
+		expect((summary.unmappedColumns as IDataObject).parent).toMatch(
+			/^the parent's: its values fill/,
+		);
 		expect((summary.unmappedColumns as IDataObject)['price (EUR)']).toBe(
 			"a price in EUR; this write's currency is USD (Import Options → Currency)",
 		);

@@ -43,8 +43,8 @@ export interface MappingOptions {
 	 */
 	readByParameters: Set<string>;
 	/**
-	 * Columns a field of the form would read, left empty (a file's `image` while Image Columns is
-	 * empty), lower case → the field's label: named as not written, with the field to set.
+	 * A file's columns that are not written for a reason of the form (`image` while Image Columns
+	 * is empty: the field to set; a variant's `parent`), lower case → that reason.
 	 */
 	unreadByForm?: Map<string, string>;
 	/**
@@ -209,17 +209,9 @@ export function autoMappedValues(
 						.filter((f) => !options.readByParameters.has(fold(f)) && !unreadByForm?.has(fold(f)))
 						.map(ownField)
 				: []),
-			...[...(unreadByForm ?? [])].flatMap(([key, label]): NotWritten[] => {
+			...[...(unreadByForm ?? [])].flatMap(([key, reason]): NotWritten[] => {
 				const column = Object.keys(json).find((f) => fold(f) === key);
-				return column === undefined
-					? []
-					: [
-							{
-								column,
-								kind: 'formField',
-								reason: `${label} reads this column: set ${label} to "${column}"`,
-							},
-						];
+				return column === undefined ? [] : [{ column, kind: 'formField', reason }];
 			}),
 		].filter((u) => !empty(u.column)),
 		byConvention,

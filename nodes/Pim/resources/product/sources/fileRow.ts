@@ -9,6 +9,7 @@ import type { PimRun } from '../../../shared/run';
 import type { BodyParams } from '../engine/body';
 import { mappingOptions, type ColumnsInput } from '../engine/mapping';
 import type { ParametersRead, ProductRow } from '../engine/row';
+import { VariantRows } from './variants';
 
 /**
  * A record of a catalogue file as a product write's row (row.ts): the node's column parameters
@@ -73,6 +74,7 @@ function headersNamed(value: unknown, headers: string[]): string[] {
  * The one rule for a column a field of the form reads by its usual header (Export File's
  * `image`, `categories`, `family`, `status`): while that field is empty, the column is not read
  * (a file may hold a column on purpose) but named, in unmappedColumns, with the field to set.
+ * Each → the reason it is named with.
  */
 function unreadByForm(
 	headers: string[],
@@ -81,7 +83,8 @@ function unreadByForm(
 	const unread = new Map<string, string>();
 	for (const [label, usual] of Object.entries(fields))
 		for (const header of headers)
-			if (usual?.includes(fold(header))) unread.set(fold(header), label);
+			if (usual?.includes(fold(header)))
+				unread.set(fold(header), `${label} reads this column: set ${label} to "${header}"`);
 	return unread;
 }
 
@@ -101,8 +104,10 @@ export class FileColumns {
 	private readonly statusWords?: Record<string, string>;
 	/** The input fields the column parameters read: never reported as unmapped columns. */
 	readonly parametersRead: ParametersRead;
-	/** The file's columns a field of the form would read, left empty: named with that field. */
+	/** The file's columns not written for a reason of the form (unreadByForm, a variant's parent). */
 	readonly unreadByForm: Map<string, string>;
+	/** Variant rows below their parent's (variants.ts), when the file has a parent column. */
+	readonly variants?: VariantRows;
 	/** Import Options as every row reads them (but Group By's value): one object, its maps built once. */
 	private readonly importOptions: IDataObject;
 
@@ -149,6 +154,12 @@ export class FileColumns {
 			'Family Column': this.family ? undefined : ['family'],
 			'Channel Status Column': this.channelStatus ? undefined : ['status'],
 		});
+		this.variants = VariantRows.of(headers, this.sku);
+		if (this.variants)
+			this.unreadByForm.set(
+				fold(this.variants.parent),
+				"the parent's: its values fill the variant's empty cells; each variant is a product of its own (the interface has no variant link)",
+			);
 		this.parametersRead = {
 			fields: new Set([...read, ...this.images].flatMap((h) => (h === undefined ? [] : [fold(h)]))),
 			otherNodes: [],

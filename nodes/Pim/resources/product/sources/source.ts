@@ -159,10 +159,12 @@ export async function readWindows(
 				);
 				continue;
 			}
-			const fields: IDataObject = {};
+			const cells: IDataObject = {};
 			columns.headers.forEach((h, i) => {
-				if (!(h in fields)) fields[h] = record.cells[i] ?? '';
+				if (!(h in cells)) cells[h] = record.cells[i] ?? '';
 			});
+			// A variant's empty cells take its parent row's values (variants.ts).
+			const fields = columns.variants ? columns.variants.fill(cells) : cells;
 			let chars = 0;
 			for (const cell of record.cells) chars += cell.length;
 			// Group By's key as the write reads it (imports.ts).
