@@ -32,6 +32,9 @@ async function closeNdv(page) {
 const FETCH_ERROR =
 	/Error fetching options|Could not load|hasn't been executed|has not been executed|is not supported/i;
 
+/** The issue icons hovered by the node pass (openEveryPimNode), for its timing line. */
+const hovered = { icons: 0 };
+
 /**
  * Lines of the open node that say a dropdown failed. n8n 1.x shows "Error fetching options from
  * PIM" as the select's input value, 2.x as text: both are read.
@@ -56,6 +59,7 @@ async function issueTexts(ndv) {
 	const page = ndv.page();
 	const icons = ndv.locator('[data-test-id="parameter-issues"]');
 	const texts = [];
+	hovered.icons += await icons.count();
 	// n8n 1.x shows element-plus poppers, 2.x reka-ui tooltips (.n8n-tooltip); every visible one
 	// is read (an earlier one may still be open).
 	const tips = page.locator('.n8n-tooltip:visible, .el-popper[role="tooltip"]:visible');
@@ -101,6 +105,8 @@ async function openEveryPimNode(page, url, examples, calls, controls = [], shots
 		await closeNdv(page);
 	}
 	let opened = 0;
+	const t0 = Date.now();
+	hovered.icons = 0;
 	for (const wf of examples) {
 		await page.goto(`${url}/workflow/${wf.id}`);
 		for (const name of wf.nodes) {
@@ -126,7 +132,7 @@ async function openEveryPimNode(page, url, examples, calls, controls = [], shots
 	}
 	for (const [node, shot] of Object.entries(shots))
 		ok(shot.taken, `no example has the node ${node} to look at`);
-	return opened;
+	return { opened, ms: Date.now() - t0, icons: hovered.icons };
 }
 
 /**
@@ -505,8 +511,11 @@ async function run({
 				labels: ['Feed', 'Google Merchant Center', 'File Format', 'Export Options'],
 			},
 		};
-		const opened = await openEveryPimNode(page, url, examples, calls, controls, shots);
-		log(`opened ${opened} PIM nodes of ${examples.length} examples`);
+		const pass = await openEveryPimNode(page, url, examples, calls, controls, shots);
+		const { opened } = pass;
+		log(
+			`opened ${opened} PIM nodes of ${examples.length} examples in ${(pass.ms / 1000).toFixed(0)} s (${(pass.ms / Math.max(opened, 1) / 1000).toFixed(1)} s a node; ${pass.icons} issue icons read by hovering)`,
+		);
 
 		// 6. Version 2's attribute mapper.
 		let mapped = '';

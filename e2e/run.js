@@ -17,6 +17,7 @@
  * Flags: --versions a,b   --browser-versions a,b|all|none   --no-browser   --no-build   --keep
  *        --only restart (only the restart check, after the package and credentials are in place)
  *        --only specs [--spec <id,...>] (only the workflows run with n8n execute; --spec: those named)
+ *        --only editor (only the editor's checks and the browser test)
  *        --queue (instead of the above: n8n queue mode, main + 2 workers, e2e/queue.js)
  */
 const fs = require('node:fs');
@@ -98,7 +99,7 @@ function parseArgs(argv) {
 		else if (flag === '--spec') opts.spec = value();
 		else if (flag === '--help' || flag === '-h') {
 			console.log(
-				'Usage: npm run test:e2e -- [--versions 1.123.81,2.41.1] [--browser-versions all|none|a,b] [--no-browser] [--no-build] [--keep] [--only restart|specs] [--spec <workflow id> (with --only specs: that one)] [--queue (only the queue-mode test, e2e/queue.js)]',
+				'Usage: npm run test:e2e -- [--versions 1.123.81,2.41.1] [--browser-versions all|none|a,b] [--no-browser] [--no-build] [--keep] [--only restart|specs|editor] [--spec <workflow id> (with --only specs: that one)] [--queue (only the queue-mode test, e2e/queue.js)]',
 			);
 			process.exit(0);
 		} else {
@@ -106,8 +107,8 @@ function parseArgs(argv) {
 			process.exit(2);
 		}
 	}
-	if (opts.only !== undefined && !['restart', 'specs'].includes(opts.only)) {
-		console.error(`--only takes "restart" or "specs" (got "${opts.only}")`);
+	if (opts.only !== undefined && !['restart', 'specs', 'editor'].includes(opts.only)) {
+		console.error(`--only takes "restart", "specs" or "editor" (got "${opts.only}")`);
 		process.exit(2);
 	}
 	if (process.env.E2E_VERSIONS && !argv.includes('--versions'))
@@ -511,7 +512,9 @@ async function runVersion(version, opts, tarball) {
 			sandboxUrl: sb.url,
 			filesDir,
 		};
-		for (const spec of specs.filter((s) => !opts.spec || opts.spec.split(',').includes(s.id))) {
+		// --only editor: the editor's checks and the browser test, no workflow run with n8n execute.
+		const runSpecs = opts.only === 'editor' ? [] : specs;
+		for (const spec of runSpecs.filter((s) => !opts.spec || opts.spec.split(',').includes(s.id))) {
 			const wf = JSON.parse(
 				fs.readFileSync(path.join(spec.fixture ? FIXTURES : EXAMPLES, spec.file), 'utf8'),
 			);
@@ -685,7 +688,7 @@ async function runVersion(version, opts, tarball) {
 				const other = otherWarnings(server.logs());
 				return `${all.split('\n').length} lines scanned (server at debug level + CLI); loaded ${loaded[1]}; ${other.length} other n8n warn/error lines`;
 			});
-			await restartCheck();
+			if (opts.only !== 'editor') await restartCheck();
 		}
 	} catch (e) {
 		suite.results.push({ name: 'harness', ok: false, ms: 0, error: e.stack || e.message });

@@ -348,6 +348,25 @@ describe('Magento 2: the Luma sample (catalog_product layout)', () => {
 	});
 });
 
+it("Shopware's category_paths: paths joined by |, under its root Main", async () => {
+	const file = Buffer.from(
+		[
+			'product_number;name;category_paths',
+			'SW-PATHS;Trail shoe;Main>Shoes>Boots|Main>Home|Main',
+		].join('\n'),
+	);
+	const summary = await importFile(file, 'products_with_category_path.csv', {
+		skuColumn: 'product_number',
+		categoryColumn: 'category_paths',
+	});
+	expect(summary).toMatchObject({ created: 1, failed: 0 });
+	expect(
+		product('SW-PATHS')
+			.categories.map((c) => `${c.channel}:${c.code}`)
+			.sort(),
+	).toEqual(['web:boots', 'web:home']);
+});
+
 describe("Odoo: a real shop's product.template export", () => {
 	const name = 'odoo-product-template-export-head.csv';
 	const FORM: INodeParameters = {

@@ -88,6 +88,15 @@ function unreadByForm(
 	return unread;
 }
 
+/**
+ * A category cell's paths: separated by commas, or by `|` as Shopware's `category_paths` and
+ * Magento's multiple value separator write them (`Main>First>Second|Main>Second`).
+ */
+function categoryList(value: unknown): unknown {
+	const cell = text(value);
+	return cell.includes('|') ? cell.split('|') : value;
+}
+
 /** A system's own status column and its values that are no yes/no word: Magento's 2 is disabled. */
 const STATUS_WORDS: Record<string, Record<string, string>> = { product_online: { '2': 'false' } };
 
@@ -227,7 +236,7 @@ export class FileColumns {
 					withFields(entry, status === undefined ? {} : { status }),
 				),
 			},
-			categories: this.category ? { category: [{ code: cell(this.category) }] } : {},
+			categories: this.category ? { category: [{ code: categoryList(cell(this.category)) }] } : {},
 			images: this.images.map((h) => text(fields[h])),
 		};
 	}
