@@ -32,6 +32,23 @@ async function closeNdv(page) {
 const FETCH_ERROR =
 	/Error fetching options|Could not load|hasn't been executed|has not been executed|is not supported/i;
 
+/**
+ * The nodes of the node pass (openEveryPimNode) looked at in a screenshot ("<workflow id>/<node>"):
+ * the labels they must show, and the file.
+ */
+const SHOTS = {
+	// Import File's form (#44), as a user opens it.
+	'pimCatalogueFile/Import catalogue file': {
+		file: 'editor-import-file.png',
+		labels: ['Input Binary Field', 'SKU Column', 'Family Column', 'File Options'],
+	},
+	// A channel's feed (#70): Feed, its File Format, the columns given and the value map.
+	'pimGoogleFeed/Google Merchant Center feed': {
+		file: 'editor-feed.png',
+		labels: ['Feed', 'Google Merchant Center', 'File Format', 'Export Options'],
+	},
+};
+
 /** The issue icons hovered by the node pass (openEveryPimNode), for its timing line. */
 const hovered = { icons: 0 };
 
@@ -499,18 +516,12 @@ async function run({
 
 		// 5. Every PIM node of every example, before any run: no dropdown fails.
 		const calls = { pending, failed: failedCalls };
-		// Import File's form (#44), as a user opens it, looked at in its screenshot.
-		const shots = {
-			'pimCatalogueFile/Import catalogue file': {
-				path: path.join(shotsDir, 'editor-import-file.png'),
-				labels: ['Input Binary Field', 'SKU Column', 'Family Column', 'File Options'],
-			},
-			// A channel's feed (#70): Feed, its File Format, the columns given and the value map.
-			'pimGoogleFeed/Google Merchant Center feed': {
-				path: path.join(shotsDir, 'editor-feed.png'),
-				labels: ['Feed', 'Google Merchant Center', 'File Format', 'Export Options'],
-			},
-		};
+		const shots = Object.fromEntries(
+			Object.entries(SHOTS).map(([node, { file, labels }]) => [
+				node,
+				{ path: path.join(shotsDir, file), labels },
+			]),
+		);
 		const pass = await openEveryPimNode(page, url, examples, calls, controls, shots);
 		const { opened } = pass;
 		log(
@@ -549,7 +560,7 @@ async function run({
 	}
 }
 
-module.exports = { run, closeNdv, nodeCreator };
+module.exports = { run, closeNdv, nodeCreator, SHOT_NODES: Object.keys(SHOTS) };
 
 if (require.main === module) {
 	const args = {};

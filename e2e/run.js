@@ -191,8 +191,17 @@ function examplesCoverage() {
  * A never-run copy of each example and fixture with PIM nodes (the originals ran with `n8n execute`), and the
  * names of those nodes: the browser opens every one before any run.
  */
-async function neverRunExamples(api) {
+async function neverRunExamples(api, { sample = false, keep = [] } = {}) {
 	const out = [];
+	// A sample (the versions that do not take the README's screenshots): the first node of each
+	// kind (node type, version, resource, operation) and the nodes in `keep` ("<workflow id>/<node>").
+	const kinds = new Set();
+	const wanted = (wf, n) => {
+		if (!sample || keep.includes(`${wf.id}/${n.name}`)) return true;
+		const p = n.parameters || {};
+		const kind = JSON.stringify([n.type, n.typeVersion, p.resource, p.operation]);
+		return !kinds.has(kind) && kinds.add(kind);
+	};
 	const files = [EXAMPLES, FIXTURES].flatMap((dir) =>
 		fs
 			.readdirSync(dir)
@@ -201,7 +210,9 @@ async function neverRunExamples(api) {
 	);
 	for (const f of files) {
 		const wf = JSON.parse(fs.readFileSync(f, 'utf8'));
-		const nodes = wf.nodes.filter((n) => /^n8n-nodes-pim\./.test(n.type)).map((n) => n.name);
+		const nodes = wf.nodes
+			.filter((n) => /^n8n-nodes-pim\./.test(n.type) && wanted(wf, n))
+			.map((n) => n.name);
 		if (!nodes.length) continue;
 		// n8n's REST API takes names of up to 128 characters.
 		const copy = await api.post('/rest/workflows', {
@@ -636,7 +647,11 @@ async function runVersion(version, opts, tarball) {
 								shotsDir,
 								log,
 								version,
-								examples: await neverRunExamples(api),
+								// Every node where the README's screenshots are taken, a node of each kind elsewhere.
+								examples: await neverRunExamples(api, {
+									sample: opts.screenshotsVersion !== version,
+									keep: browser.SHOT_NODES,
+								}),
 								controls: await controls(api),
 								mapper: {
 									workflowId: 'pimSheet25',
