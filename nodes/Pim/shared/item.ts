@@ -93,6 +93,16 @@ export class PimItem {
 		)) as unknown as AsyncIterable<Uint8Array>;
 	}
 
+	/** The size in bytes of stored binary data, when n8n tells it. */
+	async binarySize(id: string): Promise<number | undefined> {
+		try {
+			const { fileSize } = await this.ctx.helpers.getBinaryMetadata(id);
+			return Number.isFinite(Number(fileSize)) ? Number(fileSize) : undefined;
+		} catch {
+			return undefined;
+		}
+	}
+
 	async binaryOf(data: Buffer, fileName: string, mimeType: string): Promise<IBinaryData> {
 		return await this.ctx.helpers.prepareBinaryData(data, fileName, mimeType);
 	}

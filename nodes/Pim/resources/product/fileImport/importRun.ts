@@ -24,7 +24,13 @@ import type { ProductWrite } from '../engine/stages';
 import { FileReport, type ReportRows } from './fileReport';
 import type { CutGroup } from '../sources/fileWindow';
 import { ImportLedger } from './ledger';
-import { fileParameters, FileRun, readWindows, type FileLine } from '../sources/source';
+import {
+	fileParameters,
+	FileRun,
+	readWindows,
+	type FileLine,
+	type FileProgress,
+} from '../sources/source';
 import {
 	fileSteps,
 	ROWS_IN_FLIGHT,
@@ -42,6 +48,18 @@ import {
  * never its window, and the report lists the rows in line order. The node holds the catalogue's
  * digests and a window of rows, never the file's rows.
  */
+
+/**
+ * Where a pass is in its file, for the progress line: the part read and the time left at the
+ * pace so far (`elapsedMs`: since the pass began); nothing when the file's size is not known.
+ */
+export function whereInFile({ bytes, size }: FileProgress, elapsedMs: number): string {
+	if (!size || bytes <= 0) return '';
+	const part = Math.min(bytes / size, 1);
+	if (part === 1) return ' (the whole file)';
+	const left = Math.ceil(((elapsedMs / part) * (1 - part)) / 1000);
+	return ` (${Math.floor(part * 100)} % of the file, about ${left} s left)`;
+}
 
 /** How often a long import says where it is in n8n's log. */
 const PROGRESS_EVERY_MS = 10_000;
@@ -67,6 +85,9 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 	);
 	private said = Date.now();
 	private rowsRead = 0;
+	/** The pass's start and where it is in the file, for the progress said in n8n's log. */
+	private started = Date.now();
+	private readonly progress: FileProgress = { bytes: 0 };
 	/** The file's header (Skip: the catalogue digests the fields its columns name). */
 	private headers?: string[];
 
@@ -92,7 +113,7 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 	/** One pass over the file, in a run of its own; a refused file says what each pass wrote. */
 	async read(pass: Pass, each: (rows: FileLine[]) => Promise<void>): Promise<number> {
 		this.run = new FileRun(this.item.run);
-		this.said = Date.now();
+		this.said = this.started = Date.now();
 		const written = (cut?: CutGroup) =>
 			`The rows before it were imported${cut ? `, but those of its product group "${cut.group}" (from line ${cut.line})` : ''}: ${this.ledger.said()}.`;
 		return await readWindows(
@@ -110,6 +131,7 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 				? { writeBefore: false, said: () => 'Nothing was written.' }
 				: { writeBefore: true, said: written },
 			() => this.pipeline.drain(),
+			this.progress,
 		);
 	}
 
@@ -155,7 +177,9 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 		await this.pipeline.add(tasks);
 		if (Date.now() - this.said >= PROGRESS_EVERY_MS) {
 			this.said = Date.now();
-			this.item.log(`PIM Import File: ${this.rowsRead} rows read, ${this.ledger.said()}`);
+			this.item.log(
+				`PIM Import File: ${this.rowsRead} rows read${whereInFile(this.progress, Date.now() - this.started)}, ${this.ledger.said()}`,
+			);
 		}
 	}
 

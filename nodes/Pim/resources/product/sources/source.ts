@@ -47,22 +47,38 @@ export function fileParameters(item: PimItem): IDataObject {
  * The file's records; `format` is told before its first record whether a row's empty last cells
  * are left out (XLSX: a row shorter than the header is whole).
  */
+/** How far a pass has read its file: the bytes read, of the file's size when n8n tells it. */
+export interface FileProgress {
+	bytes: number;
+	size?: number;
+}
+
 async function* fileRecords(
 	item: PimItem,
 	given: IDataObject,
 	format: { sparse: boolean },
+	progress: FileProgress,
 ): AsyncGenerator<FileRecord> {
 	const property = optionalString(given.binaryPropertyName) ?? 'data';
 	const options = (given.fileOptions ?? {}) as IDataObject;
 	const binary = item.inputBinary(property);
-	const chunks: AsyncIterable<Uint8Array> = binary.id
+	progress.bytes = 0;
+	progress.size = binary.id ? await item.binarySize(binary.id) : undefined;
+	const stream: AsyncIterable<Uint8Array> = binary.id
 		? await item.binaryStream(binary.id, CHUNK)
 		: (async function* () {
 				// Binary data n8n keeps in memory: decoded once, read in slices (no copy), so the
 				// text in hand is a slice's, never the file's.
 				const whole = Buffer.from(binary.data, BINARY_ENCODING);
+				progress.size = whole.length;
 				for (let at = 0; at < whole.length; at += CHUNK) yield whole.subarray(at, at + CHUNK);
 			})();
+	const chunks = (async function* () {
+		for await (const chunk of stream) {
+			progress.bytes += chunk.length;
+			yield chunk;
+		}
+	})();
 	const iterator = chunks[Symbol.asyncIterator]();
 	const first = await iterator.next();
 	const rest = (async function* () {
@@ -144,13 +160,15 @@ export async function readWindows(
 	},
 	/** Waits for the rows handed on to be done, before the pass ends or fails. */
 	settle: () => Promise<void> = async () => {},
+	/** Where the reading is in the file, kept up to date for the caller. */
+	progress: FileProgress = { bytes: 0 },
 ): Promise<number> {
 	let columns: FileColumns | undefined;
 	const window = new RowWindow<FileLine>();
 	let count = 0;
 	const format = { sparse: false };
 	const reading = async () => {
-		for await (const record of fileRecords(item, given, format)) {
+		for await (const record of fileRecords(item, given, format, progress)) {
 			if (!columns) {
 				columns = new FileColumns(
 					record.cells.map((h) => h.trim()),
