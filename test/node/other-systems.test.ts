@@ -432,6 +432,30 @@ describe('Shopware 6: the default product profile', () => {
 	});
 });
 
+it("PrestaShop's back-office product list export: the price with tax lands, the one without is named", async () => {
+	const file = Buffer.from(
+		[
+			'ID;Image;Name;Reference;Category;Price (tax excl.);Price (tax incl.);Quantity;Status;Position',
+			'19;https://img.example.com/19.jpg;Customizable mug;demo_14;Home;11,9;14,28;300;1;1',
+		].join('\n'),
+	);
+	const summary = await importFile(file, 'product_list.csv', {
+		skuColumn: 'Reference',
+		imageColumns: 'Image',
+		categoryColumn: 'Category',
+		channelStatusColumn: 'Status',
+		importOptions: { currency: 'EUR' },
+	});
+	expect(summary).toMatchObject({ created: 1, failed: 0 });
+	const mug = product('demo_14');
+	expect(mug.values).toMatchObject({ name: 'Customizable mug', price: '14,28 EUR' });
+	expect(mug.images).toEqual(['https://img.example.com/19.jpg']);
+	expect(mug.categories.map((c) => c.code)).toEqual(['home']);
+	expect((summary.unmappedColumns as IDataObject)['Price (tax excl.)']).toBe(
+		'the column "Price (tax incl.)" gives the attribute "price" (gross: what a shop shows)',
+	);
+});
+
 describe('PrestaShop: a product file in its documented import layout', () => {
 	// PrestaShop's product import columns (Advanced Parameters → Import), ";"-separated, as its
 	// sample file names them: hints in the headers, several values in one cell.

@@ -67,6 +67,9 @@ export const SYSTEM_COLUMNS: Record<string, Record<string, SystemColumn>> = {
 		'price tax excl.': col(PRICE, 'net'),
 		'price tax included': col(PRICE, 'gross'),
 		'price tax incl.': col(PRICE, 'gross'),
+		// The back office's product list export.
+		'price (tax excl.)': col(PRICE, 'net'),
+		'price (tax incl.)': col(PRICE, 'gross'),
 		manufacturer: col(BRAND),
 		'url rewritten': col(URL_KEY),
 		'meta title': col(META_TITLE),
