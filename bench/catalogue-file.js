@@ -11,8 +11,10 @@
  * items alone.
  *
  *   node bench/catalogue-file.js [--sizes 100000] [--versions 1.123.81] [--rps 20] [--changed 19]
- *     [--no-items] [--first-import RPS] [--no-sync] [--xlsx] [--faults 0.05,0.02]
+ *     [--no-items] [--first-import RPS] [--no-sync] [--xlsx] [--faults 0.05,0.02] [--record]
  *
+ * --record: each sync's line (time, its ratio to the requests' own time, the peak over the file
+ * alone) added to bench/RESULTS.md, "Scenario 11, one line per build" (#75's guard).
  * --no-sync: the first import only (with --first-import), not the sync of the changed rows.
  * --xlsx: also the same sheet as an XLSX workbook (SheetJS, every cell a shared string), through
  * Import File and alone, beside the CSV (#44: at most 2 × the CSV's time, the same memory bound).
@@ -257,7 +259,7 @@ async function run({
 				const imported = sync
 					? await measure(sb, creds, csv, filesDir, version, 'import', rps)
 					: undefined;
-				const row = { size, mb, version, rps, file, items, imported };
+				const row = { size, mb, version, rps, changed, file, items, imported };
 				if (imported) rows.push(row);
 				if (imported && faults) {
 					const f = await measure(sb, creds, csv, filesDir, version, 'import', rps, faults);
@@ -367,10 +369,33 @@ function goals(r) {
 	return [
 		...xlsx,
 		...(r.faulted ? faultGoals(r, seconds) : []),
+		...(r.first || r.xlsx || r.faulted ? [] : syncGoals(r)),
 		`requests ${r.imported.requests} ≤ ${bound.requests} (pages ${pages} + changes ${changes}${r.faulted ? ` + faults ${faults.requests}` : ''} + 10; ${r.imported.refused} refused with 429 and sent again): ${(r.imported.requests / bound.requests).toFixed(2)}`,
 		`time ${seconds.toFixed(1)} s ≤ ${bound.seconds.toFixed(1)} s (1.15 × requests ÷ ${r.rps}/s + 30 s${r.faulted ? ` + ${faults.seconds.toFixed(1)} s of the 503s' pauses` : ''}): ${(seconds / bound.seconds).toFixed(2)}`,
 		`peak ${Math.round(r.imported.peakMB)} MB ≤ ${Math.round(bound.peakMB)} MB (file alone + 400): ${(r.imported.peakMB / bound.peakMB).toFixed(2)}`,
 	];
+}
+
+/** #75's bounds on the sync's peak over n8n's own (the file alone), by n8n version. */
+const SYNC_PEAK_OVER_MB = { '1.123.81': 150, '2.41.1': 250 };
+
+/** #75's goals for a sync: its time against the requests' own at the PIM's rate, its peak over the file alone. */
+function syncGoals(r) {
+	const seconds = r.imported.ms / 1000;
+	const own = r.imported.requests / r.rps;
+	const bound = 1.1 * own + 10;
+	const over = r.imported.peakMB - r.file.peakMB;
+	const overBound = SYNC_PEAK_OVER_MB[r.version];
+	return [
+		`#75 time ${seconds.toFixed(1)} s ≤ ${bound.toFixed(1)} s (1.10 × requests ÷ ${r.rps}/s + 10 s; ${(seconds / own).toFixed(2)} × the requests' own time): ${(seconds / bound).toFixed(2)}`,
+		`#75 peak over the file alone ${Math.round(over)} MB${overBound ? ` ≤ ${overBound} MB: ${(over / overBound).toFixed(2)}` : ''}`,
+	];
+}
+
+/** The line bench/RESULTS.md keeps per build for a sync ("Scenario 11, one line per build"). */
+function recordLine(r, build) {
+	const own = r.imported.requests / r.rps;
+	return `| ${new Date().toISOString().slice(0, 10)} | ${build} | ${r.version} | ${r.size} | ${r.changed} | ${r.imported.requests} (${r.imported.refused}) | ${(r.imported.ms / 1000).toFixed(1)} s | ${(r.imported.ms / 1000 / own).toFixed(2)} | ${Math.round(r.imported.peakMB)} MB | ${Math.round(r.imported.peakMB - r.file.peakMB)} MB |`;
 }
 
 function table(rows) {
@@ -390,7 +415,37 @@ function table(rows) {
 	return `${lines.join('\n')}\n`;
 }
 
-module.exports = { run, table };
+const RECORD_HEADING = '## Scenario 11, one line per build';
+
+/**
+ * --record: each sync's line added to bench/RESULTS.md under RECORD_HEADING (the build: the
+ * commit checked out, `+` when the tree has changes), so a regression shows in the commit that
+ * makes it.
+ */
+function record(rows) {
+	const { execSync } = require('node:child_process');
+	const git = (c) =>
+		execSync(`git ${c}`, { cwd: path.join(__dirname, '..') })
+			.toString()
+			.trim();
+	const build = `${git('rev-parse --short HEAD')}${git('status --porcelain -- nodes').length ? '+' : ''}`;
+	const file = path.join(__dirname, 'RESULTS.md');
+	let text = fs.readFileSync(file, 'utf8');
+	if (!text.includes(RECORD_HEADING))
+		text += `\n${RECORD_HEADING}\n\n\`node bench/catalogue-file.js --sizes 1000000 --changed 10000 --no-items --rps 50 --versions V --record\`: the million-row sync (bench/README.md, scenario 11). Goals (#75): time ≤ 1.10 × requests ÷ rate + 10 s; peak over the file alone ≤ 150 MB (1.123.81), 250 MB (2.41.1).\n\n| date | build | n8n | rows | changed | requests (429) | Import File | ÷ requests' own time | peak RSS | over the file alone |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n`;
+	const lines = rows
+		.filter((r) => !r.first && !r.xlsx && !r.faulted)
+		.map((r) => recordLine(r, build));
+	// The lines go at the end of the section's table.
+	const at = text.indexOf(RECORD_HEADING);
+	const next = text.indexOf('\n## ', at + RECORD_HEADING.length);
+	const end = next < 0 ? text.length : next;
+	const section = text.slice(at, end).replace(/\n*$/, '\n');
+	text = `${text.slice(0, at)}${section}${lines.map((l) => `${l}\n`).join('')}${next < 0 ? '' : text.slice(end)}`;
+	fs.writeFileSync(file, text);
+}
+
+module.exports = { run, table, record };
 
 if (require.main === module) {
 	const list = (name, fallback) => {
@@ -415,7 +470,10 @@ if (require.main === module) {
 		items: !process.argv.includes('--no-items'),
 		log: (m) => process.stderr.write(`${m}\n`),
 	})
-		.then((r) => process.stdout.write(table(r)))
+		.then((r) => {
+			process.stdout.write(table(r));
+			if (process.argv.includes('--record')) record(r);
+		})
 		.catch((e) => {
 			process.stderr.write(`${e.stack}\n`);
 			process.exit(1);

@@ -31,13 +31,7 @@ import {
 	type FileLine,
 	type FileProgress,
 } from '../sources/source';
-import {
-	fileSteps,
-	ROWS_IN_FLIGHT,
-	ROWS_WAITING,
-	type RowWriting,
-	type Written,
-} from './writeRows';
+import { fileSteps, ROWS_WAITING, type RowWriting, type Written } from './writeRows';
 
 /**
  * One catalogue file's import (Import File): the file is the source and the ledger the sink of
@@ -80,9 +74,7 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 	stopped = false;
 	/** The fields the rows' comparisons read: the catalogue digests only those (catalogue.ts). */
 	private readonly asked = new Set<string>();
-	private readonly pipeline = new OrderedTasks<Written>(ROWS_IN_FLIGHT, ROWS_WAITING, (outcomes) =>
-		this.reported(outcomes),
-	);
+	private readonly pipeline: OrderedTasks<Written>;
 	private said = Date.now();
 	private rowsRead = 0;
 	/** The pass's start and where it is in the file, for the progress said in n8n's log. */
@@ -94,6 +86,12 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 	constructor(private readonly item: PimItem) {
 		this.given = fileParameters(item);
 		this.pim = runClient(item, true);
+		// As many rows written at once as the account takes requests in flight (writeRows.ts).
+		this.pipeline = new OrderedTasks<Written>(
+			this.pim.settings.maxConcurrency,
+			ROWS_WAITING,
+			(outcomes) => this.reported(outcomes),
+		);
 		this.run = new FileRun(item.run);
 		const fileOptions = (this.given.fileOptions ?? {}) as IDataObject;
 		this.stop = fileOptions.onBadRows !== 'skip';
