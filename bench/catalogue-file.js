@@ -418,9 +418,9 @@ function table(rows) {
 const RECORD_HEADING = '## Scenario 11, one line per build';
 
 /**
- * --record: each sync's line added to bench/RESULTS.md under RECORD_HEADING (the build: the
- * commit checked out, `+` when the tree has changes), so a regression shows in the commit that
- * makes it.
+ * --record: each sync's line added to bench/RESULTS.md under RECORD_HEADING, so a regression shows
+ * in the commit that makes it. The build: the commit checked out (build it before the run: the
+ * bench measures dist/), or the folder PIM_BENCH_DIST names.
  */
 function record(rows) {
 	const { execSync } = require('node:child_process');
@@ -428,7 +428,9 @@ function record(rows) {
 		execSync(`git ${c}`, { cwd: path.join(__dirname, '..') })
 			.toString()
 			.trim();
-	const build = `${git('rev-parse --short HEAD')}${git('status --porcelain -- nodes').length ? '+' : ''}`;
+	const build = process.env.PIM_BENCH_DIST
+		? `PIM_BENCH_DIST=${path.basename(process.env.PIM_BENCH_DIST)}`
+		: git('rev-parse --short HEAD');
 	const file = path.join(__dirname, 'RESULTS.md');
 	let text = fs.readFileSync(file, 'utf8');
 	if (!text.includes(RECORD_HEADING))

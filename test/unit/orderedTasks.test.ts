@@ -78,4 +78,48 @@ describe('OrderedTasks', () => {
 		await tasks.drain();
 		expect(delivered).toEqual([['a'], ['b', 'c'], ['d']]);
 	});
+
+	it('lets another task start while one waits out a fault, and takes the slot back when it goes on', async () => {
+		const delivered: string[][] = [];
+		const tasks = new OrderedTasks<string>(1, 100, (results) => delivered.push(results));
+		const backoff = deferred<void>();
+		const answer = deferred<void>();
+		const started: string[] = [];
+		let running = 0;
+		let most = 0;
+		const task = (name: string, wait?: () => Promise<void>) => async () => {
+			started.push(name);
+			running++;
+			most = Math.max(most, running);
+			await wait?.();
+			running--;
+			return name;
+		};
+		// The only slot's task backs off: the next task starts meanwhile.
+		const adding = tasks.add([
+			task('paused', async () => {
+				tasks.widen(true);
+				await backoff.promise;
+				tasks.widen(false);
+				await answer.promise;
+			}),
+			task('next'),
+			task('last'),
+		]);
+		await tick();
+		expect(started).toEqual(['paused', 'next', 'last']);
+		backoff.resolve();
+		await adding;
+		await tick();
+		// Back from its backoff, the task holds the one slot again: nothing else runs beside it.
+		const after = tasks.add([task('after')]);
+		await tick();
+		expect(started).toEqual(['paused', 'next', 'last']);
+		answer.resolve();
+		await after;
+		await tasks.drain();
+		expect(started).toEqual(['paused', 'next', 'last', 'after']);
+		expect(most).toBe(2);
+		expect(delivered).toEqual([['paused', 'next', 'last'], ['after']]);
+	});
 });

@@ -13,6 +13,7 @@ import { maxRecords, pageSize, pageSlice, runSettings } from './params';
 import { serializeForm, type FormField } from './serializer';
 import { sendThroughTransport } from './runners';
 import type { PimClient, PimRequest } from './transport';
+import type { ClientSettings } from './policy';
 
 /**
  * The kinds of operation the resources are made of: a list, a show, a form write. Each sends the
@@ -23,8 +24,12 @@ import type { PimClient, PimRequest } from './transport';
  * The client of one input item: the node's Request Options, the account's shared limiter;
  * `paced`: its requests wait for the pace the limiter learned (policy.ts, ClientSettings).
  */
-export function runClient(item: PimItem, paced = false): PimClient {
-	return item.client({ ...runSettings(item), paced });
+export function runClient(
+	item: PimItem,
+	paced = false,
+	backoff?: ClientSettings['backoff'],
+): PimClient {
+	return item.client({ ...runSettings(item), paced, ...(backoff ? { backoff } : {}) });
 }
 
 /** The request n8n built from the routing, as the transport takes it. */

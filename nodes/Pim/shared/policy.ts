@@ -23,6 +23,11 @@ export interface ClientSettings extends ReliabilitySettings {
 	maxConcurrency: number;
 	/** Requests also wait for the pace the limiter learned: one long run (Import File). */
 	paced?: boolean;
+	/**
+	 * Told when a request starts (true) and stops (false) waiting out a fault's backoff, which
+	 * only that request waits for: Import File lets another row write meanwhile (orderedTasks.ts).
+	 */
+	backoff?: (waiting: boolean) => void;
 }
 
 /** An operation's settings where its Request Options say nothing (their defaults show these). */

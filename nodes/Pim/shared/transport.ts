@@ -259,7 +259,14 @@ async function send(
 		const { next } = outcome;
 		if (next === undefined) throw toNodeError(ctx, outcome.failure, itemIndex, tries.attempt + 1);
 		// A pause is waited out in the limiter; a fault backs off on its own.
-		if (!next.paused) await sleep(next.wait);
+		if (!next.paused) {
+			settings.backoff?.(true);
+			try {
+				await sleep(next.wait);
+			} finally {
+				settings.backoff?.(false);
+			}
+		}
 		tries.waited += next.wait;
 	}
 }

@@ -85,7 +85,8 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 
 	constructor(private readonly item: PimItem) {
 		this.given = fileParameters(item);
-		this.pim = runClient(item, true);
+		// A row waiting out a fault lets another row write meanwhile (writeRows.ts).
+		this.pim = runClient(item, true, (waiting) => this.pipeline.widen(waiting));
 		// As many rows written at once as the account takes requests in flight (writeRows.ts).
 		this.pipeline = new OrderedTasks<Written>(
 			this.pim.settings.maxConcurrency,
