@@ -226,9 +226,9 @@ function hashWhole(value: string): void {
 }
 
 /**
- * The sync's catalogue: the account's products, each page digested as it arrives and let go, so
- * its bound is the digests' memory (MAX_CATALOGUE), not the bound of a read's output items.
- * `fields`: the fields digested (see Catalogue), every field when not given.
+ * The sync's catalogue, read once per execution and shared (see readCatalogue); `started`: a read
+ * of the same fields already under way (Import File's, beside its check pass), taken as the
+ * execution's read when none is (it is asked for then).
  */
 export function catalogueOf(
 	run: PimRun,
@@ -236,30 +236,56 @@ export function catalogueOf(
 	compare: boolean,
 	attributes: () => Later<AttributeCatalog>,
 	fields?: ReadonlySet<string>,
+	started?: () => Promise<Catalogue>,
 ): Later<Catalogue> {
 	const digested = fields ? `:${[...fields].sort().join('\u0000')}` : '';
-	return run.shared(`products:${compare}${digested}`, "the account's products", async () => {
-		const kinds = compare ? await attributes() : undefined;
-		const catalogue = new Catalogue(
-			compare,
-			(field) => kinds?.byCode.get(field)?.kind === 'multiSelect',
-			fields,
-		);
-		await paginate(
-			pim,
-			{ method: 'GET', url: ENDPOINTS.product },
-			{
-				pageSize: MAX_PAGE_SIZE,
-				max: Infinity,
-				lookahead: lookaheadFor(pim),
-				onRecords: (records) => records.forEach((record) => catalogue.add(record)),
-				refuseAbove: MAX_CATALOGUE,
-				advice:
-					'Create or Update reads at most this many products with Find Existing Products → Read All Products Once: sync the catalogue in slices (one slice of the sheet per execution), or find each product with One Look-Up per Item.',
+	return run.shared(
+		`products:${compare}${digested}`,
+		"the account's products",
+		() => started?.() ?? readCatalogue(pim, compare, attributes, fields),
+	);
+}
+
+/** What a read of the catalogue stopped by its `stop` rejects with. */
+export class CatalogueStopped extends Error {}
+
+/**
+ * The account's products, each page digested as it arrives and let go, so its bound is the
+ * digests' memory (MAX_CATALOGUE), not the bound of a read's output items. `fields`: the fields
+ * digested (see Catalogue), every field when not given. Once `stop()` is true no page is read
+ * after the one in hand (the pages asked for ahead are awaited: no request outlives the read),
+ * and the read rejects with CatalogueStopped.
+ */
+export async function readCatalogue(
+	pim: PimClient,
+	compare: boolean,
+	attributes: () => Later<AttributeCatalog>,
+	fields?: ReadonlySet<string>,
+	stop?: () => boolean,
+): Promise<Catalogue> {
+	const kinds = compare ? await attributes() : undefined;
+	const catalogue = new Catalogue(
+		compare,
+		(field) => kinds?.byCode.get(field)?.kind === 'multiSelect',
+		fields,
+	);
+	await paginate(
+		pim,
+		{ method: 'GET', url: ENDPOINTS.product },
+		{
+			pageSize: MAX_PAGE_SIZE,
+			max: Infinity,
+			lookahead: lookaheadFor(pim),
+			onRecords: (records) => {
+				if (stop?.()) throw new CatalogueStopped('The read of the catalogue was stopped');
+				records.forEach((record) => catalogue.add(record));
 			},
-		);
-		return catalogue;
-	});
+			refuseAbove: MAX_CATALOGUE,
+			advice:
+				'Create or Update reads at most this many products with Find Existing Products → Read All Products Once: sync the catalogue in slices (one slice of the sheet per execution), or find each product with One Look-Up per Item.',
+		},
+	);
+	return catalogue;
 }
 
 /** The most products the catalogue holds: about 120-160 bytes each (docs/sync.md). */

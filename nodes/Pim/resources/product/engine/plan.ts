@@ -38,10 +38,17 @@ export class WritePlan {
 
 	/**
 	 * The account's products (Read All Products Once, Import File), read once per execution;
-	 * `fields`: the fields its comparisons read, when known (catalogue.ts).
+	 * `fields`: the fields its comparisons read, when known; `started`: a read of them already
+	 * under way (catalogue.ts).
 	 */
-	catalogue(pim: PimClient, compare: boolean, fields?: ReadonlySet<string>): Later<Catalogue> {
-		return catalogueOf(this.run, pim, compare, () => accountAttributes(this.run, pim), fields);
+	catalogue(
+		pim: PimClient,
+		compare: boolean,
+		fields?: ReadonlySet<string>,
+		started?: () => Promise<Catalogue>,
+	): Later<Catalogue> {
+		const attributes = () => accountAttributes(this.run, pim);
+		return catalogueOf(this.run, pim, compare, attributes, fields, started);
 	}
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/rowRun';
 import { runClient } from '../../../shared/operations';
 import type { PimClient } from '../../../shared/transport';
-import type { Catalogue } from '../account/catalogue';
+import { readCatalogue, type Catalogue } from '../account/catalogue';
 import { fieldsAsked } from '../engine/compare';
 import { accountAttributes } from '../account/lists';
 import { matchField } from '../engine/mapping';
@@ -58,6 +58,18 @@ export function whereInFile({ bytes, size }: FileProgress, elapsedMs: number): s
 /** How often a long import says where it is in n8n's log. */
 const PROGRESS_EVERY_MS = 10_000;
 
+/** The catalogue's read beside the check pass (FileImport.readEarly). */
+interface EarlyRead {
+	fields: Set<string>;
+	read: Promise<Catalogue>;
+	control: {
+		/** Set once the file is refused or stopped, or the read is not the one the writes need. */
+		stopped: boolean;
+		/** Taken by the write pass as the execution's catalogue. */
+		handedOn: boolean;
+	};
+}
+
 class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Written>, RowWriting {
 	readonly held = false;
 	readonly stop: boolean;
@@ -74,6 +86,7 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 	stopped = false;
 	/** The fields the rows' comparisons read: the catalogue digests only those (catalogue.ts). */
 	private readonly asked = new Set<string>();
+	private early?: EarlyRead;
 	private readonly pipeline: OrderedTasks<Written>;
 	private said = Date.now();
 	private rowsRead = 0;
@@ -134,22 +147,69 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 		);
 	}
 
-	/** A window settled: on the check pass its writes' fields asked; before the first write, the catalogue. */
+	/**
+	 * A window settled: on the check pass its writes' fields asked (the first starts the
+	 * catalogue's read beside the check); before the first write, the catalogue.
+	 */
 	async settled(ready: Array<Ready<ProductWrite, Written>>, pass: Pass): Promise<void> {
 		if (pass === 'check') {
 			for (const one of ready) if ('write' in one) this.ask(one.write);
+			if (!this.early) await this.readEarly();
 			return;
 		}
 		if (this.catalogue) return;
+		const plan = planOf(this.run);
+		const early = this.early;
+		if (early && [...this.asked].every((field) => early.fields.has(field))) {
+			// Another item's read of the same fields, under way, is the execution's: then this one stops.
+			const taken = () => {
+				early.control.handedOn = true;
+				return early.read;
+			};
+			this.catalogue = await plan.catalogue(this.pim, true, early.fields, taken);
+			await this.stopEarly();
+			return;
+		}
+		await this.stopEarly();
 		// On Bad Rows → Skip every row's fields are not known yet: the first window's and those
 		// the headers name are (a row asking about another field has its product read).
 		if (!this.stop) {
 			for (const one of ready) if ('write' in one) this.ask(one.write);
-			const attributes = await accountAttributes(this.run, this.pim);
-			for (const header of this.headers ?? [])
-				for (const attribute of matchField(header, attributes)) this.asked.add(attribute.code);
+			await this.headerFields(this.asked);
 		}
-		this.catalogue = await planOf(this.run).catalogue(this.pim, true, this.asked);
+		this.catalogue = await plan.catalogue(this.pim, true, this.asked);
+	}
+
+	/**
+	 * On Bad Rows → Stop the check pass reads the whole file before anything is written, and the
+	 * catalogue is read beside it (the check is the node's CPU, the read the PIM's pace) with the
+	 * fields known by then: the first window's and those the headers name. The write pass takes it
+	 * when those cover every field the check found asked about, and reads the catalogue again
+	 * otherwise; a refused or stopped file stops it (stopEarly).
+	 */
+	private async readEarly(): Promise<void> {
+		const fields = new Set(this.asked);
+		await this.headerFields(fields);
+		const control = { stopped: false, handedOn: false };
+		const attributes = () => accountAttributes(this.run, this.pim);
+		const read = readCatalogue(this.pim, true, attributes, fields, () => control.stopped);
+		// Its failure is met where the write pass takes it.
+		read.catch(() => {});
+		this.early = { fields, read, control };
+	}
+
+	/** Stops the catalogue's read beside the check, unless handed on, and waits for its requests. */
+	async stopEarly(): Promise<void> {
+		if (!this.early || this.early.control.handedOn) return;
+		this.early.control.stopped = true;
+		await this.early.read.catch(() => {});
+	}
+
+	/** The attributes the file's headers name, added to `fields`. */
+	private async headerFields(fields: Set<string>): Promise<void> {
+		const attributes = await accountAttributes(this.run, this.pim);
+		for (const header of this.headers ?? [])
+			for (const attribute of matchField(header, attributes)) fields.add(attribute.code);
 	}
 
 	private ask(write: ProductWrite): void {
@@ -163,6 +223,7 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 
 	/** On Bad Rows → Stop: throws naming the bad rows. */
 	async refuse(rows: number): Promise<void> {
+		await this.stopEarly();
 		const refused = this.ledger.nothingWritten(rows);
 		if (refused) throw refused;
 	}
@@ -237,6 +298,11 @@ export async function importOne(
 	item: PimItem,
 ): Promise<{ summary: IDataObject; report: FileReport }> {
 	const file = new FileImport(item);
-	const rows = await runRows(file, fileSteps(file), file);
-	return { summary: file.summary(rows), report: file.report };
+	try {
+		const rows = await runRows(file, fileSteps(file), file);
+		return { summary: file.summary(rows), report: file.report };
+	} finally {
+		// A file refused or stopped in its check pass: no request outlives the import.
+		await file.stopEarly();
+	}
 }
