@@ -5,7 +5,7 @@
  * refused by its check stops the read, no request outliving the import. Over HTTP against the
  * sandbox.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import { sleep, type INodeParameters } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
 import { fileItem } from '../../harness/product-write';
@@ -111,7 +111,7 @@ describe('Import File: the catalogue read beside the check pass', () => {
 		// At most the page in hand and the 4 asked for ahead.
 		expect(pages).toBeLessThanOrEqual(5);
 		// And none after the import ended.
-		await new Promise((resolve) => setTimeout(resolve, 1500));
+		await sleep(1500);
 		expect(listReads()).toHaveLength(pages);
 	});
 });
