@@ -10,6 +10,10 @@
  *
  *   node bench/pace-model.js [--rule cubic|absolute]
  *
+ * Printed per case (#73's measures): the whole run's share of the rate, the refusals, the most
+ * unequal shares while every process writes (largest ÷ smallest in the first minute), and the
+ * seconds the last process left alone takes to reach 90 % of the rate.
+ *
  * `cubic` is the limiter's rule (each process's curve scaled by its own learned rate);
  * `absolute` a candidate: the climb's speed taken from the highest rate the limiter learned, so a
  * process holding a small share climbs as fast, in requests a second, as one holding all of it.
@@ -28,6 +32,8 @@ function processOf(rows, learned, startMs) {
 		rows,
 		...{ done: 0, learned, highest: learned, scale: SCALE_S, paceFrom: 0, lastRefusal: 0 },
 		...{ answers: 0, pausedUntil: 0, nextStart: startMs, refusals: 0, endMs: 0 },
+		/** Answers in each second of the run. */
+		perSecond: [],
 	};
 }
 
@@ -73,13 +79,42 @@ function run(rows, rule, learned) {
 			else {
 				tokens -= 1;
 				p.answers++;
+				const second = Math.floor(now / 1000);
+				p.perSecond[second] = (p.perSecond[second] ?? 0) + 1;
 				if (++p.done === p.rows) p.endMs = now;
 			}
 		}
 		now++;
 	}
 	const total = rows.reduce((a, b) => a + b, 0);
-	return { seconds: now / 1000, share: total / RATE / (now / 1000), procs };
+	return { seconds: now / 1000, share: total / RATE / (now / 1000), procs, ...sharing(procs) };
+}
+
+/**
+ * #73's measures of a run of several processes: the most unequal shares while all write (the
+ * largest ÷ the smallest answers in the first minute after the first 10 s), and how long the last
+ * process left alone takes to reach 90 % of the rate (seconds after the others' last end).
+ */
+function sharing(procs) {
+	if (procs.length < 2) return {};
+	const ends = procs.map((p) => p.endMs / 1000).sort((a, b) => a - b);
+	const together = Math.min(70, Math.floor(ends[0]));
+	let unequal;
+	if (together > 10) {
+		const sums = procs.map((p) =>
+			p.perSecond.slice(10, together).reduce((a, b) => a + (b ?? 0), 0),
+		);
+		unequal = Math.max(...sums) / Math.max(1, Math.min(...sums));
+	}
+	const last = procs.find((p) => p.endMs / 1000 === ends[ends.length - 1]);
+	const aloneFrom = Math.ceil(ends[ends.length - 2]);
+	let alone90;
+	for (let s = aloneFrom; s < last.perSecond.length - 1; s++)
+		if ((last.perSecond[s] ?? 0) >= 0.9 * RATE) {
+			alone90 = s - aloneFrom;
+			break;
+		}
+	return { unequal, alone90 };
 }
 
 const at = process.argv.indexOf('--rule');
@@ -89,15 +124,23 @@ const cases = [
 	['2 workers, 3 files and 1 of 500', [1500, 500]],
 	['2 workers, 2 files of 2 000 each', [4000, 4000]],
 	['2 workers, 3 files and 1 of 2 000', [6000, 2000]],
-	['2 workers, 2 files of 25 000 each', [50000, 50000]],
+	// #73's goals: four files of 25 000 on two workers, each split; eight of 10 000 on four.
+	['2 workers, 2 + 2 files of 25 000', [50000, 50000]],
+	['2 workers, 3 + 1 files of 25 000', [75000, 25000]],
+	['4 workers, 2 files of 10 000 each', [20000, 20000, 20000, 20000]],
+	['4 workers, 3 + 2 + 2 + 1 files of 10 000', [30000, 20000, 20000, 10000]],
 	['1 process, 10 000 writes (the sync)', [10000]],
 ];
-console.log('rule     | case | learned before | time | share of the rate | refusals | each ends');
+console.log(
+	'rule | case | learned before | time | share of the rate | refusals (% of requests) | each ends | shares in the first minute, largest ÷ smallest | left alone: s to 90 % of the rate',
+);
 for (const rule of rules)
 	for (const [name, rows] of cases)
 		for (const learned of [0, RATE, 2 * RATE]) {
 			const r = run(rows, rule, learned);
+			const refusals = r.procs.reduce((a, p) => a + p.refusals, 0);
+			const requests = refusals + rows.reduce((a, b) => a + b, 0);
 			console.log(
-				`${rule} | ${name} | ${learned || 'none'} | ${r.seconds.toFixed(1)} s | ${(r.share * 100).toFixed(1)} % | ${r.procs.map((p) => p.refusals).join(' / ')} | ${r.procs.map((p) => (p.endMs / 1000).toFixed(0)).join(' / ')} s`,
+				`${rule} | ${name} | ${learned || 'none'} | ${r.seconds.toFixed(1)} s | ${(r.share * 100).toFixed(1)} % | ${r.procs.map((p) => p.refusals).join(' / ')} (${((100 * refusals) / requests).toFixed(2)} %) | ${r.procs.map((p) => (p.endMs / 1000).toFixed(0)).join(' / ')} s | ${r.unequal === undefined ? '—' : r.unequal.toFixed(2)} | ${r.procs.length < 2 ? '—' : r.alone90 === undefined ? 'never' : `${r.alone90} s`}`,
 			);
 		}
