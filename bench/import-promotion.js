@@ -122,6 +122,18 @@ async function importOnce(rows, changed, rps, sampleFile) {
 		if (error) throw new Error(`the import failed: ${error.message}`);
 		const summary = items[0].json;
 		const counters = await sb.admin('GET', '/counters');
+		// PIM_BENCH_PHASES=1: when the catalogue's pages and the writes came, in s after the start.
+		if (process.env.PIM_BENCH_PHASES) {
+			const log = await sb.admin('GET', '/log');
+			const at = (r) => ((r.arrivedAt - t0) / 1000).toFixed(1);
+			const pages = log.filter(
+				(r) => r.method === 'GET' && r.query['pagination[currentPage]'] && r.arrivedAt >= t0,
+			);
+			const writes = log.filter((r) => r.method === 'POST' || r.method === 'PUT');
+			process.stderr.write(
+				`PHASES pages ${pages.length} from ${at(pages[0])} s to ${at(pages[pages.length - 1])} s; writes from ${at(writes[0])} s to ${at(writes[writes.length - 1])} s\n`,
+			);
+		}
 		process.stderr.write(
 			`RESULT ${JSON.stringify({ ms, requests: counters.requests, updated: summary.updated, unchanged: summary.unchanged, failed: summary.failed })}\n`,
 		);

@@ -216,7 +216,7 @@ async function main() {
 		log(path.relative(REPO, pkgDir));
 
 		step('Importing the credential and the example workflows');
-		await folder.importCredentials([
+		const importedCredentials = [
 			{
 				id: CREDENTIAL_ID,
 				name: pim.name,
@@ -232,12 +232,26 @@ async function main() {
 				name: a.name,
 				data: { baseUrl: a.baseUrl, domain: a.domain, token: a.token },
 			})),
-		]);
+		];
+		const workflows = n8n.loadExamples(path.join(REPO, 'examples'), filesDir).map(({ wf }) => wf);
+		// Each import is an n8n command of its own (~5 s): a later start with the same credentials
+		// and examples (the same ports) imports nothing.
+		const stampFile = path.join(userFolder, 'imported');
+		const stamp = require('node:crypto')
+			.createHash('sha256')
+			.update(JSON.stringify({ importedCredentials, workflows }))
+			.digest('hex');
+		const imported = fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
+		if (imported) log('the same credentials and examples as the last start: already imported');
+		else {
+			fs.rmSync(stampFile, { force: true });
+			await folder.importCredentials(importedCredentials);
+			await folder.importWorkflows(workflows);
+			fs.writeFileSync(stampFile, stamp);
+		}
 		log(`credential "${pim.name}" (id ${CREDENTIAL_ID})`);
 		for (const a of pim.others ?? [])
 			log(`credential "${a.name}" (id ${a.id}, account ${a.domain})`);
-		const workflows = n8n.loadExamples(path.join(REPO, 'examples'), filesDir).map(({ wf }) => wf);
-		await folder.importWorkflows(workflows);
 		log(`${workflows.length} workflows from examples/`);
 		o.workflows = workflows;
 
