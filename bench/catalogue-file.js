@@ -447,7 +447,7 @@ function record(rows) {
 	fs.writeFileSync(file, text);
 }
 
-module.exports = { run, table, record };
+module.exports = { run, table, record, IMPORT };
 
 if (require.main === module) {
 	const list = (name, fallback) => {

@@ -18,11 +18,10 @@
  * Printed: per lookahead, the read's time, pages, MB allocated a page (what the scavenges saw),
  * MB promoted and MB promoted a page.
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { scavengeTotals } = require('./lib/gc-trace');
+const { tracedChild } = require('./lib/gc-trace');
 
 const ROOT = path.resolve(__dirname, '..');
 const arg = (name, fallback) => {
@@ -78,40 +77,25 @@ async function readOnce(products, rps, latencyMs) {
 }
 
 /** One run in a child process: what its scavenges allocated and promoted between the marks. */
-function measure(lookahead, products, rps, latencyMs) {
+async function measure(lookahead, products, rps, latencyMs) {
 	const dir = distReading(lookahead, path.join(ROOT, 'bench/out', `dist-lookahead-${lookahead}`));
-	return new Promise((resolve, reject) => {
-		const child = spawn(
-			process.execPath,
-			[
-				'--max-old-space-size=8192',
-				'--trace-gc-nvp',
-				__filename,
-				'--child',
-				products,
-				rps,
-				latencyMs,
-			],
-			{ env: { ...process.env, PIM_BENCH_DIST: dir }, stdio: ['ignore', 'pipe', 'pipe'] },
-		);
-		let output = '';
-		child.stdout.on('data', (d) => (output += d));
-		child.stderr.on('data', (d) => (output += d));
-		child.on('error', reject);
-		child.on('close', (code) => {
-			fs.rmSync(dir, { recursive: true, force: true });
-			const result = /RESULT (.*)/.exec(output);
-			if (code !== 0 || !result)
-				return reject(new Error(`lookahead ${lookahead}: ${output.slice(-2000)}`));
-			const { allocated, promoted } = scavengeTotals(output, 'MARK start', 'MARK end');
-			resolve({
-				lookahead,
-				...JSON.parse(result[1]),
-				allocatedMB: allocated / 1048576,
-				promotedMB: promoted / 1048576,
-			});
+	try {
+		const { result, allocated, promoted } = await tracedChild(
+			__filename,
+			[products, rps, latencyMs],
+			{ PIM_BENCH_DIST: dir },
+		).catch((e) => {
+			throw new Error(`lookahead ${lookahead}: ${e.message}`);
 		});
-	});
+		return {
+			lookahead,
+			...result,
+			allocatedMB: allocated / 1048576,
+			promotedMB: promoted / 1048576,
+		};
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
 }
 
 async function main() {

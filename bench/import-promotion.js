@@ -17,31 +17,18 @@
  * collections freed (what was promoted) by allocating stack: FILE-<n>.heapprofile, for
  * bench/promoted-summary.js.
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const inspector = require('node:inspector');
 const os = require('node:os');
 const path = require('node:path');
 
-const { scavengeTotals } = require('./lib/gc-trace');
+const { IMPORT } = require('./catalogue-file');
+const { tracedChild } = require('./lib/gc-trace');
 
 const ROOT = path.resolve(__dirname, '..');
 const arg = (name, fallback) => {
 	const i = process.argv.indexOf(name);
 	return i > 0 ? process.argv[i + 1] : fallback;
-};
-
-/** Import File as scenario 11 sets it (bench/catalogue-file.js). */
-const IMPORT = {
-	resource: 'product',
-	operation: 'importFile',
-	binaryPropertyName: 'data',
-	skuColumn: 'sku',
-	familyColumn: 'family',
-	familyCode: 'Clothing',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web' }] },
-	imageColumns: 'image',
 };
 
 function post(session, method, params) {
@@ -143,39 +130,13 @@ async function importOnce(rows, changed, rps, sampleFile) {
 }
 
 /** One run of a build in a child process: what its scavenges allocated and promoted. */
-function measure(dist, rows, changed, rps, sampleFile) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(
-			process.execPath,
-			[
-				'--max-old-space-size=8192',
-				'--trace-gc-nvp',
-				__filename,
-				'--child',
-				rows,
-				changed,
-				rps,
-				sampleFile ?? '',
-			],
-			{
-				env: { ...process.env, PIM_BENCH_DIST: path.resolve(dist) },
-				stdio: ['ignore', 'pipe', 'pipe'],
-			},
-		);
-		let output = '';
-		child.stdout.on('data', (d) => (output += d));
-		child.stderr.on('data', (d) => (output += d));
-		child.on('error', reject);
-		child.on('close', (code) => {
-			const result = /RESULT (.*)/.exec(output);
-			if (code !== 0 || !result) return reject(new Error(`${dist}: ${output.slice(-2000)}`));
-			const { allocated, promoted } = scavengeTotals(output, 'MARK start', 'MARK end');
-			const full = (output.split('MARK start')[1]?.split('MARK end')[0] ?? '')
-				.split('\n')
-				.filter((l) => /gc=(mc|ms)\b/.test(l)).length;
-			resolve({ dist, ...JSON.parse(result[1]), allocated, promoted, full });
-		});
+async function measure(dist, rows, changed, rps, sampleFile) {
+	const env = { PIM_BENCH_DIST: path.resolve(dist) };
+	const args = [rows, changed, rps, sampleFile ?? ''];
+	const { result, ...gc } = await tracedChild(__filename, args, env).catch((e) => {
+		throw new Error(`${dist}: ${e.message}`);
 	});
+	return { dist, ...result, ...gc };
 }
 
 async function main() {

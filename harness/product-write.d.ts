@@ -6,7 +6,7 @@ import type {
 	NodeParameterValueType,
 } from 'n8n-workflow';
 
-export type ProductWriteOperation = 'create' | 'update' | 'upsert';
+export type ProductWriteOperation = 'create' | 'update' | 'upsert' | 'importFile';
 
 /** Parameters to set (a test's options often come as IDataObject); `undefined` leaves one out. */
 export type ProductWriteOverrides = { [name: string]: NodeParameterValueType | IDataObject };
@@ -15,7 +15,8 @@ export type ProductWriteOverrides = { [name: string]: NodeParameterValueType | I
  * The parameters of a product write: `{ resource: 'product', operation, ...defaults,
  * ...overrides }`, where an override of `undefined` leaves that parameter out. Defaults: SKU
  * `{{ $json.sku }}` and Language en_US; for create and upsert also Family `{{ $json.family }}`
- * and Channels web.
+ * and Channels web. Import File: the binary field `data`, SKU Column `SKU`, Family Clothing,
+ * Language en_US and Channels web.
  */
 export function productWrite(
 	operation: ProductWriteOperation,

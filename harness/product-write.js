@@ -6,12 +6,22 @@
  *
  *   create, upsert  SKU `{{ $json.sku }}`, Family `{{ $json.family }}`, Language en_US, Channels web
  *   update          SKU `{{ $json.sku }}`, Language en_US (an update needs no family or channel)
+ *   importFile      the input's binary field `data`, SKU Column `SKU`, Family Clothing, Language
+ *                   en_US, Channels web
  *
  * An override of `undefined` leaves that parameter out, e.g. `{ familyCode: undefined }`.
  */
 
 /** The defaults of each operation (a fresh object each call: a test may change what it gets). */
 function defaults(operation) {
+	if (operation === 'importFile')
+		return {
+			binaryPropertyName: 'data',
+			skuColumn: 'SKU',
+			familyCode: 'Clothing',
+			languageCode: 'en_US',
+			channels: channels('web'),
+		};
 	const shared = { sku: '={{ $json.sku }}', languageCode: 'en_US' };
 	if (operation === 'update') return shared;
 	return { ...shared, familyCode: '={{ $json.family }}', channels: channels('web') };

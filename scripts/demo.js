@@ -25,6 +25,7 @@
  * to use this Node): there n8n 1.123 uses its isolated expression engine, where Node 20 needs the
  * legacy one it warns about.
  */
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('../harness');
@@ -235,13 +236,16 @@ async function main() {
 		];
 		const workflows = n8n.loadExamples(path.join(REPO, 'examples'), filesDir).map(({ wf }) => wf);
 		// Each import is an n8n command of its own (~5 s): a later start with the same credentials
-		// and examples (the same ports) imports nothing.
-		const stampFile = path.join(userFolder, 'imported');
-		const stamp = require('node:crypto')
+		// and examples (the same ports) into the same database imports nothing.
+		const stampFile = path.join(userFolder, '.n8n', 'imported');
+		const stamp = crypto
 			.createHash('sha256')
 			.update(JSON.stringify({ importedCredentials, workflows }))
 			.digest('hex');
-		const imported = fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
+		const imported =
+			fs.existsSync(path.join(userFolder, '.n8n', 'database.sqlite')) &&
+			fs.existsSync(stampFile) &&
+			fs.readFileSync(stampFile, 'utf8') === stamp;
 		if (imported) log('the same credentials and examples as the last start: already imported');
 		else {
 			fs.rmSync(stampFile, { force: true });

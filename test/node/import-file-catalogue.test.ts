@@ -5,10 +5,10 @@
  * refused by its check stops the read, no request outliving the import. Over HTTP against the
  * sandbox.
  */
-import { sleep, type INodeParameters } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
-import { fileItem } from '../../harness/product-write';
+import { channels, fileItem, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({ accounts: [{ domain: 'early', token: 'early-token', products: 0 }] });
@@ -33,15 +33,7 @@ const writes = () =>
 			(r.method === 'POST' || r.method === 'PUT'),
 	);
 
-const IMPORT: INodeParameters = {
-	resource: 'product',
-	operation: 'importFile',
-	binaryPropertyName: 'data',
-	skuColumn: 'SKU',
-	familyCode: 'Clothing',
-	languageCode: 'en_US',
-	channels: { channel: [{ code: 'web', status: true }] },
-};
+const IMPORT = productWrite('importFile', { channels: channels({ code: 'web', status: true }) });
 
 function seed(count: number, values: (i: number) => Record<string, string>): void {
 	for (let i = 0; i < count; i++)

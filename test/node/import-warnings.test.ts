@@ -60,17 +60,7 @@ async function upsert(rows: IDataObject[], extra: INodeParameters = {}) {
 async function importFile(rows: IDataObject[], extra: INodeParameters = {}) {
 	const { items, error } = await runPim(
 		env.creds(),
-		{
-			resource: 'product',
-			operation: 'importFile',
-			binaryPropertyName: 'data',
-			skuColumn: 'SKU',
-			familyCode: 'Clothing',
-			languageCode: 'en_US',
-			channels: { channel: [{ code: 'web' }] },
-			fileOptions: { report: 'changes' },
-			...extra,
-		},
+		productWrite('importFile', { fileOptions: { report: 'changes' }, ...extra }),
 		{ input: [shopFile(rows)], version: 2 },
 	);
 	expect(error).toBeUndefined();

@@ -13,7 +13,7 @@ import { parse } from 'csv-parse/sync';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
-import { fileItem } from '../../harness/product-write';
+import { fileItem, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox();
@@ -30,16 +30,7 @@ const rowsOf = (bytes: Buffer, delimiter = ','): IDataObject[] =>
 async function importFile(bytes: Buffer, name: string, form: INodeParameters) {
 	const { items, error } = await runPim(
 		env.creds(),
-		{
-			resource: 'product',
-			operation: 'importFile',
-			binaryPropertyName: 'data',
-			familyCode: 'Clothing',
-			languageCode: 'en_US',
-			channels: { channel: [{ code: 'web' }] },
-			fileOptions: { onBadRows: 'skip' },
-			...form,
-		},
+		productWrite('importFile', { fileOptions: { onBadRows: 'skip' }, ...form }),
 		{ input: [fileItem(bytes, name)], version: 2 },
 	);
 	expect(error).toBeUndefined();

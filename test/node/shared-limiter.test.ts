@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runPim } from '../../harness/in-process';
-import { attributes, productWrite } from '../../harness/product-write';
+import { attributes, channels, productWrite } from '../../harness/product-write';
 import { useSandbox } from '../helpers/sandbox';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -226,15 +226,7 @@ it('under a steady rate limit Import File keeps to the pace refusals teach: 600 
 	const started = Date.now();
 	const run = await runPim(
 		env.creds(),
-		{
-			resource: 'product',
-			operation: 'importFile',
-			binaryPropertyName: 'data',
-			skuColumn: 'SKU',
-			familyCode: 'Clothing',
-			languageCode: 'en_US',
-			channels: { channel: [{ code: 'web', status: true }] },
-		},
+		productWrite('importFile', { channels: channels({ code: 'web', status: true }) }),
 		{
 			version: 2,
 			input: [

@@ -246,15 +246,12 @@ export function catalogueOf(
 	);
 }
 
-/** What a read of the catalogue stopped by its `stop` rejects with. */
-export class CatalogueStopped extends Error {}
-
 /**
  * The account's products, each page digested as it arrives and let go, so its bound is the
  * digests' memory (MAX_CATALOGUE), not the bound of a read's output items. `fields`: the fields
  * digested (see Catalogue), every field when not given. Once `stop()` is true no page is read
  * after the one in hand (the pages asked for ahead are awaited: no request outlives the read),
- * and the read rejects with CatalogueStopped.
+ * and the read rejects.
  */
 export async function readCatalogue(
 	pim: PimClient,
@@ -277,7 +274,7 @@ export async function readCatalogue(
 			max: Infinity,
 			lookahead: lookaheadFor(pim),
 			onRecords: (records) => {
-				if (stop?.()) throw new CatalogueStopped('The read of the catalogue was stopped');
+				if (stop?.()) throw new Error('The read of the catalogue was stopped');
 				records.forEach((record) => catalogue.add(record));
 			},
 			refuseAbove: MAX_CATALOGUE,

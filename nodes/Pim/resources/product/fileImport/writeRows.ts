@@ -24,11 +24,11 @@ import { planOf } from '../engine/plan';
  * them would only wait in the limiter, holding its row and its request, long enough for V8 to
  * move them to its old space (20 at once: 1.7 KB promoted a row of a sync, 5: 0.9 KB;
  * bench/analysis.md, "The sync's memory: writes waiting"). A row waiting out a fault (a 503's
- * Retry-After, 1 s) lets another row write meanwhile, and holds the rows after it once ROWS_WAITING are done: in a
- * sync most rows are unchanged, so the rows done while it waits must hold a pause's worth of
- * writes, pause × rate ÷ the share of rows changed (1 s × 50/s ÷ 1 % = 5 000 rows; bench/analysis.md,
- * "A fault or a rate limit"). A row done holds its outcome only (its line, SKU and operation; a
- * bad row its cells).
+ * Retry-After, 1 s) lets another row write meanwhile, and holds the rows after it once
+ * ROWS_WAITING are done: in a sync most rows are unchanged, so the rows done while it waits must
+ * hold a pause's worth of writes, pause × rate ÷ the share of rows changed (1 s × 50/s ÷ 1 % =
+ * 5 000 rows; bench/analysis.md, "A fault or a rate limit"). A row done holds its outcome only
+ * (its line, SKU and operation; a bad row its cells).
  */
 export const ROWS_WAITING = 20_000;
 
