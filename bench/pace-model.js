@@ -16,7 +16,13 @@
  *
  * `cubic` is the limiter's rule (each process's curve scaled by its own learned rate);
  * `absolute` a candidate: the climb's speed taken from the highest rate the limiter learned, so a
- * process holding a small share climbs as fast, in requests a second, as one holding all of it.
+ * process holding a small share climbs as fast, in requests a second, as one holding all of it;
+ * `probe` a candidate: `cubic`, and once `quiet` seconds pass without a refusal the pace adds
+ * FAST × its highest rate a second (an additive climb: processes holding unequal shares climb
+ * alike, as AIMD's increase) until refused again. A probe refused without finding room above
+ * the learned rate doubles `quiet` (up to QUIET_MAX_S: a process alone at the limit probes
+ * rarely); a probe that found room, or a refusal met at or below the learned pace (news of
+ * another process, whose leaving will free room), sets it back to QUIET_S.
  */
 const RATE = 50;
 const DROP = 0.1;
@@ -24,6 +30,9 @@ const SCALE_S = 45;
 const STRETCH = 1.5;
 const MAX_STRETCH = 4;
 const MIN_ANSWERS = 5;
+const QUIET_S = Number(process.env.QUIET_S ?? 4);
+const QUIET_MAX_S = Number(process.env.QUIET_MAX_S ?? 64);
+const FAST = Number(process.env.FAST ?? 0.5);
 /** Requests a second a process sends before any pace is learned (its window's own speed). */
 const UNPACED = 150;
 
@@ -31,18 +40,24 @@ function processOf(rows, learned, startMs) {
 	return {
 		rows,
 		...{ done: 0, learned, highest: learned, scale: SCALE_S, paceFrom: 0, lastRefusal: 0 },
-		...{ answers: 0, pausedUntil: 0, nextStart: startMs, refusals: 0, endMs: 0 },
+		...{ answers: 0, pausedUntil: 0, nextStart: startMs, refusals: 0, endMs: 0, quiet: QUIET_S },
 		/** Answers in each second of the run. */
 		perSecond: [],
 	};
 }
 
+/** Seconds of `probe`'s fast climb so far (0: none). */
+function fast(p, rule, now) {
+	if (rule !== 'probe' || p.lastRefusal === 0) return 0;
+	return Math.max(0, (now - p.lastRefusal) / 1000 - p.quiet);
+}
+
 function pace(p, rule, now) {
 	if (p.learned === 0) return UNPACED;
 	const t = (now - p.paceFrom) / 1000;
-	if (rule === 'cubic') {
+	if (rule === 'cubic' || rule === 'probe') {
 		const u = t - p.scale * Math.cbrt(DROP);
-		return p.learned * (1 + (u * u * u) / p.scale ** 3);
+		return p.learned * (1 + (u * u * u) / p.scale ** 3) + FAST * p.highest * fast(p, rule, now);
 	}
 	const c = p.highest / p.scale ** 3;
 	const u = t - Math.cbrt((DROP * p.learned) / c);
@@ -50,6 +65,12 @@ function pace(p, rule, now) {
 }
 
 function refused(p, rule, now) {
+	if (rule === 'probe' && p.learned > 0) {
+		const figure = p.answers >= MIN_ANSWERS ? (p.answers * 1000) / (now - p.lastRefusal) : 0;
+		if (fast(p, rule, now) > 0)
+			p.quiet = figure > (1 + DROP) * p.learned ? QUIET_S : Math.min(QUIET_MAX_S, 2 * p.quiet);
+		else if (pace(p, rule, now) <= p.learned) p.quiet = QUIET_S;
+	}
 	if (p.lastRefusal > 0 && p.answers >= MIN_ANSWERS) {
 		const figure = (p.answers * 1000) / (now - p.lastRefusal);
 		const climbing = p.learned > 0 && pace(p, rule, now) > p.learned;
@@ -118,7 +139,7 @@ function sharing(procs) {
 }
 
 const at = process.argv.indexOf('--rule');
-const rules = at > 0 ? [process.argv[at + 1]] : ['cubic', 'absolute'];
+const rules = at > 0 ? [process.argv[at + 1]] : ['cubic', 'absolute', 'probe'];
 const cases = [
 	['2 workers, 2 files of 500 each', [1000, 1000]],
 	['2 workers, 3 files and 1 of 500', [1500, 500]],
