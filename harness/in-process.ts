@@ -165,8 +165,17 @@ class CredentialsHelper extends ICredentialsHelper {
 	}
 }
 
+/**
+ * What a manual run sent to the editor's console (n8n's `sendConsoleMessage` push: a node's
+ * sendMessageToUI), in the order sent; a test empties it when it starts.
+ */
+export const consoleMessages: Array<{ source: string; messages: unknown[] }> = [];
+
 function additionalData(credentials: PimCredentials): IWorkflowExecuteAdditionalData {
 	return {
+		sendDataToUI: (type: string, data: { source: string; messages: unknown[] }) => {
+			if (type === 'sendConsoleMessage') consoleMessages.push(data);
+		},
 		credentialsHelper: new CredentialsHelper(credentials),
 		restApiUrl: 'http://localhost:5678/rest',
 		instanceBaseUrl: 'http://localhost:5678/',

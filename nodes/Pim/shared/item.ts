@@ -111,8 +111,17 @@ export class PimItem {
 		return this.ctx.getExecutionCancelSignal?.();
 	}
 
-	log(message: string): void {
+	/**
+	 * A long run's progress: n8n's log (info), and in a manual run the browser's console too.
+	 * n8n gives a node no other way to the editor while it runs: `sendMessageToUI` (what the Code
+	 * node's console.log uses) sits on the base of every execution context in n8n 1.123.81 and
+	 * 2.41.1, the single-item one included, though n8n-workflow's type for that context leaves it
+	 * out; n8n sends its message only in manual runs, to the editor, which writes it to the console.
+	 */
+	progress(message: string): void {
 		this.ctx.logger?.info(message);
+		const ui = this.ctx as { sendMessageToUI?: (message: string) => void };
+		if (typeof ui.sendMessageToUI === 'function') ui.sendMessageToUI(message);
 	}
 
 	/** The node as this run sees it, copied once per run (getNode() deep-copies it every call). */

@@ -161,11 +161,11 @@ class FileRows {
 	}
 }
 
-/** How often a long export says where it is, in n8n's log. */
+/** How often a long export says where it is (PimItem.progress: n8n's log, the editor's console). */
 const PROGRESS_EVERY_MS = 10_000;
 
 /**
- * A long export's progress in n8n's log: products read of the list's total (when the PIM gives
+ * A long export's progress (PimItem.progress): products read of the list's total (when the PIM gives
  * it), written, and the time left at the pace so far (not for a delta, which stops early).
  */
 function progress(item: PimItem, plan: ExportPlan, read: { total?: number }, rows: FileRows) {
@@ -180,7 +180,7 @@ function progress(item: PimItem, plan: ExportPlan, read: { total?: number }, row
 			total !== undefined && !plan.since && total > rows.read
 				? `, about ${Math.ceil((((now - started) / rows.read) * (total - rows.read)) / 1000)} s left`
 				: '';
-		item.log(
+		item.progress(
 			`PIM Export File: ${counted(rows.read)}${total !== undefined ? ` of ${counted(total)}` : ''} products read, ${counted(rows.products)} written${left}`,
 		);
 	};

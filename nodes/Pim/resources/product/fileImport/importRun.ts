@@ -55,7 +55,7 @@ export function whereInFile({ bytes, size }: FileProgress, elapsedMs: number): s
 	return ` (${Math.floor(part * 100)} % of the file, about ${left} s left)`;
 }
 
-/** How often a long import says where it is in n8n's log. */
+/** How often a long import says where it is (PimItem.progress: n8n's log, the editor's console). */
 const PROGRESS_EVERY_MS = 10_000;
 
 /** The catalogue's read beside the check pass (FileImport.readEarly). */
@@ -90,7 +90,7 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 	private readonly pipeline: OrderedTasks<Written>;
 	private said = Date.now();
 	private rowsRead = 0;
-	/** The pass's start and where it is in the file, for the progress said in n8n's log. */
+	/** The pass's start and where it is in the file, for the progress said (PimItem.progress). */
 	private started = Date.now();
 	private readonly progress: FileProgress = { bytes: 0 };
 	/** The file's header (Skip: the catalogue digests the fields its columns name). */
@@ -237,7 +237,7 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 		await this.pipeline.add(tasks);
 		if (Date.now() - this.said >= PROGRESS_EVERY_MS) {
 			this.said = Date.now();
-			this.item.log(
+			this.item.progress(
 				`PIM Import File: ${this.rowsRead} rows read${whereInFile(this.progress, Date.now() - this.started)}, ${this.ledger.said()}`,
 			);
 		}
