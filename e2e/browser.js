@@ -335,6 +335,38 @@ async function importErrorPanel(page, url, { workflowId, nodeName, expect: wante
 }
 
 /**
+ * A long run started from the editor says where it is in the browser's console (#72): n8n pushes a
+ * node's sendMessageToUI there in manual runs, and the node sends its progress lines through it.
+ * The PIM's product list is slowed (`slow`) so that the export lasts past one 10-second interval.
+ */
+async function progressInConsole(page, url, { workflowId, nodeName, slow, restore }) {
+	const lines = [];
+	const listen = (m) => {
+		if (m.text().includes('PIM Export File:')) lines.push(m.text());
+	};
+	page.on('console', listen);
+	try {
+		await slow();
+		await page.goto(`${url}/workflow/${workflowId}`);
+		await page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`).waitFor();
+		await page.locator('[data-test-id="execute-workflow-button"]').first().click();
+		for (let waited = 0; lines.length === 0 && waited < 45000; waited += 500)
+			await page.waitForTimeout(500);
+	} finally {
+		page.off('console', listen);
+		await restore();
+	}
+	ok(lines.length > 0, 'no progress line reached the browser console within 45 s of the run');
+	ok(
+		/\[Node: "[^"]+"\].*PIM Export File: \d+ of \d+ products read, \d+ written, about \d+ s left/.test(
+			lines[0],
+		),
+		`the console's progress line: ${lines[0]}`,
+	);
+	return `a long export's progress in the browser's console: "${lines[0]}"`;
+}
+
+/**
  * The stale-output notice ("Node parameters have changed…") right after a run (#31): n8n's
  * resource mapper writes the account's fields into the node's parameters the first time the node
  * is opened, and the editor then marks an earlier run stale. Run, then open: the notice shows;
@@ -393,6 +425,7 @@ async function run({
 	importError,
 	stale,
 	creator,
+	progress,
 	log = () => {},
 }) {
 	const { playwright } = await ensurePlaywright({ log });
@@ -546,13 +579,15 @@ async function run({
 		const creatorText = creator
 			? `; ${await nodeCreator(page, url, creator, calls, shotsDir)}`
 			: '';
+		// 10. A long run's progress in the browser's console.
+		const progressText = progress ? `; ${await progressInConsole(page, url, progress)}` : '';
 		const pimErrors = consoleErrors.filter((e) => /pim/i.test(e));
 		ok(
 			pimErrors.length === 0,
 			`browser console errors about the PIM node: ${pimErrors.slice(0, 3).join(' | ')}`,
 		);
 		return {
-			detail: `signed in, ${count} PIM nodes with icons on the canvas, "${nodeName}" shows family "${shown}", dropdown lists ${names.length} families (${names.join(', ')}); ${opened} PIM nodes of ${examples.length} examples opened before any run, no dropdown failed${mapped}${errorPanel}${staleText}${creatorText}`,
+			detail: `signed in, ${count} PIM nodes with icons on the canvas, "${nodeName}" shows family "${shown}", dropdown lists ${names.length} families (${names.join(', ')}); ${opened} PIM nodes of ${examples.length} examples opened before any run, no dropdown failed${mapped}${errorPanel}${staleText}${creatorText}${progressText}`,
 			names,
 		};
 	} finally {

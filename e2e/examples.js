@@ -1392,6 +1392,13 @@ specs.push({
 
 // ---- other systems' real exports, from ../shared/real-exports (#71) ----
 
+/** A real export's rows, by their header, as csv-parse reads them (not the node's reader). */
+function realRows(name, delimiter = ',') {
+	const { parse } = require('csv-parse/sync');
+	const file = require('node:path').join(__dirname, '..', '..', 'shared', 'real-exports', name);
+	return parse(require('node:fs').readFileSync(file), { bom: true, columns: true, delimiter });
+}
+
 specs.push({
 	id: 'pimOtherSystems',
 	file: 'v2-other-systems.json',
@@ -1446,7 +1453,48 @@ specs.push({
 			['fr_FR', 'de_DE'],
 			"the second run writes only UnoPim's other languages; Magento's 160 rows are unchanged",
 		);
-		return `UnoPim's multi-locale product in 3 languages (3 writes, then 2), Magento's Luma sample: 160 products with prices, images and categories (${firstWrites.length} writes in all, then ${secondWrites.length}); notice: "${magento.notice}"`;
+		// UnoPim's product sample: the USD price column asked for; variants take their parent's name.
+		const [unoProducts] = items(first, 'Import UnoPim product file');
+		eq([unoProducts.created, unoProducts.failed], [18, 0], "UnoPim's 18 products created");
+		const unoRows = realRows('unopim-products-import-sample.csv');
+		const bySku = new Map(unoRows.map((r) => [r.sku, r]));
+		const inherited = (row, column) =>
+			row[column] === '' && row.parent ? inherited(bySku.get(row.parent), column) : row[column];
+		for (const row of unoRows) {
+			const p = await ctx.admin(`/accounts/demo/products/${encodeURIComponent(row.sku)}`);
+			eq(
+				[p.values.name, p.values.price],
+				[inherited(row, 'name'), `${row['price (USD)']} USD`],
+				`UnoPim's ${row.sku}: its name (or its parent's) and its USD price`,
+			);
+		}
+		// Shopware 6: gross prices in EUR, the names.
+		const [shopware] = items(first, 'Import Shopware file');
+		const swRows = realRows('shopware6-products-export.csv', ';');
+		eq([shopware.created, shopware.failed], [swRows.length, 0], "Shopware's products created");
+		for (const row of swRows.slice(0, 10)) {
+			const p = await ctx.admin(`/accounts/demo/products/${row.product_number}`);
+			eq(
+				[p.values.name, p.values.price],
+				[row.name, `${row.price_gross_eur} EUR`],
+				`Shopware's ${row.product_number}: name and gross price`,
+			);
+		}
+		// Odoo: references with leading zeros, prices in LKR; the row without a reference named.
+		const [odoo] = items(first, 'Import Odoo file');
+		const odooRows = realRows('odoo-product-template-export-head.csv');
+		const missing = odooRows.findIndex((r) => r['Internal Reference'] === '');
+		eq([odoo.created, odoo.failed], [odooRows.length - 1, 1], "Odoo's products created, one named");
+		eq(
+			odoo.problems,
+			[{ line: missing + 2, error: 'Parameter "SKU" is required' }],
+			"Odoo's row without a reference, by its line",
+		);
+		for (const row of odooRows.filter((r) => r['Internal Reference'] !== '').slice(0, 10)) {
+			const p = await ctx.admin(`/accounts/demo/products/${row['Internal Reference']}`);
+			eq(p.values.price, `${row['Sales Price']} LKR`, `Odoo's ${row['Internal Reference']}: price`);
+		}
+		return `UnoPim's multi-locale product in 3 languages (3 writes, then 2), Magento's Luma sample: 160 products with prices, images and categories, UnoPim's product sample 18, Shopware's ${swRows.length}, Odoo's ${odooRows.length - 1} and its row without a reference named (${firstWrites.length} writes in all, then ${secondWrites.length}); notice: "${magento.notice}"`;
 	},
 });
 

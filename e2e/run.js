@@ -668,6 +668,17 @@ async function runVersion(version, opts, tarball) {
 									workflowId: 'pimProductLife',
 									words: ['import file', 'catalogue file', 'csv', 'xlsx'],
 								},
+								progress: {
+									workflowId: 'pimSlowExport',
+									nodeName: 'Export slowly',
+									// 20 pages of 10, each answered after 2 s.
+									slow: () =>
+										sb.admin('/faults', {
+											method: 'PUT',
+											body: { pathPattern: '^GET /api/integration/product$', latencyMs: 2000 },
+										}),
+									restore: () => sb.admin('/faults', { method: 'DELETE' }),
+								},
 								importError: {
 									workflowId: 'pimBadRow',
 									nodeName: 'Import shop rows',
