@@ -23,6 +23,10 @@
  * the learned rate doubles `quiet` (up to QUIET_MAX_S: a process alone at the limit probes
  * rarely); a probe that found room, or a refusal met at or below the learned pace (news of
  * another process, whose leaving will free room), sets it back to QUIET_S.
+ * `burst` a candidate: `cubic`, and every PROBE_S seconds (doubled after a refused probe, up to
+ * PROBE_MAX_S) a burst of BURST × the learned rate's requests at once. A token bucket holds a
+ * second's worth: answered whole, the bucket had room, and the learned rate grows GAIN times;
+ * refused, it counts as any refusal (the Retry-After pause, the rate learned from it).
  */
 const RATE = 50;
 const DROP = 0.1;
@@ -32,6 +36,10 @@ const MAX_STRETCH = 4;
 const MIN_ANSWERS = 5;
 const QUIET_S = Number(process.env.QUIET_S ?? 4);
 const QUIET_MAX_S = Number(process.env.QUIET_MAX_S ?? 64);
+const PROBE_S = Number(process.env.PROBE_S ?? 3);
+const PROBE_MAX_S = Number(process.env.PROBE_MAX_S ?? 48);
+const BURST = Number(process.env.BURST ?? 1.2);
+const GAIN = Number(process.env.GAIN ?? 0.5);
 const FAST = Number(process.env.FAST ?? 0.5);
 /** Requests a second a process sends before any pace is learned (its window's own speed). */
 const UNPACED = 150;
@@ -41,6 +49,7 @@ function processOf(rows, learned, startMs) {
 		rows,
 		...{ done: 0, learned, highest: learned, scale: SCALE_S, paceFrom: 0, lastRefusal: 0 },
 		...{ answers: 0, pausedUntil: 0, nextStart: startMs, refusals: 0, endMs: 0, quiet: QUIET_S },
+		...{ probeEvery: PROBE_S, nextProbe: 0 },
 		/** Answers in each second of the run. */
 		perSecond: [],
 	};
@@ -55,7 +64,7 @@ function fast(p, rule, now) {
 function pace(p, rule, now) {
 	if (p.learned === 0) return UNPACED;
 	const t = (now - p.paceFrom) / 1000;
-	if (rule === 'cubic' || rule === 'probe') {
+	if (rule === 'cubic' || rule === 'probe' || rule === 'burst') {
 		const u = t - p.scale * Math.cbrt(DROP);
 		return p.learned * (1 + (u * u * u) / p.scale ** 3) + FAST * p.highest * fast(p, rule, now);
 	}
@@ -80,6 +89,7 @@ function refused(p, rule, now) {
 		p.highest = Math.max(p.highest, p.learned);
 	}
 	if (p.learned > 0) p.paceFrom = now;
+	p.nextProbe = now + p.probeEvery * 1000;
 	p.lastRefusal = now;
 	p.answers = 0;
 	p.refusals++;
@@ -94,6 +104,28 @@ function run(rows, rule, learned) {
 	while (procs.some((p) => p.done < p.rows)) {
 		tokens = Math.min(RATE, tokens + RATE / 1000);
 		for (const p of procs) {
+			if (rule === 'burst' && p.learned > 0 && p.done < p.rows && now >= p.pausedUntil)
+				if (now >= p.nextProbe) {
+					// A second's worth of requests at once: answered whole, the bucket had room.
+					let k = Math.ceil(p.learned * BURST);
+					for (; k > 0 && p.done < p.rows && tokens >= 1; k--) {
+						tokens -= 1;
+						p.answers++;
+						const second = Math.floor(now / 1000);
+						p.perSecond[second] = (p.perSecond[second] ?? 0) + 1;
+						if (++p.done === p.rows) p.endMs = now;
+					}
+					if (k > 0 && p.done < p.rows) {
+						p.probeEvery = Math.min(PROBE_MAX_S, 2 * p.probeEvery);
+						refused(p, rule, now);
+						continue;
+					}
+					p.learned *= 1 + GAIN;
+					p.highest = Math.max(p.highest, p.learned);
+					p.paceFrom = now - 1000 * p.scale * Math.cbrt(DROP);
+					p.probeEvery = PROBE_S;
+					p.nextProbe = now + p.probeEvery * 1000;
+				}
 			if (p.done >= p.rows || now < p.pausedUntil || now < p.nextStart) continue;
 			p.nextStart = Math.max(p.nextStart, now) + 1000 / pace(p, rule, now);
 			if (tokens < 1) refused(p, rule, now);
@@ -139,7 +171,7 @@ function sharing(procs) {
 }
 
 const at = process.argv.indexOf('--rule');
-const rules = at > 0 ? [process.argv[at + 1]] : ['cubic', 'absolute', 'probe'];
+const rules = at > 0 ? [process.argv[at + 1]] : ['cubic', 'absolute', 'probe', 'burst'];
 const cases = [
 	['2 workers, 2 files of 500 each', [1000, 1000]],
 	['2 workers, 3 files and 1 of 500', [1500, 500]],
