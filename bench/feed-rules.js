@@ -105,21 +105,15 @@ const VALUE_MAP = new Map([
 
 /** One run: rows made and written; the process's CPU time over it. */
 async function once(pool, o, kind) {
-	const { fileColumns } = load('resources/product/fileExport/cells');
-	const { CHANNELS } = load('resources/product/fileExport/feeds/channels');
-	const { FeedCheck } = load('resources/product/fileExport/feeds/feedCheck');
-	const { FORMATS } = load('resources/product/fileExport/formats');
-	const { catalogOf } = load('shared/attributes');
-	const catalog = catalogOf(pool.attributes);
-	const feed = kind !== 'plain';
 	if (kind === 'rules') return rulesAlone(pool, o);
 	if (kind === 'pipeline') return rulesInPipeline(pool, o);
-	const channel = feed ? CHANNELS.googleMerchantCenter : undefined;
-	const columns = feed
-		? fileColumns(FEED_COLUMNS, catalog, channel, VALUE_MAP)
-		: fileColumns(undefined, catalog, undefined, new Map());
-	// Invalid Products → Keep: every run writes every row.
-	const check = feed ? new FeedCheck(channel, columns, true) : undefined;
+	const { fileColumns } = load('resources/product/fileExport/cells');
+	const { FORMATS } = load('resources/product/fileExport/formats');
+	const { catalogOf } = load('shared/attributes');
+	const feed = kind !== 'plain';
+	const { columns, check } = feed
+		? googleFeed(pool)
+		: { columns: fileColumns(undefined, catalogOf(pool.attributes), undefined, new Map()) };
 	const context = { currency: feed ? 'USD' : undefined, broken: [], learnCurrency() {} };
 	let written = 0;
 	async function* rows() {

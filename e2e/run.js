@@ -671,7 +671,7 @@ async function runVersion(version, opts, tarball) {
 								progress: {
 									workflowId: 'pimSlowExport',
 									nodeName: 'Export slowly',
-									// 20 pages of 10, each answered after 2 s.
+									// Pages of 10 (the fixture's Page Size), each answered after 2 s.
 									slow: () =>
 										sb.admin('/faults', {
 											method: 'PUT',
