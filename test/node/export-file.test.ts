@@ -32,6 +32,7 @@ const { Container } = require(
 ) as typeof import('@n8n/di');
 
 import { additionalData, nodeTypes, PIM_TYPE, pimNode, runPim } from '../../harness/in-process';
+import type { LoggedRequest } from '../../sandbox/types';
 import { useSandbox } from '../helpers/sandbox';
 
 const env = useSandbox({
@@ -475,64 +476,104 @@ describe('n8n binary data modes and a cancelled execution', () => {
 			pathPattern: '^GET /api/integration/product$',
 			script: Array.from({ length: 30 }, () => ({ delayMs: 150 })),
 		});
-		const input: INode = {
-			id: 'input-node',
-			name: 'Input',
-			type: 'test.input',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { items: '[{}]' },
-		};
-		const pim = pimNode(exportFile({ exportOptions: { pageSize: 2 } }), { typeVersion: 2 });
-		const connections = {
-			Input: { main: [[{ node: 'PIM', type: NodeConnectionTypes.Main, index: 0 }]] },
-		};
-		// As n8n runs a declarative node (its node types give it an execute method running
-		// RoutingNode in the node's context): the context carries the execution's cancel signal.
-		const declarative = nodeTypes.getByName(PIM_TYPE) as INodeType;
-		const asInN8n = {
-			...declarative,
-			description: declarative.description,
-			async execute(this: IExecuteFunctions) {
-				return (await new RoutingNode(this as never, declarative).runNode()) ?? [];
-			},
-		} as INodeType;
-		const types = {
-			...nodeTypes,
-			getByName: (type: string) => (type === PIM_TYPE ? asInN8n : nodeTypes.getByName(type)),
-			getByNameAndVersion: (type: string) =>
-				type === PIM_TYPE ? asInN8n : nodeTypes.getByNameAndVersion(type),
-		} as INodeTypes;
-		const workflow = new Workflow({
-			id: 'wf1',
-			nodes: [input, pim],
-			connections,
-			active: false,
-			nodeTypes: types,
-		});
-		const data = additionalData(env.creds());
-		data.hooks = new ExecutionLifecycleHooks('manual', 'exec-cancel', {
-			id: 'wf1',
-			name: 'cancel',
-			active: false,
-			nodes: [input, pim],
-			connections,
-			settings: {},
-			createdAt: new Date(),
-			updatedAt: new Date(),
-			isArchived: false,
-		} as never);
-		const execution = new WorkflowExecute(data, 'manual').run(workflow, workflow.getNode('Input')!);
-		await new Promise((resolve) => setTimeout(resolve, 400));
-		const cancelledAt = Date.now();
-		execution.cancel();
-		const result = await execution;
-		await new Promise((resolve) => setTimeout(resolve, 400));
-		// 13 pages of 2. The log has a request once answered: those sent before the cancel are
-		// those that arrived before it.
-		const sentBefore = productList().filter((r) => (r.arrivedAt ?? 0) <= cancelledAt).length;
+		// One request at a time: the one in flight at the cancel is the only one that may arrive after it.
+		const pim = pimNode(
+			exportFile({ exportOptions: { pageSize: 2 }, requestOptions: { maxConcurrency: 1 } }),
+			{ typeVersion: 2 },
+		);
+		const { sentBefore, sentAfter, output } = await cancelledRun(pim, [{}], productList);
+		// 13 pages of 2.
+		expect(sentBefore).toBeGreaterThan(0);
 		expect(sentBefore).toBeLessThan(13);
-		expect(productList().length - sentBefore).toBeLessThanOrEqual(1);
-		expect(result.data.resultData.runData.PIM?.[0]?.data?.main?.[0] ?? []).toEqual([]);
+		expect(sentAfter).toBeLessThanOrEqual(1);
+		expect(output).toEqual([]);
+	});
+
+	it("a cancelled execution sends no input item's request still waiting for its turn", async () => {
+		const ids = demo()
+			.products.slice(0, 20)
+			.map((p) => ({ id: p.id }));
+		const shown = () => env.sb.log.filter((r) => r.path === '/api/integration/product/show');
+		env.sb.setFaults({
+			pathPattern: '^GET /api/integration/product/show$',
+			script: Array.from({ length: 30 }, () => ({ delayMs: 150 })),
+		});
+		const pim = pimNode({
+			resource: 'product',
+			operation: 'get',
+			productId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			requestOptions: { maxConcurrency: 1 },
+		});
+		const { sentBefore, sentAfter, output } = await cancelledRun(pim, ids, shown);
+		expect(sentBefore).toBeGreaterThan(0);
+		expect(sentBefore).toBeLessThan(20);
+		expect(sentAfter).toBeLessThanOrEqual(1);
+		expect(output).toEqual([]);
 	});
 });
+
+/**
+ * Runs Input → `pim` as n8n runs a declarative node (its node types give it an execute method
+ * running RoutingNode in the node's context, which carries the execution's cancel signal), cancels
+ * the execution 400 ms in, and counts the requests `requests()` lists that arrived before and after
+ * the cancel (the log has a request once answered).
+ */
+async function cancelledRun(pim: INode, items: IDataObject[], requests: () => LoggedRequest[]) {
+	const input: INode = {
+		id: 'input-node',
+		name: 'Input',
+		type: 'test.input',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { items: JSON.stringify(items) },
+	};
+	const connections = {
+		Input: { main: [[{ node: pim.name, type: NodeConnectionTypes.Main, index: 0 }]] },
+	};
+	const declarative = nodeTypes.getByName(PIM_TYPE) as INodeType;
+	const asInN8n = {
+		...declarative,
+		description: declarative.description,
+		async execute(this: IExecuteFunctions) {
+			return (await new RoutingNode(this as never, declarative).runNode()) ?? [];
+		},
+	} as INodeType;
+	const types = {
+		...nodeTypes,
+		getByName: (type: string) => (type === PIM_TYPE ? asInN8n : nodeTypes.getByName(type)),
+		getByNameAndVersion: (type: string) =>
+			type === PIM_TYPE ? asInN8n : nodeTypes.getByNameAndVersion(type),
+	} as INodeTypes;
+	const workflow = new Workflow({
+		id: 'wf1',
+		nodes: [input, pim],
+		connections,
+		active: false,
+		nodeTypes: types,
+	});
+	const data = additionalData(env.creds());
+	data.hooks = new ExecutionLifecycleHooks('manual', 'exec-cancel', {
+		id: 'wf1',
+		name: 'cancel',
+		active: false,
+		nodes: [input, pim],
+		connections,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+	} as never);
+	env.sb.clearLog();
+	const execution = new WorkflowExecute(data, 'manual').run(workflow, workflow.getNode('Input')!);
+	await new Promise((resolve) => setTimeout(resolve, 400));
+	const cancelledAt = Date.now();
+	execution.cancel();
+	const result = await execution;
+	await new Promise((resolve) => setTimeout(resolve, 1000));
+	const sentBefore = requests().filter((r) => (r.arrivedAt ?? 0) <= cancelledAt).length;
+	return {
+		sentBefore,
+		sentAfter: requests().length - sentBefore,
+		output: result.data.resultData.runData[pim.name]?.[0]?.data?.main?.[0] ?? [],
+	};
+}

@@ -13,6 +13,8 @@ import { networkCodeOf, type Attempt } from './failures';
 /** Any n8n context that can make authenticated requests: node items, pagination, dropdowns, polls. */
 export type PimContext = CredentialContext & {
 	helpers: Pick<RequestHelperFunctions, 'httpRequestWithAuthentication'>;
+	/** A node run's contexts have it: aborted when the execution is cancelled. */
+	getExecutionCancelSignal?: () => AbortSignal | undefined;
 };
 
 /**

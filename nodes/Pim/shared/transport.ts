@@ -108,6 +108,9 @@ export function pimClient(
 	};
 }
 
+/** Why a request waiting for its turn was not sent. */
+export const CANCELLED = 'The execution was cancelled: this request was not sent';
+
 /** One request as send() makes it: what is asked, by whom, under which bound and settings. */
 interface Call {
 	ctx: PimContext;
@@ -192,9 +195,10 @@ async function open(call: Call, sent: Held): Promise<unknown> {
 
 /**
  * The one way this package talks to the PIM: validates the credential, bounds concurrency, retries
- * what is safe to retry (honouring Retry-After), and turns every failure, a `status: false` body on
- * HTTP 200 too, into a NodeApiError with the API's own message. Returns the envelope's `data`; with
- * `hold`, a read's whole 2xx answer unread (open()). `from`: attempts made before, for open().
+ * what is safe to retry (honouring Retry-After), sends nothing once the execution is cancelled,
+ * and turns every failure, a `status: false` body on HTTP 200 too, into a NodeApiError with the
+ * API's own message. Returns the envelope's `data`; with `hold`, a read's whole 2xx answer unread
+ * (open()). `from`: attempts made before, for open().
  */
 function send(call: Call, hold: false, from?: Tries): Promise<{ data: unknown }>;
 function send(call: Call, hold: boolean, from?: Tries): Promise<{ data: unknown } | Held>;
@@ -237,6 +241,10 @@ async function send(
 	const write = request.write === true;
 	for (const tries = { ...from }; ; tries.attempt++) {
 		const once = async (startedAt: number): Promise<Turn> => {
+			// A cancelled execution sends nothing more: the requests waiting for their turn (every
+			// input item's, pages read ahead, retries) end here. One already sent is answered.
+			if (ctx.getExecutionCancelSignal?.()?.aborted)
+				throw new NodeOperationError(ctx.getNode(), CANCELLED, { itemIndex });
 			// Built once, in the first turn; a bad parameter throws here, before anything is sent.
 			if (buildBody && options.body === undefined) options.body = buildBody();
 			const answer = await exchange(ctx, options, connection, decrypted, write, settings.timeoutMs);
