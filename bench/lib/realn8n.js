@@ -363,6 +363,7 @@ async function executeOnce(o) {
 			// with the node's progress lines between them, to see in which phase the heap grows and
 			// what a full collection leaves live (#30, #44).
 			// PIM_BENCH_HEAP_MB=<MB>: n8n's old space (8192 when unset), e.g. a 2 GB container's.
+			// PIM_BENCH_NODE_FLAGS="<flags>": more flags for n8n's Node (e.g. --max-semi-space-size=16).
 			// PIM_BENCH_PROMOTED=<file>[,from,to]: where what V8 moved to its old space was allocated
 			// (lib/promoted-sampler.js; bench/promoted-summary.js reads it).
 			nodeArgs: [
@@ -375,6 +376,7 @@ async function executeOnce(o) {
 					? ['--require', path.join(__dirname, 'promoted-sampler.js')]
 					: []),
 				...(o.cpu ? ['--require', path.join(__dirname, 'clock-mark.js')] : []),
+				...(process.env.PIM_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 			],
 		});
 		const text = fs.readFileSync(outFile, 'utf8');

@@ -109,7 +109,7 @@ export function pimClient(
 }
 
 /** Why a request waiting for its turn was not sent. */
-export const CANCELLED = 'The execution was cancelled: this request was not sent';
+const CANCELLED = 'The execution was cancelled: this request was not sent';
 
 /** One request as send() makes it: what is asked, by whom, under which bound and settings. */
 interface Call {
