@@ -1,6 +1,9 @@
 /**
- * Pages handed from the reading to the writer, one at a time: `put` waits until the writer has
- * taken the page (the reading waits for the writer), the writer waits for the next page.
+ * Pages handed from the reading to the writer, one at a time: `put` waits until the writer is
+ * done with the page and asks for the next (the reading waits for the writer), the writer waits
+ * for the next page. So the reading makes the next page (a page read ahead waits as its bytes,
+ * PimClient.readAhead) only when the writer wants it: one page is held as records at a time, not
+ * one being written and one waiting, parsed, long enough to reach V8's old space.
  */
 export class Handoff<T> {
 	private waiting?: { value: T; taken: () => void; refused: (error: unknown) => void };
@@ -40,8 +43,11 @@ export class Handoff<T> {
 				if (this.waiting) {
 					const { value, taken } = this.waiting;
 					this.waiting = undefined;
-					taken();
-					yield value;
+					try {
+						yield value;
+					} finally {
+						taken();
+					}
 					continue;
 				}
 				if (this.failure) throw this.failure.error;

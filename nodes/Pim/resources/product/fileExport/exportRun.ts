@@ -19,9 +19,9 @@ import { FORMATS } from './formats';
 /**
  * One export (Export File): the account's products read page by page (paginate: the account's
  * limiter, retries, every product that exists for the whole read written once) and written as
- * ONE file (CSV, TSV or XLSX) into the output item's binary data as a stream: a page is handed
- * to the writer only when the writer has taken the one before (shared/handoff.ts), so the node
- * holds a page, the pages read ahead (as bytes) and the writer's chunk, whatever the
+ * ONE file (CSV, TSV or XLSX) into the output item's binary data as a stream: a page is made and
+ * handed to the writer only when the writer is done with the one before (shared/handoff.ts), so
+ * the node holds a page, the pages read ahead (as bytes) and the writer's chunk, whatever the
  * catalogue's size; n8n's binary data mode decides where the file itself goes
  * (docs/file-export.md, "Memory").
  */
@@ -48,7 +48,7 @@ class Cancelled extends Error {
 }
 
 /**
- * The list read page by page into `handoff` (each page once the writer took the one before);
+ * The list read page by page into `handoff` (each page once the writer is done with the one before);
  * `pages`: the requests it sent.
  */
 function readPages(
