@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { IdSet } from './idSet';
 import type { HeldAnswer, PimClient, PimRequest } from './transport';
 
 export const PAGE_PARAM = 'pagination[currentPage]';
@@ -210,7 +211,7 @@ class ListRead {
 	shifted = 0;
 	/** Pages readPages read: recovering moved records never reads more than that. */
 	private pagesRead = 0;
-	private readonly seen = new Set<number | string>();
+	private readonly seen = new IdSet();
 	private lastPage = Infinity;
 	// Pages asked for ahead are held as bytes (readAhead) and read at their turn.
 	private readonly inFlight = new Map<number, Promise<HeldAnswer>>();
