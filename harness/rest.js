@@ -43,7 +43,17 @@ class N8nRest {
 
 	/** Call that throws on a non-2xx answer and returns the body's `data` (n8n wraps answers in {data}). */
 	async request(method, p, body) {
-		const r = await this.call(method, p, body);
+		let r = await this.call(method, p, body);
+		// n8n answers 503 "Database is not ready!" while its database health check has timed out
+		// (seen under a queue-mode burst on 2 cores); it recovers within seconds: asked again.
+		for (
+			let waited = 0;
+			r.status === 503 && /Database is not ready/.test(r.text) && waited < 60;
+			waited++
+		) {
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			r = await this.call(method, p, body);
+		}
 		if (!r.ok) {
 			const err = new Error(`n8n ${method} ${p} -> ${r.status}: ${r.text.slice(0, 500)}`);
 			err.response = r;
