@@ -48,8 +48,8 @@ class Cancelled extends Error {
 }
 
 /**
- * The list read page by page into `handoff` (each page once the writer is done with the one before);
- * `pages`: the requests it sent.
+ * The list read page by page into `handoff` (each page once the writer is done with the one
+ * before); `pages`: the requests it sent.
  */
 function readPages(
 	item: PimItem,
