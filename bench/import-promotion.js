@@ -117,8 +117,10 @@ async function importOnce(rows, changed, rps, sampleFile) {
 				(r) => r.method === 'GET' && r.query['pagination[currentPage]'] && r.arrivedAt >= t0,
 			);
 			const writes = log.filter((r) => r.method === 'POST' || r.method === 'PUT');
+			const ms = writes.map((r) => r.durationMs ?? 0).sort((a, b) => a - b);
+			const pct = (p) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))];
 			process.stderr.write(
-				`PHASES pages ${pages.length} from ${at(pages[0])} s to ${at(pages[pages.length - 1])} s; writes from ${at(writes[0])} s to ${at(writes[writes.length - 1])} s\n`,
+				`PHASES pages ${pages.length} from ${at(pages[0])} s to ${at(pages[pages.length - 1])} s; writes from ${at(writes[0])} s to ${at(writes[writes.length - 1])} s, answered in ${pct(0.5)} ms (median), ${pct(0.9)} ms (90th)\n`,
 			);
 		}
 		process.stderr.write(

@@ -169,18 +169,29 @@ function tasksOf<R, P, O, T>(
 	steps: RowSteps<R, P, O>,
 	sink: RowSink<R, O, T>,
 ): Array<() => Promise<T>> {
-	return rows.map((row, i) => {
-		const one = ready[i];
-		if (!('write' in one)) return async () => sink.done({ row, ...one });
-		return () => {
-			try {
-				return steps.write(row, one.write).then(
-					(output) => sink.done({ row, output }),
-					(refused: unknown) => sink.done({ row, refused }),
-				);
-			} catch (refused) {
-				return Promise.resolve().then(() => sink.done({ row, refused }));
-			}
-		};
-	});
+	return rows.map((row, i) => taskOf(row, ready[i], steps, sink));
+}
+
+/**
+ * One row's write task. Made apart from its window so that it holds its own row and preparation
+ * only: a write waiting for its turn would otherwise keep its window's rows, long enough for V8 to
+ * move them to its old space (bench/analysis.md, "The sync's memory: what a write holds").
+ */
+function taskOf<R, P, O, T>(
+	row: R,
+	one: Ready<P, O>,
+	steps: RowSteps<R, P, O>,
+	sink: RowSink<R, O, T>,
+): () => Promise<T> {
+	if (!('write' in one)) return async () => sink.done({ row, ...one });
+	return () => {
+		try {
+			return steps.write(row, one.write).then(
+				(output) => sink.done({ row, output }),
+				(refused: unknown) => sink.done({ row, refused }),
+			);
+		} catch (refused) {
+			return Promise.resolve().then(() => sink.done({ row, refused }));
+		}
+	};
 }

@@ -7,9 +7,11 @@ import { fail } from '../params';
 
 /**
  * Bytes decoded at once: small enough that the text in hand, and the records it holds, die young
- * (a text moved to V8's old space, with everything it holds, grows n8n's peak memory).
+ * (a text moved to V8's old space, with everything it holds, grows n8n's peak memory). A row's
+ * long cells are slices of the piece they were read from: a row waiting for its write keeps its
+ * whole piece.
  */
-const TEXT_PIECE = 16 * 1024;
+const TEXT_PIECE = 4 * 1024;
 
 /** The encoding a byte order mark names, and the mark's length. */
 function byteOrderMark(bytes: Uint8Array): { encoding: string; length: number } | undefined {

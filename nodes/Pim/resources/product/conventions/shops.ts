@@ -79,10 +79,11 @@ export const variantGrams: Reader = (r) => {
 	const weight = grams === undefined ? undefined : r.one('weight');
 	if (grams !== undefined && weight && !r.given(weight.code)) r.write(weight, grams);
 	const unit = r.byLower.get('variant weight unit');
+	if (unit === undefined) return;
 	const inGrams =
 		r.used.has(grams ?? '') ||
 		r.direct.some((d) => d.fields.some((f) => unitOfHeader(f) === 'Gram'));
-	if (unit !== undefined && inGrams) r.used.add(unit);
+	if (inGrams) r.used.add(unit);
 };
 
 /** Shopify's `Variant Image`: the variant's own image, first of its product's images. */

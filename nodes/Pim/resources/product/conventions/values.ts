@@ -18,12 +18,26 @@ export interface ConventionScope {
 	accountCurrencies?: string[];
 }
 
+/** Past this many different column names, names are read without being kept. */
+const MAX_KEPT_HEADERS = 10_000;
+
 /** Whether a row may give a price in several currencies (`price-EUR`, `Price (USD)`). */
 export function severalCurrencies(row: IDataObject): boolean {
 	let found = 0;
-	for (const key of Object.keys(row))
-		if (/-[A-Za-z]{3}$|\([A-Z]{3}\)$/.test(key.trim()) && ++found > 1) return true;
+	for (const key in row) if (inCurrency(key) && ++found > 1) return true;
 	return false;
+}
+
+/** Column names that end in a currency (`price-EUR`, `Price (USD)`), tested once each. */
+const IN_CURRENCY = new Map<string, boolean>();
+
+function inCurrency(key: string): boolean {
+	let yes = IN_CURRENCY.get(key);
+	if (yes === undefined) {
+		yes = /-[A-Za-z]{3}$|\([A-Z]{3}\)$/.test(key.trim());
+		if (IN_CURRENCY.size < MAX_KEPT_HEADERS) IN_CURRENCY.set(key, yes);
+	}
+	return yes;
 }
 
 /** A column's value on its way to an attribute. */
@@ -63,17 +77,34 @@ export const HEADER = /^(.*\S)\s*\(([^)]+)\)$/;
 /** An amount alone: `12`, `1.5`, `.5`, `0,8`, `-3`. */
 const BARE_AMOUNT = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
 
+/** What an attribute's amounts go with (PRICE, METRIC), found once per attribute: every row asks. */
+const AMOUNTS = new WeakMap<AccountAttribute, number>();
+const PRICE = 1;
+const METRIC = 2;
+
+function amountsOf(a: AccountAttribute): number {
+	let kind = AMOUNTS.get(a);
+	if (kind === undefined) {
+		const code = a.code.toLowerCase();
+		kind =
+			(/price|currency|money/i.test(a.typeLabel) || code === 'price' ? PRICE : 0) |
+			(/metric|measure|weight|length|width|height|depth|volume|dimension/i.test(a.typeLabel) ||
+			['weight', 'length', 'width', 'height', 'depth', 'volume'].includes(code)
+				? METRIC
+				: 0);
+		AMOUNTS.set(a, kind);
+	}
+	return kind;
+}
+
 /** A metric attribute (weight, length, ...; type label or code): its amount goes with a unit. */
-export const isMetric = (a: AccountAttribute) =>
-	/metric|measure|weight|length|width|height|depth|volume|dimension/i.test(a.typeLabel) ||
-	['weight', 'length', 'width', 'height', 'depth', 'volume'].includes(a.code.toLowerCase());
+export const isMetric = (a: AccountAttribute) => (amountsOf(a) & METRIC) !== 0;
 
 export const attributeLabel = (a: AccountAttribute) =>
 	a.title && a.title !== a.code ? `"${a.code}" (${a.title})` : `"${a.code}"`;
 
 /** A price attribute (its type label or code says so): its amount goes with a currency. */
-export const isPrice = (a: AccountAttribute) =>
-	/price|currency|money/i.test(a.typeLabel) || a.code.toLowerCase() === 'price';
+export const isPrice = (a: AccountAttribute) => (amountsOf(a) & PRICE) !== 0;
 
 /** A value that sends nothing: empty, blank, `[]` (the editor's empty list field). */
 export const isNoValue = (value: unknown) =>
@@ -90,16 +121,29 @@ export function amountWith<T>(value: T, unit: string): T | string {
 
 /** The unit a column's header gives its amounts: `Weight (lbs)`, Shopify's `Variant Grams`. */
 export function unitOfHeader(column: string): string | undefined {
-	const name = column.trim();
-	if (name.toLowerCase() === 'variant grams') return 'Gram';
-	const header = HEADER.exec(name);
-	return header ? unitName(header[2]) : undefined;
+	return headerOf(column).unit;
 }
 
 /** The currency a column's header gives its amounts: `Price (EUR)`. */
 function currencyOfHeader(column: string): string | undefined {
-	const header = HEADER.exec(column.trim());
-	return header && CURRENCY.test(header[2]) ? header[2] : undefined;
+	return headerOf(column).currency;
+}
+
+/** A column's unit and currency, read from its header once: a file's rows share their columns. */
+const HEADERS = new Map<string, { unit?: string; currency?: string }>();
+function headerOf(column: string): { unit?: string; currency?: string } {
+	let read = HEADERS.get(column);
+	if (read === undefined) {
+		const name = column.trim();
+		const header = HEADER.exec(name);
+		read = {
+			unit:
+				name.toLowerCase() === 'variant grams' ? 'Gram' : header ? unitName(header[2]) : undefined,
+			currency: header && CURRENCY.test(header[2]) ? header[2] : undefined,
+		};
+		if (HEADERS.size < MAX_KEPT_HEADERS) HEADERS.set(column, read);
+	}
+	return read;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { fold } from '../../../shared/records';
-import { RunSlot, type Later, type PimRun } from '../../../shared/run';
+import { isPending, RunSlot, type Later, type PimRun } from '../../../shared/run';
 import type { PimClient } from '../../../shared/transport';
 import { catalogueOf, type Catalogue } from '../account/catalogue';
 import type { ParametersRead } from './row';
@@ -23,6 +23,8 @@ export class WritePlan {
 	/** Create or Update: how many rows of the run have each SKU (upsert.ts). */
 	skuCounts?: Map<string, number> | 'unknown';
 	private read?: ParametersRead;
+	/** The account as rows with the same needs see it, once its reads are in (account). */
+	private readonly accounts = new Map<number, Account>();
 
 	constructor(private readonly run: PimRun) {}
 
@@ -33,7 +35,13 @@ export class WritePlan {
 
 	/** What `needs` names of the account, each read once per execution (lists.ts). */
 	account(pim: PimClient, needs: AccountNeeds): Later<Account> {
-		return readAccount(this.run, pim, needs);
+		// The reads never change once in: a row's account is its needs', kept once all are read.
+		const key = needsKey(needs);
+		const kept = this.accounts.get(key);
+		if (kept) return kept;
+		const account = readAccount(this.run, pim, needs);
+		if (!isPending(account)) this.accounts.set(key, account);
+		return account;
 	}
 
 	/**
@@ -51,6 +59,15 @@ export class WritePlan {
 		return catalogueOf(this.run, pim, compare, attributes, fields, started);
 	}
 }
+
+/** The account's reads a row needs, as one number. */
+const needsKey = ({ attributes, currencies, languages, lists }: AccountNeeds): number =>
+	(attributes ? 1 : 0) |
+	(currencies ? 2 : 0) |
+	(languages ? 4 : 0) |
+	(lists.has('family') ? 8 : 0) |
+	(lists.has('channel') ? 16 : 0) |
+	(lists.has('category') ? 32 : 0);
 
 const PLAN = new RunSlot<{ plan?: WritePlan }>(() => ({}));
 

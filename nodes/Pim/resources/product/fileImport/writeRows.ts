@@ -63,12 +63,15 @@ export function fileSteps(writing: RowWriting): RowSteps<FileLine, ProductWrite,
 		async write(line, write) {
 			const { pim, sync, ledger, catalogue } = writing;
 			if (!catalogue) throw new Error('The catalogue is read before the first write');
+			// What the outcome says of the row, taken now: a write waiting for its turn holds no cells.
+			const at = line.line;
+			const sku = line.row.sku();
+			const warned = said(write.warnings);
 			const decided = await decide(writing.run, { pim, write, sync, compare: true, catalogue });
 			if (decided.confirmed) ledger.confirmed++;
 			const operation = String(decided.output.operation);
 			ledger.wrote(operation);
-			const { changed } = decided;
-			return { line: line.line, sku: line.row.sku(), operation, changed, ...said(write.warnings) };
+			return { line: at, sku, operation, changed: decided.changed, ...warned };
 		},
 	};
 }
