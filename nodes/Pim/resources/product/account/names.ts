@@ -19,13 +19,33 @@ export function unknown(message: string, description: string): never {
 
 /**
  * The code exactly, then the title or name (as records show them) ignoring case, then the code
- * ignoring case.
+ * ignoring case. Found once per list and value: every row of a file names its family and channels.
  */
 export function byCodeOrTitle(
 	records: IDataObject[],
 	value: string,
 	titleKey: string,
 ): IDataObject[] {
+	let byValue = FOUND.get(records)?.get(titleKey);
+	if (!byValue) {
+		const byTitle = FOUND.get(records) ?? new Map<string, Map<string, IDataObject[]>>();
+		FOUND.set(records, byTitle);
+		byTitle.set(titleKey, (byValue = new Map()));
+	}
+	let found = byValue.get(value);
+	if (!found) {
+		found = findByCodeOrTitle(records, value, titleKey);
+		if (byValue.size < MAX_KEPT_NAMES) byValue.set(value, found);
+	}
+	return found;
+}
+
+/** A list's records found by each value (byCodeOrTitle), by the key of their titles. */
+const FOUND = new WeakMap<IDataObject[], Map<string, Map<string, IDataObject[]>>>();
+/** Past this many different values of one list, values are looked up without being kept. */
+const MAX_KEPT_NAMES = 10_000;
+
+function findByCodeOrTitle(records: IDataObject[], value: string, titleKey: string): IDataObject[] {
 	const exact = records.filter((r) => text(r.code) === value);
 	if (exact.length) return exact;
 	const key = value.toLowerCase();

@@ -45,7 +45,8 @@ function byName(...readers: NameReader[]): Reader {
  */
 export function conventionValues(...row: ConstructorParameters<typeof Reading>): Reading {
 	const r = new Reading(...row);
-	for (const read of READERS) read(r);
+	// Every reader reads the columns that match no attribute, or what those gave: none, nothing.
+	if (r.unmatched.length) for (const read of READERS) read(r);
 	const amounts = [...r.direct, ...r.values, ...[...r.otherLanguages.values()].flat()];
 	r.warnings.push(...completeAmounts(amounts, r.scope.currency));
 	return r;

@@ -262,6 +262,7 @@ function namedValues(json: IDataObject, catalog: AttributeCatalog, options: Mapp
  * attributes are `found`; the fields of one a field gives go nowhere, and are reported.
  */
 function keptAsGiven(direct: ColumnValue[], read: ColumnValue[]) {
+	if (!read.length) return { found: read, notHere: [] as NotWritten[] };
 	const given = new Map(direct.map((d) => [d.attribute.code, d.fields[0]]));
 	const found = read.filter((v) => !given.has(v.attribute.code));
 	const notHere: NotWritten[] = [];

@@ -88,6 +88,18 @@ export class FileReport {
 		return this.bad.count ? this.bad.bytes() : undefined;
 	}
 
+	/**
+	 * Whether anything the report gives (its file, its items, the rows with warnings) says this
+	 * row: an unchanged row says nothing unless the report lists every row.
+	 */
+	says(outcome: RowOutcome): boolean {
+		return (
+			this.rows === 'all' ||
+			CHANGES.has(outcome.operation) ||
+			(outcome.warnings?.length ?? 0) > 0
+		);
+	}
+
 	/** A window's outcomes, in the order of their lines. */
 	add(outcomes: RowOutcome[]): void {
 		for (const outcome of outcomes) {

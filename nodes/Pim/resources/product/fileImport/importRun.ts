@@ -247,9 +247,13 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 		await this.pipeline.drain();
 	}
 
-	/** A row's outcome: a row not written is counted and kept for the bad rows file. */
+	/**
+	 * A row's outcome, kept until its window is reported: one the report does not say is kept as
+	 * UNSAID (rows done behind a slow write wait, long enough for V8 to move them to its old
+	 * space). A row not written is counted and kept for the bad rows file.
+	 */
 	done(done: Done<FileLine, Written>): Written {
-		if ('output' in done) return done.output;
+		if ('output' in done) return this.report.says(done.output) ? done.output : UNSAID;
 		const { line, row, headers, cells } = done.row;
 		const sku = row.sku();
 		const error = this.ledger.problem(line, sku, 'fault' in done ? done.fault : done.refused);
@@ -292,6 +296,9 @@ class FileImport implements RowSource<FileLine>, RowSink<FileLine, Written, Writ
 		};
 	}
 }
+
+/** The outcome of every row the report does not say (FileImport.done): nothing of its own. */
+const UNSAID: Written = Object.freeze({ line: 0, operation: 'unchanged' });
 
 /** Imports one file: its summary, its report (the report file, the changed rows). */
 export async function importOne(
