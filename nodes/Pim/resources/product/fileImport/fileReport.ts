@@ -94,9 +94,7 @@ export class FileReport {
 	 */
 	says(outcome: RowOutcome): boolean {
 		return (
-			this.rows === 'all' ||
-			CHANGES.has(outcome.operation) ||
-			(outcome.warnings?.length ?? 0) > 0
+			this.rows === 'all' || CHANGES.has(outcome.operation) || (outcome.warnings?.length ?? 0) > 0
 		);
 	}
 
